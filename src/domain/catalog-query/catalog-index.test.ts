@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from './catalog-index';
+import { runCatalogQuery } from './run-query';
+import type { CatalogQueryInput, Doc } from './types';
+
+const product = (id: number | string, fields: Doc = {}): Doc => ({ id, sku: `SKU-${id}`, type_id: 'simple', visibility: 4, status: 1, ...fields });
+const ids = (index: CatalogIndex, query: CatalogQueryInput) => runCatalogQuery(index, { size: 500, ...query }).items.map((d) => d.id);
+
+describe('incremental updates', () => {
+  it('replaces a document by id, numbers and their text being the same id', () => {
+    const index = createCatalogIndex('product', [product(5, { name: 'Old Anchor' })]);
+    upsertDocuments(index, [product('5', { name: 'New Anchor' })]);
+    const result = runCatalogQuery(index, { searchQuery: { _searchText: 'anchor' } });
+    expect(result.total).toBe(1);
+    expect(result.items[0]!.name).toBe('New Anchor');
+    expect(ids(index, { searchQuery: { _searchText: 'old' } })).toEqual([]);
+  });
+
+  it('keeps filters, facets, sort orders, text and SKU lookups current after upserts and removals', () => {
+    const index = createCatalogIndex('product', [
+      product(1, { name: 'Through Bolt M10', colour: 49, final_price: 10, position: 1 }),
+      product(2, { name: 'Sleeve Anchor M8', colour: 50, final_price: 20, position: 2 }),
+      product(3, { name: 'Frame Fixing', colour: 49, final_price: 30, position: 3 }),
+    ]);
+    const facets = { searchQuery: { _availableFilters: [{ field: 'colour' }, { field: 'price' }] } };
+    // Build every lazy structure first, so the updates below have to maintain them.
+    expect(ids(index, { sort: 'final_price:asc' })).toEqual([1, 2, 3]);
+    expect(ids(index, { searchQuery: { _appliedFilters: [{ attribute: 'colour', value: 49 }] } })).toEqual([3, 1]);
+    expect(ids(index, { searchQuery: { _searchText: 'SKU-2' } })).toEqual([2]);
+    expect(runCatalogQuery(index, facets).aggregations.agg_terms_colour!.buckets).toEqual([{ key: 49, doc_count: 2 }, { key: 50, doc_count: 1 }]);
+
+    upsertDocuments(index, [product(1, { name: 'Through Bolt M10', colour: 50, final_price: 99, position: 1 }), product(4, { name: 'Resin Anchor', colour: 49, final_price: 5 })]);
+    removeDocuments(index, [2, 'missing']);
+    upsertDocuments(index, [product(3, { name: 'Frame Fixing', colour: 49, final_price: 30, visibility: 1 })]);
+
+    expect(ids(index, { sort: 'final_price:asc' })).toEqual([4, 1]);
+    expect(ids(index, { sort: 'final_price:desc' })).toEqual([1, 4]);
+    expect(ids(index, { searchQuery: { _appliedFilters: [{ attribute: 'colour', value: 49 }] } })).toEqual([4]);
+    expect(ids(index, { searchQuery: { _appliedFilters: [{ attribute: 'price', value: { gte: 50 } }] } })).toEqual([1]);
+    expect(ids(index, { searchQuery: { _searchText: 'SKU-2' } })).not.toContain(2);
+    expect(ids(index, { searchQuery: { _searchText: 'anchor' } })).toEqual([4]);
+    const result = runCatalogQuery(index, facets);
+    expect(result.total).toBe(2);
+    expect(result.aggregations.agg_terms_colour!.buckets).toEqual([{ key: 49, doc_count: 1 }, { key: 50, doc_count: 1 }]);
+    expect(result.aggregations.agg_range_price!.buckets.map((b) => b.doc_count)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('reuses the slot of a removed document for a new one', () => {
+    const index = createCatalogIndex('product', [product(1, { name: 'Anchor' }), product(2, { name: 'Bolt' })]);
+    ids(index, { sort: 'id:desc', searchQuery: { _searchText: 'anchor' } });
+    removeDocuments(index, [1]);
+    upsertDocuments(index, [product(3, { name: 'Washer' })]);
+    expect(ids(index, { sort: 'id:desc' })).toEqual([3, 2]);
+    expect(ids(index, { searchQuery: { _searchText: 'anchor' } })).toEqual([]);
+    expect(ids(index, { searchQuery: { _searchText: 'washer' } })).toEqual([3]);
+  });
+
+  it('rejects documents without an id', () => {
+    expect(() => createCatalogIndex('product', [{ name: 'x' }])).toThrow(/id/);
+  });
+});
+
+/** A small deterministic random source, so a failure can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+}
+
+function randomProduct(next: () => number, id: number): Doc {
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const name = [pick(['Through', 'Sleeve', 'Frame', 'Hex', 'Resin']), pick(['Bolt', 'Anchor', 'Fixing', 'Nut']), pick(['M8', 'M10', 'M12', '10x100'])].join(' ');
+  const configurable = next() < 0.2;
+  return product(id, {
+    name,
+    type_id: configurable ? 'configurable' : 'simple',
+    visibility: next() < 0.1 ? 1 : 4,
+    status: next() < 0.05 ? 2 : 1,
+    colour: next() < 0.1 ? undefined : Math.floor(next() * 12),
+    ...(configurable ? { colour_options: [Math.floor(next() * 12), Math.floor(next() * 12)] } : {}),
+    final_price: Math.round(next() * 20000) / 100,
+    position: Math.floor(next() * 40),
+    category_ids: [2, 10 + Math.floor(next() * 5)],
+  });
+}
+
+const QUERIES: CatalogQueryInput[] = [
+  { sort: 'final_price:asc' },
+  { sort: 'final_price:desc', from: 7, size: 30 },
+  {},
+  { searchQuery: { _appliedFilters: [{ attribute: 'colour', value: [1, 2, 3], scope: 'catalog' }], _availableFilters: [{ field: 'colour' }, { field: 'price' }, { field: 'category_ids' }] } },
+  { searchQuery: { _appliedFilters: [{ attribute: 'price', value: { gte: 50, lt: 150 } }, { attribute: 'category_ids', value: { nin: [11] } }] }, sort: 'position:asc,final_price:desc' },
+  { searchQuery: { _searchText: 'bolt m10' }, sort: 'id:asc' },
+  { searchQuery: { _searchText: 'anchr' }, sort: 'id:asc' },
+];
+
+describe('incremental index equals a fresh one', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`after random upserts and removals (seed ${seed})`, () => {
+      const next = random(seed);
+      const docs = new Map<number, Doc>();
+      for (let id = 1; id <= 400; id++) docs.set(id, randomProduct(next, id));
+      const index = createCatalogIndex('product', docs.values());
+      for (let round = 0; round < 20; round++) {
+        for (const query of QUERIES) runCatalogQuery(index, query);
+        const changed = Array.from({ length: 1 + Math.floor(next() * 80) }, () => randomProduct(next, 1 + Math.floor(next() * 500)));
+        const removed = Array.from({ length: Math.floor(next() * 10) }, () => 1 + Math.floor(next() * 500));
+        upsertDocuments(index, changed);
+        removeDocuments(index, removed);
+        for (const doc of changed) docs.set(Number(doc.id), doc);
+        for (const id of removed) docs.delete(id);
+      }
+      const fresh = createCatalogIndex('product', docs.values());
+      for (const query of QUERIES) {
+        const a = runCatalogQuery(index, { size: 500, ...query });
+        const b = runCatalogQuery(fresh, { size: 500, ...query });
+        expect({ ...a, items: a.items.map((d) => d.id) }, JSON.stringify(query)).toEqual({ ...b, items: b.items.map((d) => d.id) });
+      }
+    });
+  }
+
+  it('after enough single updates to rebuild the text index', () => {
+    const next = random(7);
+    const docs = new Map<number, Doc>();
+    for (let id = 1; id <= 300; id++) docs.set(id, randomProduct(next, id));
+    const index = createCatalogIndex('product', docs.values());
+    runCatalogQuery(index, { searchQuery: { _searchText: 'bolt' } });
+    for (let i = 0; i < 12_000; i++) {
+      const doc = randomProduct(next, 1 + Math.floor(next() * 300));
+      upsertDocuments(index, [doc]);
+      docs.set(Number(doc.id), doc);
+    }
+    const fresh = createCatalogIndex('product', docs.values());
+    for (const text of ['bolt', 'resin anchor m12', 'SKU-17']) {
+      const query = { size: 500, sort: 'id:asc', searchQuery: { _searchText: text } };
+      expect(ids(index, query), text).toEqual(ids(fresh, query));
+    }
+  });
+});

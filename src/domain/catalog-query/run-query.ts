@@ -1,0 +1,99 @@
+import { popcount, slotsOf, type Bits } from './bitset';
+import { aggregate, attributeMetadata } from './aggregations';
+import type { CatalogIndex } from './catalog-index';
+import { compareIdKeys } from './document-store';
+import { filterBits } from './filters';
+import { projectFields } from './project-fields';
+import { defaultSort, pageFromOrder, requestedSort, topK, type SortSpec } from './sort';
+import { searchText } from './text-search';
+import type { CatalogQueryInput, CatalogResult, QueryContext } from './types';
+
+/** SPEC §5 / §9: a size of 0 or less becomes 50 (the list page size); a negative start becomes 0. */
+export const DEFAULT_PAGE_SIZE = 50;
+
+export function effectivePage(query: Pick<CatalogQueryInput, 'size' | 'from'>): { size: number; from: number } {
+  const size = query.size !== undefined && query.size > 0 ? Math.floor(query.size) : DEFAULT_PAGE_SIZE;
+  const from = query.from !== undefined && query.from > 0 ? Math.floor(query.from) : 0;
+  return { size, from };
+}
+
+let scoreScratch = new Float64Array(0);
+
+/**
+ * Answers a catalogue query from the index: baseline and applied filters, text relevance, facets
+ * over every match, sort and page, field projection. The `type` of the query is the index's.
+ */
+export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, context: QueryContext = {}): CatalogResult {
+  const { size, from } = effectivePage(query);
+  const sq = query.searchQuery ?? {};
+  const filtered = filterBits(index, sq._appliedFilters);
+  const text = sq._searchText?.trim() ?? '';
+  const hits = text === '' ? undefined : searchText(index.textIndex(), index.store, text, filtered);
+
+  let result: Bits = filtered;
+  let matches: number[] | undefined;
+  if (hits) {
+    matches = [...hits.pinned, ...hits.slots];
+    result = new Uint32Array(index.words);
+    for (const slot of matches) result[slot >>> 5]! |= 1 << (slot & 31);
+    if (scoreScratch.length < index.store.capacity) scoreScratch = new Float64Array(index.store.capacity);
+    // Exact SKU hits rank above every relevance hit (scores are normalised to at most 1).
+    hits.pinned.forEach((slot, i) => (scoreScratch[slot] = 2 + hits.pinned.length - i));
+    hits.slots.forEach((slot, i) => (scoreScratch[slot] = hits.scores[i]!));
+  }
+  const total = matches ? matches.length : popcount(result);
+  const slotsOfResult = () => (matches ??= slotsOf(result));
+
+  const requested = requestedSort(query);
+  const sort = requested.length ? requested : defaultSort(index.type, hits !== undefined);
+  const page = pickPage(index, sort, result, total, slotsOfResult, hits ? scoreScratch : undefined, from, size);
+
+  const available = sq._availableFilters ?? [];
+  const output: CatalogResult = {
+    items: page.map((slot) => projectFields(index.store.docs[slot]!, query.sourceInclude, query.sourceExclude)),
+    total,
+    aggregations: available.length ? aggregate(index, available, result, slotsOfResult, total) : {},
+    attributeMetadata: attributeMetadata(available, context),
+    perPage: size,
+  };
+  if (hits) for (const slot of matches ?? []) scoreScratch[slot] = 0;
+  return output;
+}
+
+/**
+ * The slots of the page. One plain field over a large result: walk that field's prebuilt order and
+ * keep the slots in the result. Otherwise: the top `from + size` of the result by a comparator.
+ */
+function pickPage(
+  index: CatalogIndex,
+  sort: SortSpec[],
+  result: Bits,
+  total: number,
+  resultSlots: () => number[],
+  scores: Float64Array | undefined,
+  from: number,
+  size: number,
+): number[] {
+  if (from >= total) return [];
+  const only = sort.length === 1 ? sort[0] : undefined;
+  if (only && only.field !== '_score' && total * 16 >= index.store.count) {
+    return pageFromOrder(index.sortColumn(only.field).order(only.dir), result, from, size);
+  }
+  const idKeys = index.store.idKeys;
+  const columns = sort.map((spec) => (spec.field === '_score' ? undefined : index.sortColumn(spec.field)));
+  const compare = (a: number, b: number): number => {
+    for (let i = 0; i < sort.length; i++) {
+      const column = columns[i];
+      const c = column ? column.compareValues(a, b, sort[i]!.dir) : scoreOrder(scores, a, b, sort[i]!.dir);
+      if (c !== 0) return c;
+    }
+    return compareIdKeys(idKeys[a]!, idKeys[b]!);
+  };
+  return topK(resultSlots(), from + size, compare).slice(from);
+}
+
+function scoreOrder(scores: Float64Array | undefined, a: number, b: number, dir: 'asc' | 'desc'): number {
+  if (!scores) return 0;
+  const d = scores[a]! - scores[b]!;
+  return d === 0 ? 0 : (d < 0) === (dir === 'desc') ? 1 : -1;
+}

@@ -1,0 +1,158 @@
+import type { DocumentStore } from './document-store';
+import { FieldWeights } from './field-weights';
+import { pathValues } from './field-values';
+import { float32s, int32s, type Growable } from './growable-array';
+import { SkuLookup } from './sku-lookup';
+import { textTokens, wholeToken } from './tokenize';
+import type { Doc, TextField } from './types';
+import { Vocabulary, WHOLE_SKU, WORD } from './vocabulary';
+
+/**
+ * Inverted index for text search: term → postings (slot, weight); see `FieldWeights` for the weight.
+ * Postings of the bulk load sit in one compact term-major block (`base*`); documents added or
+ * replaced later go to per-term `delta*` lists, their base postings retired by `baseStale` and
+ * their older delta postings by generation. When the delta grows past a quarter of the base the
+ * whole index is rebuilt, so an update costs O(its tokens) amortised.
+ */
+export class TextIndex {
+  vocab = new Vocabulary();
+  skus: SkuLookup;
+  baseOffsets = new Int32Array(1);
+  baseSlots = new Int32Array(0);
+  baseWeights = new Float32Array(0);
+  baseStale = new Uint8Array(0);
+  deltaSlots: (number[] | undefined)[] = [];
+  deltaWeights: (number[] | undefined)[] = [];
+  deltaGens: (number[] | undefined)[] = [];
+  /** Slot → generation; a delta posting is current when it carries its slot's generation. */
+  gens: number[] = [];
+  private deltaCount = 0;
+  private baseDocOffsets = new Int32Array(1);
+  private baseDocTerms = new Int32Array(0);
+  private deltaDocTerms = new Map<number, Int32Array>();
+  private weights: FieldWeights;
+
+  constructor(
+    readonly fields: readonly TextField[],
+    private readonly store: DocumentStore,
+  ) {
+    this.skus = new SkuLookup(fields.filter((f) => f.sku).map((f) => f.path));
+    this.weights = new FieldWeights(fields.map((f) => f.boost));
+    this.build();
+  }
+
+  update(slot: number, doc: Doc | undefined): void {
+    this.drop(slot);
+    if (!doc) return;
+    const ids = int32s();
+    const fieldOf = int32s();
+    this.tokenize(slot, doc, ids, fieldOf);
+    const terms: number[] = [];
+    this.weights.weigh(ids.data, fieldOf.data, 0, ids.length, slot, this.vocab.size, (id, weight) => {
+      (this.deltaSlots[id] ??= []).push(slot);
+      (this.deltaWeights[id] ??= []).push(weight);
+      (this.deltaGens[id] ??= []).push(this.gens[slot] ?? 0);
+      this.vocab.df[id]!++;
+      terms.push(id);
+    });
+    this.deltaDocTerms.set(slot, Int32Array.from(terms));
+    this.deltaCount += terms.length;
+    if (this.deltaCount > Math.max(50_000, this.baseSlots.length / 4)) {
+      this.reset();
+      this.build();
+    }
+  }
+
+  private reset(): void {
+    this.vocab = new Vocabulary();
+    this.skus = new SkuLookup(this.fields.filter((f) => f.sku).map((f) => f.path));
+    this.weights = new FieldWeights(this.fields.map((f) => f.boost));
+    this.deltaSlots = [];
+    this.deltaWeights = [];
+    this.deltaGens = [];
+    this.gens = [];
+    this.deltaDocTerms = new Map();
+    this.deltaCount = 0;
+  }
+
+  /** Builds the base block from the store: every token first (for average lengths), then weights. */
+  private build(): void {
+    const { docs, capacity } = this.store;
+    const ids = int32s();
+    const fieldOf = int32s();
+    const tokenStart = new Int32Array(capacity + 1);
+    docs.forEach((doc, slot) => {
+      tokenStart[slot] = ids.length;
+      if (doc) this.tokenize(slot, doc, ids, fieldOf);
+      tokenStart[slot + 1] = ids.length;
+    });
+    const docTerms = int32s();
+    const docWeights = float32s();
+    const docOffsets = new Int32Array(capacity + 1);
+    for (let slot = 0; slot < capacity; slot++) {
+      docOffsets[slot] = docTerms.length;
+      this.weights.weigh(ids.data, fieldOf.data, tokenStart[slot]!, tokenStart[slot + 1]!, slot, this.vocab.size, (id, weight) => {
+        docTerms.push(id);
+        docWeights.push(weight);
+        this.vocab.df[id]!++;
+      });
+    }
+    docOffsets[capacity] = docTerms.length;
+    // Doc-major → term-major: a counting sort by term id, slots ascending within each term.
+    const offsets = new Int32Array(this.vocab.size + 1);
+    for (let id = 0; id < this.vocab.size; id++) offsets[id + 1] = offsets[id]! + this.vocab.df[id]!;
+    const fill = offsets.slice(0, this.vocab.size);
+    this.baseSlots = new Int32Array(docTerms.length);
+    this.baseWeights = new Float32Array(docTerms.length);
+    for (let slot = 0; slot < capacity; slot++) {
+      for (let i = docOffsets[slot]!; i < docOffsets[slot + 1]!; i++) {
+        const at = fill[docTerms.data[i]!]!++;
+        this.baseSlots[at] = slot;
+        this.baseWeights[at] = docWeights.data[i]!;
+      }
+    }
+    this.baseOffsets = offsets;
+    this.baseDocOffsets = docOffsets;
+    this.baseDocTerms = docTerms.toArray();
+    this.baseStale = new Uint8Array(capacity);
+    this.vocab.settle();
+  }
+
+  /**
+   * Appends the term ids of `doc`'s tokens, field by field, and records its field lengths. SKU
+   * fields add the whole value as one more token (unless it is a single word already).
+   */
+  private tokenize(slot: number, doc: Doc, ids: Growable<Int32Array>, fieldOf: Growable<Int32Array>): void {
+    const lengths = this.fields.map(() => 0);
+    this.fields.forEach((field, f) => {
+      for (const raw of pathValues(doc, field.path)) {
+        if (typeof raw === 'boolean') continue;
+        const value = String(raw);
+        const tokens = field.wholeOnly ? [] : textTokens(value).map((token) => this.vocab.intern(token, WORD));
+        const whole = field.sku ? wholeToken(value) : '';
+        if (whole !== '') {
+          const id = this.vocab.intern(whole, WHOLE_SKU);
+          if (tokens.length !== 1 || tokens[0] !== id) tokens.push(id);
+        }
+        for (const id of tokens) {
+          ids.push(id);
+          fieldOf.push(f);
+        }
+        lengths[f]! += tokens.length;
+      }
+    });
+    this.skus.add(slot, doc);
+    this.weights.record(slot, lengths);
+  }
+
+  private drop(slot: number): void {
+    if (!this.weights.forget(slot)) return;
+    const delta = this.deltaDocTerms.get(slot);
+    const terms = delta ?? this.baseDocTerms.subarray(this.baseDocOffsets[slot], this.baseDocOffsets[slot + 1]);
+    for (const id of terms) this.vocab.df[id]!--;
+    if (delta) {
+      this.deltaDocTerms.delete(slot);
+      this.gens[slot] = (this.gens[slot] ?? 0) + 1;
+    } else this.baseStale[slot] = 1;
+  }
+}

@@ -1,0 +1,121 @@
+import { PREFIX_LENGTH } from './fuzzy';
+
+/** Where a term came from: words of text, or whole SKUs. A term may be both. */
+export const WORD = 1;
+export const WHOLE_SKU = 2;
+export type TermKind = typeof WORD | typeof WHOLE_SKU;
+
+/** How many terms of a prefix's range are looked at when completing it. */
+const COMPLETION_SCAN = 2000;
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+/** Terms in text order for prefix ranges; new terms wait unsorted until there are enough of them. */
+class SortedTerms {
+  private sorted: string[] = [];
+  private pending: string[] = [];
+
+  add(term: string): void {
+    this.pending.push(term);
+  }
+
+  /** Up to `limit` terms starting with `prefix`, in text order (pending ones last). */
+  withPrefix(prefix: string, limit: number): string[] {
+    if (this.pending.length > 512) this.merge();
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < this.sorted.length && out.length < limit && this.sorted[i]!.startsWith(prefix); i++) out.push(this.sorted[i]!);
+    for (const term of this.pending) if (out.length < limit && term.startsWith(prefix)) out.push(term);
+    return out;
+  }
+
+  /** Sorts the pending terms into the sorted list (a linear merge). */
+  merge(): void {
+    if (this.pending.length === 0) return;
+    const add = this.pending.sort();
+    const old = this.sorted;
+    const out: string[] = new Array<string>(old.length + add.length);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < out.length; k++) out[k] = j >= add.length || (i < old.length && old[i]! < add[j]!) ? old[i++]! : add[j++]!;
+    this.sorted = out;
+    this.pending = [];
+  }
+}
+
+/**
+ * The terms of a text index with their document frequencies. Fuzzy candidates are the letter-only
+ * words sharing the first PREFIX_LENGTH characters (fuzzy matching never applies to words with
+ * digits, so SKU fragments stay out of the buckets); completions come from sorted term lists.
+ */
+export class Vocabulary {
+  readonly terms: string[] = [];
+  readonly df: number[] = [];
+  private readonly kinds: number[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly buckets = new Map<string, string[]>();
+  private readonly sorted: Record<TermKind, SortedTerms> = { [WORD]: new SortedTerms(), [WHOLE_SKU]: new SortedTerms() };
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  id(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  /** The id of a term that some current document holds, else undefined. */
+  liveId(term: string): number | undefined {
+    const id = this.ids.get(term);
+    return id !== undefined && this.df[id]! > 0 ? id : undefined;
+  }
+
+  intern(term: string, kind: TermKind): number {
+    let id = this.ids.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.ids.set(term, id);
+      this.terms.push(term);
+      this.df.push(0);
+      this.kinds.push(0);
+    }
+    if ((this.kinds[id]! & kind) === 0) {
+      this.kinds[id]! |= kind;
+      this.sorted[kind].add(term);
+      if (kind === WORD && term.length >= PREFIX_LENGTH && LETTERS_ONLY.test(term)) {
+        const head = term.slice(0, PREFIX_LENGTH);
+        const bucket = this.buckets.get(head);
+        if (bucket) bucket.push(term);
+        else this.buckets.set(head, [term]);
+      }
+    }
+    return id;
+  }
+
+  /** Sorts every new term in (after a bulk load, so the first query does not pay for it). */
+  settle(): void {
+    this.sorted[WORD].merge();
+    this.sorted[WHOLE_SKU].merge();
+  }
+
+  /** Letter-only words that share `word`'s first PREFIX_LENGTH characters. */
+  fuzzyCandidates(word: string): readonly string[] {
+    return this.buckets.get(word.slice(0, PREFIX_LENGTH)) ?? [];
+  }
+
+  /** Ids of current terms that extend `prefix` (not the prefix itself), the most frequent first. */
+  completions(prefix: string, kind: TermKind, limit: number): number[] {
+    if (prefix.length < PREFIX_LENGTH) return [];
+    const ids: number[] = [];
+    for (const term of this.sorted[kind].withPrefix(prefix, COMPLETION_SCAN)) {
+      const id = this.ids.get(term)!;
+      if (term !== prefix && this.df[id]! > 0) ids.push(id);
+    }
+    return ids.sort((a, b) => this.df[b]! - this.df[a]!).slice(0, limit);
+  }
+}
