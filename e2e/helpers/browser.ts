@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** The system Chromium (CHROMIUM_PATH overrides); the binary starts faster than Debian's wrapper script. */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const candidate of ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    // No background traffic: this machine has no internet, and offline tests must see only our requests.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

@@ -1,0 +1,46 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyHttpOptions } from 'fastify';
+import type { Server } from 'node:http';
+import fastifyCompress from '@fastify/compress';
+import type { AppContext } from './context';
+import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
+import { serveApp } from './http/static-app';
+import { registerCatalogRoutes } from './catalog/catalog-routes';
+import { registerContentRoutes } from './content/content-routes';
+import { registerImageRoutes } from './images/image-routes';
+import { registerUserRoutes } from './user/user-routes';
+import { registerExtRoutes } from './ext/ext-routes';
+import { registerCartRoutes } from './cart/cart-routes';
+import { registerOrderRoutes } from './order/order-routes';
+import { registerStockRoutes } from './stock/stock-routes';
+import { registerMetaRoutes } from './meta-routes';
+
+/** Deep or huge JSON is refused before it is parsed. */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const options: FastifyHttpOptions<Server> = {
+    logger: { level: ctx.config.logLevel },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: ctx.config.trustProxy,
+    logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  };
+  const app = Fastify(options);
+  const full: AppContext = { ...ctx, log: app.log };
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+  await app.register(fastifyCompress, { threshold: 2048, encodings: ['gzip', 'br'] });
+
+  registerMetaRoutes(app, full);
+  registerCatalogRoutes(app, full);
+  registerContentRoutes(app, full);
+  registerImageRoutes(app, full);
+  registerUserRoutes(app, full);
+  registerExtRoutes(app, full);
+  registerCartRoutes(app, full);
+  registerOrderRoutes(app, full);
+  registerStockRoutes(app, full);
+  await serveApp(app, ctx.config.distDir);
+  return { app, ctx: full };
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { catalogQuerySchema } from '../../schemas/catalog-query';
+import { parseCatalogImport } from '../../schemas/catalog/catalog-import';
+import type { AppContext } from '../context';
+import { defineRoute } from '../http/define-route';
+import { ApiError } from '../http/api-error';
+import { registerOperation } from '../http/openapi';
+import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
+import { writeCatalogSections } from './write-catalog';
+
+const entityList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean)),
+  v.array(v.picklist(CATALOG_ENTITIES, `must be a comma list of: ${CATALOG_ENTITIES.join(', ')}`)),
+  v.minLength(1, 'must name at least one entity'),
+);
+const wholeNumber = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max, `must be at most ${max}`));
+
+const changesQuery = v.strictObject({
+  entities: entityList,
+  seq: v.optional(wholeNumber(Number.MAX_SAFE_INTEGER), '0'),
+  id: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
+  limit: v.optional(v.pipe(wholeNumber(1000), v.minValue(1, 'must be at least 1')), '200'),
+  token: v.optional(v.string()),
+});
+
+/** A replica never sees disabled products; they arrive as deletions, like removed ones. */
+function toReplicaDocument(row: StoredRow): Record<string, unknown> {
+  const disabled = row.entity === 'product' && Number(row.doc.status) >= 2;
+  if (row.deleted || disabled) return { id: row.doc.id ?? row.id, _entity: row.entity, _deleted: true };
+  return { ...row.doc, _entity: row.entity, _deleted: false };
+}
+
+export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/catalog',
+    summary: 'Search products, categories, attributes, tax rules and CMS entities',
+    tags: ['catalog'],
+    body: catalogQuerySchema,
+    result: { type: 'object', properties: { items: { type: 'array' }, total: { type: 'integer' }, aggregations: { type: 'object' }, attributeMetadata: { type: 'array' }, perPage: { type: 'integer' } } },
+    handler: async ({ body }) => ctx.catalog.indexFor(body.type).query(body, ctx.catalog.attributes.get),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/catalog/changes',
+    summary: 'Replication feed: documents changed after a checkpoint, oldest first, deletions included',
+    tags: ['catalog', 'replication'],
+    query: changesQuery,
+    result: { type: 'object', properties: { documents: { type: 'array' }, checkpoint: { type: 'object', properties: { seq: { type: 'integer' }, id: { type: 'string' } } } } },
+    handler: async ({ query }) => {
+      const after = { seq: query.seq, id: query.id };
+      const rows = await readChanges(ctx.db, query.entities, after, query.limit);
+      const last = rows[rows.length - 1];
+      return { documents: rows.map(toReplicaDocument), checkpoint: last ? { seq: last.seq, id: last.id } : after };
+    },
+  });
+
+  registerOperation({ method: 'GET', url: '/api/catalog/stream', summary: 'Server-Sent Events: `change` events `{entities, seq}` whenever the catalogue changes (pull the feed then)', tags: ['catalog', 'replication'] });
+  app.get('/api/catalog/stream', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: 3000\nevent: ready\ndata: ${JSON.stringify({ seq: ctx.catalog.seq })}\n\n`);
+    const onChange = (change: { entities: string[]; seq: number }) => res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    ctx.catalog.changes.on('change', onChange);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 20_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      ctx.catalog.changes.off('change', onChange);
+    });
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/catalog/import',
+    summary: 'Upsert products, categories, attributes and content in the API shape (shop owner only: x-admin-token header)',
+    tags: ['catalog', 'admin'],
+    bodyLimit: 200 * 1024 * 1024,
+    handler: async ({ request }) => {
+      if (request.headers['x-admin-token'] !== ctx.adminToken) throw new ApiError(403, 'The catalogue import needs the shop owner\'s admin token');
+      const parsed = parseCatalogImport(request.body);
+      if (!parsed.ok) throw new ApiError(400, parsed.message);
+      const counts = await ctx.db.transaction((tx) => writeCatalogSections(tx, ctx.db, parsed.value, { stampUpdatedAt: new Date() }));
+      await ctx.catalog.refresh();
+      return { imported: counts, seq: ctx.catalog.seq };
+    },
+  });
+}

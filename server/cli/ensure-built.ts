@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const APP_INPUTS = ['src', 'public', 'sw', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds the web app when `dist/` is missing or older than its sources, so `npm start` always serves the current app. */
+export function ensureBuilt(root: string, distDir: string): void {
+  const builtAt = newestMtime(path.join(distDir, 'index.html'));
+  const sourcesAt = Math.max(...APP_INPUTS.map((p) => newestMtime(path.join(root, p))));
+  if (builtAt > 0 && builtAt >= sourcesAt) return;
+  console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Sources changed since the last build; rebuilding the web app…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status ?? 'unknown'}`);
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment with safe defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database, image cache and the local server file. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to work in (lets tests and several shops share one database). */
+  databaseSchema: string;
+  /** Number of demo products generated on the first start. */
+  seedProducts: number;
+  /** Folder with the built web app (served at `/`). */
+  distDir: string;
+  /** Access token lifetime in seconds: short, refresh tokens carry the session. */
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Fixed secret for signing tokens; generated and kept in the database when not given. */
+  authSecret: string | undefined;
+  /** SMTP relay for outgoing mail; mail stays in the outbox table only when unset. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  shopEmail: string;
+  /** Public base URL of the storefront, used in links inside mails. */
+  publicUrl: string;
+  logLevel: string;
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto (Fastify's trustProxy: false, true, or a comma
+   * list of addresses/subnets). Off by default, so per-address limits cannot be dodged with a forged header.
+   */
+  trustProxy: boolean | string;
+}
+
+function trustProxyFromEnv(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFromEnv(env, 'PORT', 3000, 0, 65535);
+  const schema = env.DATABASE_SCHEMA ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`DATABASE_SCHEMA must be a plain lower-case identifier, got "${schema}"`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: schema,
+    seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 100_000),
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    accessTokenTtlSeconds: intFromEnv(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
+    refreshTokenTtlSeconds: intFromEnv(env, 'REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400),
+    authSecret: env.AUTH_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Fixings Direct <shop@fixings.example>',
+    shopEmail: env.SHOP_EMAIL ?? 'orders@fixings.example',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,22 @@
+/** The one data layer: the same calls run on embedded PGlite and on PostgreSQL. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to a notification channel (LISTEN); returns the unsubscribe call. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Channel names are scoped per schema so shops sharing one PostgreSQL do not hear each other. */
+  channel(name: string): string;
+  close(): Promise<void>;
+}
+
+/** Advisory lock keys: one place, so two features never pick the same number. */
+export const LOCKS = {
+  migrate: 7_310_001,
+  seed: 7_310_002,
+  catalogWrite: 7_310_003,
+} as const;

@@ -1,0 +1,70 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+
+interface OperationSpec {
+  method: string;
+  url: string;
+  summary: string;
+  tags: string[];
+  body?: v.GenericSchema | undefined;
+  query?: v.GenericSchema | undefined;
+  params?: v.GenericSchema | undefined;
+  auth?: 'required' | 'optional';
+  result?: Record<string, unknown>;
+  /** Replies that are not the JSON envelope: a media type such as `image/webp`, or `application/json` for plain JSON. */
+  rawReply?: string;
+}
+
+const operations: OperationSpec[] = [];
+
+/** Called by `defineRoute` (and by routes that stream) so the document lists every endpoint. */
+export function registerOperation(spec: OperationSpec): void {
+  if (!operations.some((o) => o.method === spec.method && o.url === spec.url)) operations.push(spec);
+}
+
+function jsonSchema(schema: v.GenericSchema): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
+  return rest;
+}
+
+function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path') {
+  if (!schema) return [];
+  const s = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (s.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+export function buildOpenApiDocument(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const path = op.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][op.method.toLowerCase()] = {
+      summary: op.summary,
+      tags: op.tags,
+      security: op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
+      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
+      responses: {
+        '200': op.rawReply
+          ? { description: 'Success', content: { [op.rawReply]: { schema: op.result ?? (op.rawReply.startsWith('image/') ? { type: 'string', format: 'binary' } : { type: 'object' }) } } }
+          : { description: 'Success', content: { 'application/json': { schema: envelopeSchema(op.result ?? {}) } } },
+        '4XX': { description: 'Bad input or not allowed; `result` says why', content: { 'application/json': { schema: envelopeSchema({ type: 'string' }) } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Fixings shop API', version, description: 'Every reply is `{code, result, meta?}` with the HTTP status equal to `code`.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Access token from /api/user/login (also accepted as the `token` query parameter).' } } },
+    paths,
+  };
+}
+
+function envelopeSchema(result: Record<string, unknown>) {
+  return { type: 'object', required: ['code', 'result'], properties: { code: { type: 'integer' }, result, meta: { type: 'object' } } };
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { envelope, sendEnvelope } from './envelope';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, the shell and the service worker
+ * always revalidated, and any other page path answered with the shell (the app routes it).
+ */
+export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const pathname = url.split('?')[0] ?? url;
+    const isFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
+    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasApp || isFile) {
+      request.log.info({ url, method: request.method }, 'unknown route requested');
+      return sendEnvelope(reply, envelope('Route not found', 404));
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { defineRoute } from './http/define-route';
+import { buildOpenApiDocument, registerOperation } from './http/openapi';
+
+const VERSION = '0.1.0';
+
+export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/health',
+    summary: 'Liveness and the catalogue change this process has applied',
+    tags: ['meta'],
+    handler: async () => ({ status: 'ok', database: ctx.db.kind, catalogSeq: ctx.catalog.seq }),
+  });
+  registerOperation({ method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI description of every endpoint', tags: ['meta'] });
+  app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(buildOpenApiDocument(VERSION)));
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { CatalogService } from './catalog/catalog-service';
+import { seedIfEmpty } from './catalog/seed-catalog';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
+import { loadSecrets } from './secrets';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  /** Milliseconds spent in each start-up phase. */
+  timings: Record<string, number>;
+  close(): Promise<void>;
+}
+
+/** The file the catalogue import command reads to reach a running embedded-database server. */
+export const LOCAL_SERVER_FILE = 'server.json';
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const db = await openDatabase(config);
+  lap('openDatabase');
+  await migrate(db);
+  lap('migrate');
+  const secrets = await loadSecrets(db, config);
+  const seeded = await seedIfEmpty(db, config.seedProducts);
+  lap(seeded ? 'seed' : 'seedCheck');
+  const catalog = new CatalogService(db);
+  const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
+  const { app, ctx } = await buildApp({ config, db, secrets, catalog, adminToken });
+  catalog.log = app.log;
+  await catalog.start();
+  lap('catalogIndex');
+  await app.listen({ port: config.port, host: config.host });
+  lap('listen');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://127.0.0.1:${port}`;
+  const localFile = path.join(config.dataDir, LOCAL_SERVER_FILE);
+  if (db.kind === 'pglite') await writeFile(localFile, JSON.stringify({ pid: process.pid, url, adminToken }), { mode: 0o600 });
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    ctx,
+    url,
+    timings,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await catalog.stop();
+        await db.close();
+        if (db.kind === 'pglite') await rm(localFile, { force: true });
+      })()),
+  };
+}

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { loadConfig, type Config } from '../../server/config';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const TMP_ROOT = path.join(REPO_ROOT, '.tmp');
+export const TEST_SEED_PRODUCTS = 2000;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ LOG_LEVEL: 'warn' }),
+    port: 0,
+    host: '127.0.0.1',
+    seedProducts: TEST_SEED_PRODUCTS,
+    distDir: path.join(REPO_ROOT, 'dist'),
+    databaseUrl: undefined,
+    ...overrides,
+  };
+}
+
+/** Set TEST_DATABASE_URL to run the integration suites against a PostgreSQL server. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
