@@ -1,4 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerBannerRoutes } from './banner-routes';
+import { registerBlogRoutes } from './blog-routes';
+import { registerCmsRoutes } from './cms-routes';
+import { registerRenderListRoutes } from './render-list-routes';
+import { registerStaticContentRoutes } from './static-content-routes';
+import { registerUrlRoutes } from './url-routes';
 
-export function registerContentRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+/** The content and catalogue-lookup endpoints of SPEC §7 (the catalogue search itself lives in server/catalog). */
+export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerUrlRoutes(app, ctx);
+  registerRenderListRoutes(app, ctx);
+  registerCmsRoutes(app, ctx);
+  registerBlogRoutes(app, ctx);
+  registerStaticContentRoutes(app, ctx);
+  registerBannerRoutes(app, ctx);
+}
