@@ -1,4 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAccountRoutes } from './account-routes';
+import { registerOrderHistoryRoutes } from './order-history-routes';
+import { registerPasswordRoutes } from './password-routes';
+import { registerSessionRoutes } from './session-routes';
 
-export function registerUserRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+/** /api/user/*: accounts, sessions, passwords and order history (SPEC §7 "User"). */
+export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerAccountRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
+  registerPasswordRoutes(app, ctx);
+  registerOrderHistoryRoutes(app, ctx);
+}

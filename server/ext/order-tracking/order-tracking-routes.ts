@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { orderTrackingQuery } from '../../../schemas/api/ext';
+import { countAttempt, releaseAttempt, tooManyRequests } from '../../auth/attempt-throttle';
+import type { AppContext } from '../../context';
+import { ApiError, notFound } from '../../http/api-error';
+import { defineRoute } from '../../http/define-route';
+import { findOrderByNumberAndEmail, orderStatusHistory } from '../../user/order-history-query';
+import { PUBLIC_LIMITS } from '../public-limits';
+
+/**
+ * Order tracking for anyone who knows an order number and its e-mail. A wrong number and a wrong
+ * e-mail get the same 404 (nothing to learn about other people's orders), and misses per client
+ * address are limited so order numbers cannot be tried in bulk.
+ */
+export function registerOrderTrackingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/ext/order-tracking',
+    summary: "An order's status and its status history, when orderNumber and email match",
+    tags: ['orders'],
+    query: orderTrackingQuery,
+    result: {
+      type: 'object',
+      properties: { order: { type: 'object' }, items: { type: 'array' }, total_count: { type: 'integer' }, search_criteria: { type: 'object' } },
+    },
+    handler: async ({ query, request }) => {
+      const key = `tracking:ip:${request.ip}`;
+      const verdict = await countAttempt(ctx.db, key, PUBLIC_LIMITS.trackingMissesPerAddress);
+      if (!verdict.allowed) throw new ApiError(429, tooManyRequests(verdict.retryAfterMinutes));
+      const order = await findOrderByNumberAndEmail(ctx.db, query.orderNumber, query.email);
+      if (!order) throw notFound('Order not found');
+      await releaseAttempt(ctx.db, key);
+      const history = await orderStatusHistory(ctx.db, order.order_id, query.pageSize, query.currentPage);
+      return {
+        order: { increment_id: order.increment_id, order_id: order.order_id, status: order.status, created_at: new Date(order.created_at).toISOString() },
+        items: history.items,
+        total_count: history.total,
+        search_criteria: { page_size: query.pageSize, current_page: query.currentPage },
+      };
+    },
+  });
+}

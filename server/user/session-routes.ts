@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { loginBody, refreshBody } from '../../schemas/api/user';
+import { pruneAttemptCounters } from '../auth/attempt-throttle';
+import { decoyHash, verifyPassword } from '../auth/password-hash';
+import { pruneExpiredRefreshTokens, rotateRefreshToken } from '../auth/refresh-tokens';
+import type { AppContext } from '../context';
+import { unauthorized } from '../http/api-error';
+import { defineRoute } from '../http/define-route';
+import { envelope } from '../http/envelope';
+import { findCustomerById, findCustomerByEmail } from './customer-store';
+import { admitLoginAttempt, loginSucceeded } from './login-guard';
+import { accessTokenFor, startSession } from './session-tokens';
+import { USER_MESSAGES } from './user-messages';
+
+const tokenReply = { type: 'string', description: 'Access token (send as `Authorization: Bearer …`); `meta.refreshToken` renews it.' };
+
+export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/user/login',
+    summary: 'Sign in: an access token in `result`, a rotating refresh token in `meta.refreshToken`',
+    tags: ['user'],
+    body: loginBody,
+    result: tokenReply,
+    handler: async ({ body, request }) => {
+      await admitLoginAttempt(ctx.db, body.username, request.ip);
+      const customer = await findCustomerByEmail(ctx.db, body.username);
+      // The same slow hash runs for an unknown e-mail: wrong e-mail and wrong password look alike.
+      const valid = await verifyPassword(body.password, customer?.password_hash ?? (await decoyHash()));
+      if (!customer || !valid) throw unauthorized(USER_MESSAGES.badLogin);
+      await loginSucceeded(ctx.db, body.username, request.ip);
+      const session = await startSession(ctx.db, ctx, customer);
+      await pruneExpiredRefreshTokens(ctx.db);
+      await pruneAttemptCounters(ctx.db);
+      return envelope(session.token, 200, { refreshToken: session.refreshToken });
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/user/refresh',
+    summary: 'Trade a refresh token (single use) for a new access token and the next refresh token',
+    tags: ['user'],
+    body: refreshBody,
+    result: tokenReply,
+    handler: async ({ body }) => {
+      const outcome = await ctx.db.transaction(async (tx) => {
+        const rotated = await rotateRefreshToken(tx, body.refreshToken, ctx.config.refreshTokenTtlSeconds);
+        if (!rotated.ok) return rotated;
+        const customer = await findCustomerById(tx, rotated.customerId);
+        return customer ? { ...rotated, customer } : ({ ok: false, reason: 'unknown' } as const);
+      });
+      if (!outcome.ok) {
+        if (outcome.reason === 'reused') ctx.log.warn('refresh token reused: its session family was revoked');
+        throw unauthorized(USER_MESSAGES.invalidRefreshToken);
+      }
+      return envelope(accessTokenFor(ctx, outcome.customer), 200, { refreshToken: outcome.token });
+    },
+  });
+}

@@ -1,0 +1,12 @@
+/** Account error texts: SPEC §8 wording where the spec has it, one place for all of them. */
+export const USER_MESSAGES = {
+  duplicateEmail: 'A customer with the same email already exists in an associated website',
+  badLogin: 'You did not sign in correctly or your account is temporarily disabled.',
+  tooManyLogins: (minutes: number) => `Too many login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  invalidRefreshToken: 'Invalid refresh token provided',
+  wrongCurrentPassword: "The password doesn't match this account.",
+  unknownEmail: 'Provided email does not exist',
+  invalidResetToken: 'Reset token is invalid or has expired',
+  foreignAddress: 'Provided invalid address.id or address.customer_id',
+  sessionEnded: 'User is not authorized to access the resource',
+} as const;
