@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
 import { envelope } from '../http/envelope';
-import { projectFields } from './project-fields';
+import { projectFields } from '../../src/domain/catalog-query/project-fields';
 import { resolveUrl } from './url-resolver';
 
 /** Fields the client needs to pick the child when it is sent to the parent, whatever the projection says. */
@@ -38,7 +38,7 @@ export function registerUrlRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (!mapping) throw notFound('No mapping found for path');
         const include = mapping.childSku && body.includeFields?.length ? [...body.includeFields, ...REDIRECT_FIELDS] : body.includeFields;
         const exclude = mapping.childSku ? body.excludeFields?.filter((f) => !REDIRECT_FIELDS.some((keep) => f === keep || f.startsWith(`${keep}.`))) : body.excludeFields;
-        const result = { _type: mapping.type, _source: projectFields(mapping.doc, include, exclude) };
+        const result = { _type: mapping.type, _source: projectFields(mapping.doc, include ?? undefined, exclude ?? undefined) };
         return mapping.childSku ? envelope(result, 200, { childSku: mapping.childSku }) : result;
       },
     });

@@ -58,6 +58,8 @@ function addConfigurable(ctx: SeedContext, catalogue: FamilyCatalogue, template:
   parent.configurable_children = children.map((c) => childOf(c, template.axes));
   for (const code of template.axes) parent[`${code}_options`] = distinct(sellable, code);
   for (const code of template.shared) parent[code] = first[code];
+  // The standalone copies name their parent, so a child's own url or sku finds it by the sku index.
+  for (const child of children) child.parentSku = sku;
   ctx.add(parent);
 }
 

@@ -14,7 +14,7 @@ const doc = {
 
 describe('projectFields', () => {
   it('returns the document unchanged without lists', () => {
-    expect(projectFields(doc, undefined, null)).toBe(doc);
+    expect(projectFields(doc, undefined, undefined)).toBe(doc);
     expect(projectFields(doc, [], [])).toBe(doc);
   });
 
