@@ -29,15 +29,21 @@ const numericBound = (v: string | number | undefined): number | undefined =>
 
 type Bound = [value: string | number, inclusive: boolean];
 
-/** The tightest of the given bounds of one side (`sign` 1 for lower bounds, -1 for upper). */
-function tightest(sign: 1 | -1, ...bounds: [string | number | undefined, boolean][]): Bound | undefined {
+/** Bounds compare as numbers when both are numeric, else as text. */
+function compareBounds(a: string | number, b: string | number): number {
+  const x = numericBound(a);
+  const y = numericBound(b);
+  if (x !== undefined && y !== undefined) return x - y;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+/** The tightest of the bounds given for one side: the highest lower bound, the lowest upper one. */
+function tightest(side: 'lower' | 'upper', ...bounds: [string | number | undefined, boolean][]): Bound | undefined {
   let best: Bound | undefined;
-  for (const [v, inclusive] of bounds) {
-    if (v === undefined) continue;
-    const a = numericBound(v) ?? v;
-    const b = best && (numericBound(best[0]) ?? best[0]);
-    const cmp = b === undefined ? 1 : a === b ? (inclusive ? -1 : 1) : (a > b ? 1 : -1) * sign;
-    if (cmp > 0) best = [v, inclusive];
+  for (const [value, inclusive] of bounds) {
+    if (value === undefined) continue;
+    const c = best ? compareBounds(value, best[0]) * (side === 'lower' ? 1 : -1) : 1;
+    if (c > 0 || (c === 0 && !inclusive)) best = [value, inclusive];
   }
   return best;
 }
@@ -55,8 +61,8 @@ function conditionsOf(value: FilterValue): Condition[] | undefined {
     const operand = value[op];
     if (operand !== undefined) out.push({ kind: 'terms', values: asList(operand), negate: op === 'neq' || op === 'nin' });
   }
-  const lower = tightest(1, [value.gt, false], [value.gte, true], [value.from, true]);
-  const upper = tightest(-1, [value.lt, false], [value.lte, true], [value.to, true]);
+  const lower = tightest('lower', [value.gt, false], [value.gte, true], [value.from, true]);
+  const upper = tightest('upper', [value.lt, false], [value.lte, true], [value.to, true]);
   if (lower || upper) {
     out.push({ kind: 'range', lower: lower?.[0], upper: upper?.[0], lowerInclusive: lower?.[1] ?? true, upperInclusive: upper?.[1] ?? true });
   }
