@@ -19,4 +19,6 @@ export const LOCKS = {
   migrate: 7_310_001,
   seed: 7_310_002,
   catalogWrite: 7_310_003,
+  /** Two-key form with hashtext(code, email): one use of a once-per-email coupon at a time. */
+  couponUse: 7_310_201,
 } as const;

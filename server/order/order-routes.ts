@@ -1,4 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { orderBody } from '../../schemas/api/order';
 import type { AppContext } from '../context';
+import { defineRoute } from '../http/define-route';
+import { placeOrder } from './place-order';
 
-export function registerOrderRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+const orderReplySchema = {
+  type: 'object',
+  properties: {
+    order_id: { type: 'string' },
+    increment_id: { type: 'string', description: 'The human order number' },
+    status: { type: 'string' },
+    created_at: { type: 'string' },
+    grand_total: { type: 'number' },
+    backendOrderId: { type: 'string' },
+  },
+};
+
+/** POST /api/order: idempotent by the client's order_id; every line validated and priced on the server. */
+export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/order',
+    summary:
+      'Places an order. order_id is an idempotency key: retries give the same reply and one order; the same id with a different order is 409. ' +
+      'Unavailable products are 409 "Some of the ordered products are not available!" with meta.skus; a bad address is 400 "Address invalid: order canceled".',
+    tags: ['order'],
+    body: orderBody,
+    result: orderReplySchema,
+    handler: async ({ body, auth }) => placeOrder(ctx, body, auth),
+  });
+}

@@ -1,0 +1,117 @@
+import * as v from 'valibot';
+import { emailField, optionalText, personNameField, requiredText, zipCodeField } from '../forms/form-fields';
+import { FORM_MESSAGES as M } from '../forms/form-messages';
+import { productOptionSchema } from './cart';
+
+/**
+ * POST /api/order: the order the storefront builds (vsf1 §4 "Order"). The top level is strict;
+ * lines and addresses are open because the client sends whole cart items and VSF address fields.
+ * Client prices in the lines are ignored: the server prices every line from the catalogue.
+ */
+
+const text = v.optional(v.nullable(v.union([v.string(), v.number()])));
+
+/** An address as sent; the address rules below are applied by the order handler (400 "Address invalid"). */
+const addressShape = v.looseObject({
+  firstname: text,
+  lastname: text,
+  street: v.optional(v.nullable(v.union([v.string(), v.array(v.nullable(v.string()))]))),
+  city: text,
+  postcode: text,
+  country_id: text,
+  region: v.optional(v.unknown()),
+  region_id: text,
+  region_code: text,
+  telephone: text,
+  company: text,
+  email: text,
+  vat_id: text,
+});
+
+const orderLine = v.looseObject({
+  sku: v.pipe(v.string(), v.trim(), v.nonEmpty('sku: is required'), v.maxLength(200)),
+  qty: v.optional(v.unknown()),
+  product_option: v.nullish(productOptionSchema),
+  parentSku: v.nullish(v.string()),
+});
+
+const personalDetails = v.looseObject({
+  email: v.optional(v.string()),
+  emailAddress: v.optional(v.string()),
+  firstname: v.optional(v.string()),
+  firstName: v.optional(v.string()),
+  lastname: v.optional(v.string()),
+  lastName: v.optional(v.string()),
+  password: v.optional(v.string()),
+  createAccount: v.optional(v.boolean()),
+});
+
+export const orderBody = v.strictObject({
+  /** The client-made idempotency key: every retry of one order sends the same id. */
+  order_id: v.pipe(v.string(), v.trim(), v.minLength(8, 'Must have 8 to 100 characters.'), v.maxLength(100, 'Must have 8 to 100 characters.'), v.regex(/^[A-Za-z0-9._:-]+$/, 'May hold letters, digits and . _ : - only.')),
+  user_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  cart_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  products: v.pipe(v.array(orderLine), v.minLength(1, M.required), v.maxLength(200, 'At most 200 lines.')),
+  addressInformation: v.looseObject({
+    shippingAddress: v.optional(v.nullable(addressShape)),
+    billingAddress: v.optional(v.nullable(addressShape)),
+    shipping_method_code: v.optional(v.nullable(v.string())),
+    shipping_carrier_code: v.optional(v.nullable(v.string())),
+    payment_method_code: v.optional(v.nullable(v.string())),
+    payment_method_additional: v.optional(v.unknown()),
+    shippingExtraFields: v.optional(v.unknown()),
+  }),
+  personalDetails: v.optional(personalDetails),
+  createAccount: v.optional(v.union([v.boolean(), personalDetails])),
+  created_at: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  updated_at: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  transmited: v.optional(v.boolean()),
+  transmited_at: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  task_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  store_code: v.optional(v.nullable(v.string())),
+});
+
+export type OrderBody = v.InferOutput<typeof orderBody>;
+
+/** The address rules (SPEC §5 wording); the country must also be a known ISO code. */
+export const orderAddressSchema = v.object({
+  firstname: personNameField,
+  lastname: personNameField,
+  street: v.pipe(
+    v.union([v.pipe(v.string(M.required), v.transform((s) => [s])), v.array(v.nullable(v.string()))], M.required),
+    v.transform((lines) => lines.map((l) => (l ?? '').trim()).filter((l) => l !== '')),
+    v.minLength(1, M.required),
+    v.maxLength(3, 'At most 3 street lines.'),
+  ),
+  city: requiredText(100),
+  postcode: zipCodeField,
+  country_id: v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.toUpperCase()),
+  region: v.optional(v.unknown()),
+  region_id: v.optional(v.unknown()),
+  region_code: v.optional(v.unknown()),
+  telephone: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  company: optionalText(200),
+  vat_id: optionalText(40),
+  email: v.optional(v.unknown()),
+});
+
+export type OrderAddress = v.InferOutput<typeof orderAddressSchema>;
+
+export const orderEmailSchema = v.pipe(emailField, v.toLowerCase());
+
+export const ORDER_MESSAGES = {
+  addressInvalid: 'Address invalid: order canceled',
+  notAvailable: 'Some of the ordered products are not available!',
+  validation: 'Internal validation error',
+  differentOrder: 'This order id was already used for a different order',
+} as const;
+
+/** The reply of a placed order (SPEC leaves its shape open); a retry gets the very same reply. */
+export interface OrderReply {
+  order_id: string;
+  increment_id: string;
+  status: 'pending';
+  created_at: string;
+  grand_total: number;
+  backendOrderId: string;
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database';
+
+/** The `carts` and `cart_items` tables; the only module that writes them (orders mark a cart converted through here). */
+export interface CartRow {
+  id: string;
+  customer_id: string | null;
+  coupon_code: string | null;
+  shipping: CartShipping | null;
+  converted_order_id: string | null;
+}
+
+/** What the shopper told the totals calls: destination and chosen methods. */
+export interface CartShipping {
+  country_id?: string;
+  region_id?: number;
+  postcode?: string;
+  carrier_code?: string;
+  method_code?: string;
+  payment_method?: string;
+}
+
+export interface CartItemRow {
+  item_id: number;
+  cart_id: string;
+  sku: string;
+  parent_sku: string | null;
+  qty: number;
+  product_option: Record<string, unknown> | null;
+  checksum: string;
+}
+
+/** 32 hex characters from the system's secure random source: a guest cart id works like a bearer secret. */
+export const newCartId = (): string => randomBytes(16).toString('hex');
+
+/** `forUpdate` locks the cart row for the rest of the transaction: writes to one cart take turns. */
+export async function findCart(db: Queryable, id: string, forUpdate = false): Promise<CartRow | undefined> {
+  const rows = await db.query<CartRow>(
+    `select id, customer_id, coupon_code, shipping, converted_order_id from carts where id = $1${forUpdate ? ' for update' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function createGuestCart(db: Queryable): Promise<string> {
+  const id = newCartId();
+  await db.query('insert into carts (id) values ($1)', [id]);
+  return id;
+}
+
+/** The customer's active cart, created when there is none; parallel calls meet on the unique index. */
+export async function activeCustomerCart(db: Queryable, customerId: string): Promise<string> {
+  await db.query(
+    `insert into carts (id, customer_id) values ($1, $2)
+     on conflict (customer_id) where customer_id is not null and converted_order_id is null do nothing`,
+    [newCartId(), customerId],
+  );
+  const rows = await db.query<{ id: string }>('select id from carts where customer_id = $1 and converted_order_id is null', [customerId]);
+  const id = rows[0]?.id;
+  if (!id) throw new Error('active customer cart vanished');
+  return id;
+}
+
+const ITEM_COLUMNS = 'item_id, cart_id, sku, parent_sku, qty, product_option, checksum';
+
+export async function listItems(db: Queryable, cartId: string): Promise<CartItemRow[]> {
+  const rows = await db.query<CartItemRow>(`select ${ITEM_COLUMNS} from cart_items where cart_id = $1 order by item_id`, [cartId]);
+  return rows.map((r) => ({ ...r, item_id: Number(r.item_id), qty: Number(r.qty) }));
+}
+
+export interface LineWrite {
+  sku: string;
+  parentSku: string | null;
+  qty: number;
+  productOption: Record<string, unknown> | null;
+  checksum: string;
+}
+
+/** Sets the quantity of the line with this sku and options, adding the line when there is none. */
+export async function putLine(db: Queryable, cartId: string, line: LineWrite): Promise<CartItemRow> {
+  const rows = await db.query<CartItemRow>(
+    `insert into cart_items (cart_id, sku, parent_sku, qty, product_option, checksum) values ($1, $2, $3, $4, $5::jsonb, $6)
+     on conflict (cart_id, sku, checksum) do update set qty = excluded.qty, product_option = excluded.product_option, updated_at = now()
+     returning ${ITEM_COLUMNS}`,
+    [cartId, line.sku, line.parentSku, line.qty, JSON.stringify(line.productOption), line.checksum],
+  );
+  return { ...rows[0]!, item_id: Number(rows[0]!.item_id) };
+}
+
+/**
+ * Rewrites an existing line (quantity, and options when they changed). Another line that already
+ * holds the new sku and options is merged away first, so a cart never shows one choice twice.
+ */
+export async function rewriteLine(db: Queryable, cartId: string, itemId: number, line: LineWrite): Promise<CartItemRow | undefined> {
+  await db.query('delete from cart_items where cart_id = $1 and sku = $2 and checksum = $3 and item_id <> $4', [cartId, line.sku, line.checksum, itemId]);
+  const rows = await db.query<CartItemRow>(
+    `update cart_items set sku = $3, parent_sku = $4, qty = $5, product_option = $6::jsonb, checksum = $7, updated_at = now()
+     where cart_id = $1 and item_id = $2 returning ${ITEM_COLUMNS}`,
+    [cartId, itemId, line.sku, line.parentSku, line.qty, JSON.stringify(line.productOption), line.checksum],
+  );
+  return rows[0] ? { ...rows[0], item_id: Number(rows[0].item_id) } : undefined;
+}
+
+export async function findItem(db: Queryable, cartId: string, itemId: number): Promise<CartItemRow | undefined> {
+  const rows = await db.query<CartItemRow>(`select ${ITEM_COLUMNS} from cart_items where cart_id = $1 and item_id = $2`, [cartId, itemId]);
+  return rows[0] ? { ...rows[0], item_id: Number(rows[0].item_id), qty: Number(rows[0].qty) } : undefined;
+}
+
+/** Removes by item id, or every line of the sku (a configurable line by its own or its parent's sku). */
+export async function deleteLines(db: Queryable, cartId: string, target: { itemId?: number; sku?: string }): Promise<number> {
+  const rows = target.itemId !== undefined
+    ? await db.query('delete from cart_items where cart_id = $1 and item_id = $2 returning item_id', [cartId, target.itemId])
+    : await db.query('delete from cart_items where cart_id = $1 and (sku = $2 or parent_sku = $2) returning item_id', [cartId, target.sku]);
+  await touch(db, cartId);
+  return rows.length;
+}
+
+export async function setCoupon(db: Queryable, cartId: string, code: string | null): Promise<void> {
+  await db.query('update carts set coupon_code = $2, updated_at = now() where id = $1', [cartId, code]);
+}
+
+export async function setShipping(db: Queryable, cartId: string, shipping: CartShipping): Promise<void> {
+  await db.query('update carts set shipping = coalesce(shipping, \'{}\'::jsonb) || $2::jsonb, updated_at = now() where id = $1', [cartId, JSON.stringify(shipping)]);
+}
+
+export async function touch(db: Queryable, cartId: string): Promise<void> {
+  await db.query('update carts set updated_at = now() where id = $1', [cartId]);
+}
+
+/** Marks the cart as turned into an order; a converted cart answers 404 so the client starts a new one. */
+export async function markConverted(db: Queryable, cartId: string, orderId: string): Promise<void> {
+  await db.query('update carts set converted_order_id = $2, updated_at = now() where id = $1 and converted_order_id is null', [cartId, orderId]);
+}

@@ -1,0 +1,49 @@
+/** Reply shapes for the OpenAPI document (the TypeScript types live in schemas/api/cart.ts). */
+type JsonSchema = Record<string, unknown>;
+
+const typed = (fields: Record<string, string>): Record<string, JsonSchema> => {
+  const out: Record<string, JsonSchema> = {};
+  for (const [name, type] of Object.entries(fields)) out[name] = { type };
+  return out;
+};
+
+export const CART_ITEM_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...typed({ item_id: 'integer', sku: 'string', qty: 'integer', name: 'string', product_type: 'string', quote_id: 'string' }),
+    price: { type: 'number', description: 'Unit price excluding tax, GBP' },
+    product_option: { type: ['object', 'null'] },
+  },
+};
+
+const segment: JsonSchema = { type: 'object', properties: typed({ code: 'string', title: 'string', value: 'number' }) };
+
+export const TOTALS_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'Magento-like cart totals; decimals in GBP; discount_amount is negative',
+  properties: {
+    ...typed({
+      grand_total: 'number', subtotal: 'number', discount_amount: 'number', subtotal_with_discount: 'number', shipping_amount: 'number',
+      shipping_incl_tax: 'number', shipping_tax_amount: 'number', tax_amount: 'number', subtotal_incl_tax: 'number', items_qty: 'number',
+      base_currency_code: 'string', quote_currency_code: 'string', coupon_code: 'string',
+    }),
+    items: { type: 'array', items: { type: 'object' } },
+    total_segments: { type: 'array', items: segment },
+  },
+};
+
+export const SHIPPING_METHOD_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: typed({
+    carrier_code: 'string', method_code: 'string', carrier_title: 'string', method_title: 'string', amount: 'number',
+    price_incl_tax: 'number', available: 'boolean', default: 'boolean', offline: 'boolean', is_server_method: 'boolean',
+  }),
+};
+
+export const PAYMENT_METHOD_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: typed({
+    code: 'string', title: 'string', cost: 'number', costInclTax: 'number', cost_incl_tax: 'number',
+    default: 'boolean', offline: 'boolean', is_server_method: 'boolean',
+  }),
+};

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderBody } from '../../schemas/api/order';
+import { accountRequest, orderRequestHash } from './order-request';
+
+const address = { firstname: 'Jo', lastname: 'Bloggs', street: ['1 High St'], city: 'Leeds', postcode: 'LS1 1AA', country_id: 'GB' };
+const base: OrderBody = {
+  order_id: '1700000000000-abc',
+  products: [{ sku: 'A', qty: 2, product_option: { extension_attributes: { custom_options: [{ option_id: 1, option_value: 'x' }] } } }],
+  addressInformation: { shippingAddress: address, billingAddress: address, payment_method_code: 'cashondelivery' },
+};
+
+describe('orderRequestHash', () => {
+  it('ignores bookkeeping fields, client prices and key order', () => {
+    const retry: OrderBody = {
+      ...base,
+      transmited: true,
+      updated_at: 1700000000999,
+      task_id: 't-2',
+      products: [{ qty: '2', price: 0.01, name: 'A cheaper name', product_option: { extension_attributes: { custom_options: [{ option_value: 'x', option_id: '1' }] } }, sku: 'A' }],
+    };
+    expect(orderRequestHash(retry)).toBe(orderRequestHash(base));
+  });
+
+  it('changes with the lines, the addresses or the customer', () => {
+    const hash = orderRequestHash(base);
+    expect(orderRequestHash({ ...base, products: [{ sku: 'A', qty: 3 }] })).not.toBe(hash);
+    expect(orderRequestHash({ ...base, addressInformation: { ...base.addressInformation, shippingAddress: { ...address, postcode: 'LS2 2BB' } } })).not.toBe(hash);
+    expect(orderRequestHash({ ...base, user_id: '7' })).not.toBe(hash);
+  });
+});
+
+describe('accountRequest', () => {
+  it('reads "I want to create an account" from personal details or createAccount', () => {
+    expect(accountRequest(base)).toBeNull();
+    expect(accountRequest({ ...base, personalDetails: { email: 'a@b.co', password: 'Secret123', createAccount: true, firstName: 'Jo' } })).toEqual({ password: 'Secret123', firstname: 'Jo' });
+    expect(accountRequest({ ...base, createAccount: { email: 'a@b.co', password: 'Secret123' } })).toEqual({ password: 'Secret123' });
+    expect(accountRequest({ ...base, personalDetails: { email: 'a@b.co', password: 'Secret123' } })).toBeNull();
+  });
+});

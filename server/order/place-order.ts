@@ -1,0 +1,99 @@
+import { ORDER_MESSAGES, type OrderBody, type OrderReply } from '../../schemas/api/order';
+import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
+import type { AuthClaims } from '../auth/authenticate';
+import { markConverted } from '../cart/cart-store';
+import type { AppContext } from '../context';
+import { ApiError, unauthorized } from '../http/api-error';
+import { takeStock } from '../stock/stock-store';
+import { createCheckoutAccount } from './checkout-account';
+import { orderDocument } from './order-document';
+import { orderRequestHash } from './order-request';
+import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, nextIncrementId, type StoredOrder } from './order-store';
+import { prepareOrder, type PreparedOrder } from './prepare-order';
+
+export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
+
+/** A retry (same order_id) gets the stored reply; the same id with another order is a conflict. */
+function replay(existing: StoredOrder, requestHash: string, auth: AuthClaims | null): OrderReply {
+  if (existing.customer_id !== null && auth && auth.sub !== existing.customer_id) throw new ApiError(403, ORDER_ACCESS_DENIED);
+  if (existing.request_hash !== requestHash) throw new ApiError(409, ORDER_MESSAGES.differentOrder);
+  return existing.reply;
+}
+
+/** `user_id` may only name the signed-in customer; guests send none (or ""). */
+function checkUser(body: OrderBody, auth: AuthClaims | null): void {
+  const userId = body.user_id === undefined || body.user_id === null ? '' : String(body.user_id).trim();
+  if (userId === '') return;
+  if (!auth) throw unauthorized();
+  if (userId !== auth.sub) throw new ApiError(403, ORDER_ACCESS_DENIED);
+}
+
+/** Sums the quantities per stock sku (two lines may hold one variant with different custom options). */
+function stockWanted(prepared: PreparedOrder): Map<string, number> {
+  const wanted = new Map<string, number>();
+  for (const line of prepared.lines) wanted.set(line.resolved.lineSku, (wanted.get(line.resolved.lineSku) ?? 0) + line.qty);
+  return wanted;
+}
+
+/**
+ * Places an order exactly once per order_id. One transaction inserts the order (`on conflict do
+ * nothing`), takes the stock of every line with conditional updates, and marks the cart converted;
+ * any failure rolls all of it back. Parallel or late retries get the stored reply.
+ */
+export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
+  checkUser(body, auth);
+  const requestHash = orderRequestHash(body);
+  const existing = await findStoredOrder(ctx.db, body.order_id);
+  if (existing) return replay(existing, requestHash, auth);
+  try {
+    const prepared = await prepareOrder(ctx, body, auth);
+    return await commit(ctx, body, auth, prepared, requestHash);
+  } catch (error) {
+    // A refusal may only mean a parallel submission of this very order got there first (it took the stock).
+    if (error instanceof ApiError) {
+      const placed = await findStoredOrder(ctx.db, body.order_id);
+      if (placed) return replay(placed, requestHash, auth);
+    }
+    throw error;
+  }
+}
+
+async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
+  return ctx.db.transaction(async (tx) => {
+    const incrementId = await nextIncrementId(tx);
+    const createdAt = new Date().toISOString();
+    const reply: OrderReply = { order_id: body.order_id, increment_id: incrementId, status: 'pending', created_at: createdAt, grand_total: prepared.totals.grand_total, backendOrderId: incrementId };
+    const facts = {
+      orderId: body.order_id,
+      incrementId,
+      createdAt,
+      customerId: auth?.sub ?? null,
+      customerGroupId: auth?.groupId ?? 0,
+      email: prepared.email,
+      billing: prepared.billing,
+      shipping: prepared.shipping,
+      shippingMethod: prepared.shippingMethod,
+      paymentMethod: prepared.paymentMethod,
+      paymentAdditional: body.addressInformation.payment_method_additional,
+      storeCode: body.store_code ?? null,
+      clientCreatedAt: body.created_at,
+    };
+    const inserted = await insertOrder(tx, { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt });
+    if (!inserted) return replay((await findStoredOrder(tx, body.order_id))!, requestHash, auth);
+
+    const short = await takeStock(tx, stockWanted(prepared));
+    if (short.length > 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable, { skus: short });
+    // The count includes this order (inserted above), so it may reach the limit but not pass it.
+    const limit = prepared.coupon?.usesPerEmail;
+    if (prepared.coupon && limit && (await couponUsesByEmail(tx, prepared.coupon.code, prepared.email)) > limit) {
+      throw new ApiError(400, CART_MESSAGES.incorrectCoupon, { coupon: prepared.coupon.code });
+    }
+    if (prepared.account) {
+      const customerId = await createCheckoutAccount(tx, prepared.account);
+      await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
+    }
+    await addStatus(tx, body.order_id, 'pending', 'Order placed');
+    if (prepared.cart) await markConverted(tx, prepared.cart.id, body.order_id);
+    return reply;
+  });
+}

@@ -1,0 +1,91 @@
+import { ORDER_MESSAGES, type OrderBody } from '../../schemas/api/order';
+import type { TotalsReply } from '../../schemas/api/cart';
+import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
+import { destinationFrom } from '../../src/domain/tax/destination';
+import { isShippedType, paymentMethodsFor } from '../../src/domain/totals/delivery-methods';
+import type { CouponTerms } from '../../src/domain/totals/coupon-rule';
+import type { AuthClaims } from '../auth/authenticate';
+import { findCart, type CartRow } from '../cart/cart-store';
+import { priceLines, type PricedLine } from '../cart/line-pricing';
+import { loadTaxRules, totalsFor, usableCoupon } from '../cart/totals-service';
+import type { AppContext } from '../context';
+import { ApiError, unauthorized } from '../http/api-error';
+import { findCustomerById } from '../user/customer-store';
+import { accountRequest } from './order-request';
+import { checkAddress, checkPaymentMethod, checkShippingMethod, orderEmail, storedAddress, validationError } from './order-checks';
+import { prepareCheckoutAccount, type AccountToCreate } from './checkout-account';
+
+/** Everything an order needs before its transaction: validated, priced and totalled. */
+export interface PreparedOrder {
+  email: string;
+  lines: PricedLine[];
+  totals: TotalsReply;
+  coupon: CouponTerms | null;
+  billing: Record<string, unknown>;
+  shipping: Record<string, unknown> | null;
+  shippingMethod: { carrier_code: string; method_code: string } | null;
+  paymentMethod: string;
+  cart: CartRow | null;
+  account: AccountToCreate | null;
+}
+
+/** A cart named by the order: another customer's is refused; a missing or converted one is ignored. */
+async function orderCart(ctx: Pick<AppContext, 'db'>, cartId: OrderBody['cart_id'], auth: AuthClaims | null): Promise<CartRow | null> {
+  if (cartId === undefined || cartId === null || cartId === '') return null;
+  const cart = await findCart(ctx.db, String(cartId));
+  if (!cart || cart.converted_order_id !== null) return null;
+  if (cart.customer_id !== null && cart.customer_id !== auth?.sub) throw auth ? new ApiError(403, CART_MESSAGES.noCartAccess) : unauthorized();
+  return cart;
+}
+
+async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | null): Promise<string | undefined> {
+  if (!auth || !/^\d{1,15}$/.test(auth.sub)) return undefined;
+  return (await findCustomerById(ctx.db, Number(auth.sub)))?.email;
+}
+
+/**
+ * Validates the whole order (addresses, every line against the catalogue and stock, methods, cart)
+ * and recomputes prices and totals; client prices are never used.
+ */
+export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
+  const now = new Date();
+  const customerGroupId = auth?.groupId ?? 0;
+  const outcomes = await priceLines(
+    ctx,
+    body.products.map((p, i) => ({ key: i + 1, sku: p.sku, qty: p.qty, productOption: p.product_option ?? null })),
+    { customerGroupId, now, checkStock: true },
+  );
+  // Refusals in the order a shopper can act on them: what cannot be sold, the address, then the line details.
+  const unavailable = outcomes.flatMap((o) => (!o.ok && o.unavailable ? [o.sku] : []));
+  if (unavailable.length > 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable, { skus: [...new Set(unavailable)] });
+  const lines = outcomes.flatMap((o) => (o.ok ? [o.line] : []));
+  const shipped = lines.some((l) => isShippedType(l.resolved.typeId)) || lines.length < outcomes.length;
+  const info = body.addressInformation;
+  const shippingAddress = shipped ? checkAddress(info.shippingAddress, 'shippingAddress') : null;
+  const billingAddress = info.billingAddress ? checkAddress(info.billingAddress, 'billingAddress') : shippingAddress ?? checkAddress(undefined, 'billingAddress');
+  const email = orderEmail(body, await accountEmailOf(ctx, auth));
+  const invalid = outcomes.flatMap((o) => (o.ok ? [] : [{ sku: o.sku, message: o.message }]));
+  if (invalid.length > 0) throw validationError(invalid[0]!.message, { problems: invalid });
+
+  const shippingMethod = checkShippingMethod(body, shipped);
+  const paymentMethod = checkPaymentMethod(body, paymentMethodsFor(lines.map((l) => l.resolved.typeId)));
+  const cart = await orderCart(ctx, body.cart_id, auth);
+  const coupon = await usableCoupon(ctx.db, cart?.coupon_code, customerGroupId, now);
+  const totals = totalsFor(lines, await loadTaxRules(ctx.db), destinationFrom(shippingAddress ?? billingAddress), coupon);
+  const wanted = auth ? null : accountRequest(body);
+  const account = wanted
+    ? await prepareCheckoutAccount({ email, password: wanted.password, firstname: wanted.firstname ?? billingAddress.firstname, lastname: wanted.lastname ?? billingAddress.lastname })
+    : null;
+  return {
+    email,
+    lines,
+    totals,
+    coupon: totals.coupon_code ? coupon : null,
+    billing: storedAddress(billingAddress, email),
+    shipping: shippingAddress ? storedAddress(shippingAddress, email) : null,
+    shippingMethod,
+    paymentMethod,
+    cart,
+    account,
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { couponLineDiscounts, couponUsable, readCoupon } from './coupon-rule';
+
+const now = new Date('2025-06-15T12:00:00Z');
+
+describe('readCoupon', () => {
+  it('reads the catalogue coupon shape and the short field names', () => {
+    expect(readCoupon({ code: 'welcome10', discount_type: 'percent', discount_amount: 10, is_active: true, uses_per_email: 1 })).toMatchObject({
+      code: 'WELCOME10', type: 'percent', amount: 10, active: true, usesPerEmail: 1, groupIds: [],
+    });
+    expect(readCoupon({ code: 'FIVE', type: 'fixed', amount: '5', active: 1 })).toMatchObject({ type: 'fixed', amount: 5, active: true });
+  });
+
+  it('refuses documents that cannot be a coupon', () => {
+    expect(readCoupon(null)).toBeNull();
+    expect(readCoupon({ code: 'X', discount_type: 'bogus', discount_amount: 5 })).toBeNull();
+    expect(readCoupon({ code: 'X', discount_type: 'fixed', discount_amount: 0 })).toBeNull();
+  });
+});
+
+describe('couponUsable', () => {
+  const base = readCoupon({ code: 'A', discount_type: 'percent', discount_amount: 10, is_active: true })!;
+  it('checks the active flag, the window and the group', () => {
+    expect(couponUsable(base, { now, customerGroupId: 0 })).toBe(true);
+    expect(couponUsable({ ...base, active: false }, { now, customerGroupId: 0 })).toBe(false);
+    expect(couponUsable({ ...base, to: '2025-06-14' }, { now, customerGroupId: 0 })).toBe(false);
+    expect(couponUsable({ ...base, from: '2025-07-01' }, { now, customerGroupId: 0 })).toBe(false);
+    expect(couponUsable({ ...base, to: '2025-06-15' }, { now, customerGroupId: 0 })).toBe(true);
+    expect(couponUsable({ ...base, groupIds: [1] }, { now, customerGroupId: 0 })).toBe(false);
+  });
+});
+
+describe('couponLineDiscounts', () => {
+  it('takes a percentage of every row, rounded per line', () => {
+    const terms = readCoupon({ code: 'A', discount_type: 'percent', discount_amount: 10 })!;
+    expect(couponLineDiscounts(terms, [1249, 555])).toEqual([125, 56]);
+  });
+
+  it('spreads a fixed amount, never more than the subtotal', () => {
+    const terms = readCoupon({ code: 'B', discount_type: 'fixed', discount_amount: 5 })!;
+    expect(couponLineDiscounts(terms, [1000, 3000])).toEqual([125, 375]);
+    expect(couponLineDiscounts(terms, [120, 80])).toEqual([120, 80]);
+  });
+
+  it('gives nothing below the minimum subtotal', () => {
+    const terms = readCoupon({ code: 'C', discount_type: 'fixed', discount_amount: 5, minimum_subtotal: 50 })!;
+    expect(couponLineDiscounts(terms, [4999])).toEqual([0]);
+    expect(couponLineDiscounts(terms, [5000])).toEqual([500]);
+  });
+});
