@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { NotificationList } from '../../features/notifications/notification-list';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The default layout: header with menus and panels, the page, the footer and notifications. */
+export function DefaultLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skip')}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <NotificationList />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useList } from '../../features/lists/local-list';
+import { Drawer } from '../../ui/drawer';
+import { SidebarMenu } from '../../ui/sidebar-menu';
+import { TopMenu } from '../../ui/top-menu';
+import { LanguagesModal } from './languages-modal';
+import { useMenu } from './use-menu';
+
+const SearchPanel = lazy(() => import('../../features/search/search-panel').then((m) => ({ default: m.SearchPanel })));
+const WishlistPanel = lazy(() => import('../../features/wishlist/wishlist-panel').then((m) => ({ default: m.WishlistPanel })));
+
+type Panel = 'menu' | 'search' | 'wishlist' | 'languages' | null;
+
+/** Header: brand, the menu button (phone), search, wishlist, compare and languages; the category bar below. */
+export function SiteHeader() {
+  const { t, i18n } = useTranslation();
+  const [panel, setPanel] = useState<Panel>(null);
+  const menu = useMenu();
+  const wishlistCount = useList('wishlist').length;
+  const compareCount = useList('compare').length;
+  const close = () => setPanel(null);
+  return (
+    <header className="site-header">
+      <div className="header-row">
+        <button type="button" className="icon-button menu-button" aria-label={t('menu')} onClick={() => setPanel('menu')}>
+          ☰
+        </button>
+        <Link to="/" className="brand">
+          {t('shopName')}
+          <span className="strap">{t('strap')}</span>
+        </Link>
+        <div className="header-actions">
+          <button type="button" className="header-action" onClick={() => setPanel('search')}>
+            {t('search')}
+          </button>
+          <button type="button" className="header-action" onClick={() => setPanel('wishlist')}>
+            {t('wishlist')} <span className="count-badge">{wishlistCount}</span>
+          </button>
+          <Link to="/compare" className="header-action">
+            {t('compare')} <span className="count-badge">{compareCount}</span>
+          </Link>
+          <button type="button" className="header-action" aria-label={t('languages')} onClick={() => setPanel('languages')}>
+            {i18n.language.toUpperCase()}
+          </button>
+        </div>
+      </div>
+      <TopMenu nodes={menu} label={t('categories')} />
+      <Drawer title={t('categories')} open={panel === 'menu'} onClose={close} side="left">
+        <SidebarMenu nodes={menu} labels={{ back: t('back'), all: t('allIn') }} onNavigate={close} />
+      </Drawer>
+      <Drawer title={t('search')} open={panel === 'search'} onClose={close} side="top">
+        <Suspense fallback={<p>{t('loading')}</p>}>{panel === 'search' && <SearchPanel onClose={close} />}</Suspense>
+      </Drawer>
+      <Drawer title={t('wishlist')} open={panel === 'wishlist'} onClose={close} side="right">
+        <Suspense fallback={<p>{t('loading')}</p>}>
+          <WishlistPanel onNavigate={close} />
+        </Suspense>
+      </Drawer>
+      <LanguagesModal open={panel === 'languages'} onClose={close} />
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import type { UrlMapping } from '../../features/catalog/catalog-api';
+import { CategoryPage, findCategory } from '../../features/catalog/category-page';
+import { productUrl } from '../../features/catalog/product-tile-data';
+import { useCategoryTree } from '../../features/catalog/use-category-tree';
+import { CmsView } from '../../features/content/cms-page';
+import { notify } from '../../features/notifications/notification-store';
+import { NotFound } from '../../ui/not-found';
+import { resolvePath } from '../url-resolver';
+
+/**
+ * Any path no route claims: a category url path (the dynamic category routes), else the url mapping
+ * (product, category or CMS page), else "404 Page Not Found". Offline, the shopper is sent home.
+ */
+export function ResolvedPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const tree = useCategoryTree();
+  const category = tree.data ? findCategory(tree.data, pathname) : undefined;
+  const [mapping, setMapping] = useState<{ path: string; result: UrlMapping | null }>();
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+
+  useEffect(() => {
+    if (category || tree.isPending || offline) return;
+    let current = true;
+    void resolvePath(pathname).then((result) => current && setMapping({ path: pathname, result }));
+    return () => {
+      current = false;
+    };
+  }, [pathname, category, tree.isPending, offline]);
+
+  useEffect(() => {
+    if (offline && !category) notify({ type: 'error', message: t('offlineRedirect') });
+  }, [offline, category, t]);
+
+  if (category) return <CategoryPage categoryKey={category.urlKey} />;
+  if (offline) return <Navigate replace to="/" />;
+  if (!mapping || mapping.path !== pathname) return <p className="loading">{t('loading')}</p>;
+  const result = mapping.result;
+  if (!result) return <NotFound />;
+  if (result._type === 'category') return <CategoryPage categoryKey={String(result._source.url_key ?? result._source.id)} />;
+  if (result._type === 'cms_page') return <CmsView page={result._source} />;
+  const target = productUrl(result._source);
+  return <Navigate replace to={result.childSku ? `${target}/${result.childSku}` : target} />;
+}

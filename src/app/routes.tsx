@@ -1,0 +1,61 @@
+import type { RouteObject } from 'react-router';
+import { DefaultLayout } from './layouts/default-layout';
+import { EmptyLayout } from './layouts/empty-layout';
+import { MinimalLayout } from './layouts/minimal-layout';
+import { RootShell } from './layouts/root-shell';
+import { ServerErrorPage } from './pages/server-error-page';
+
+/**
+ * The route table of SPEC §2. Screens load lazily (route modules), so the home page's first load
+ * carries only the shell; layouts are the default, empty and minimal ones.
+ */
+const page = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => async () => ({ Component: pick(await load()) });
+
+const home = page(() => import('../features/catalog/home-page'), (m) => m.HomePage);
+const cms = (identifier: string) => page(() => import('../features/content/cms-page'), (m) => () => <m.CmsPage identifier={identifier} />);
+const product = page(() => import('../features/product/product-page'), (m) => m.ProductPage);
+const placeholder = (title: string, description?: string) => page(() => import('./pages/placeholder-page'), (m) => () => <m.PlaceholderPage title={title} {...(description ? { description } : {})} />);
+
+const STATIC_PAGES = ['about-us', 'delivery', 'sustainability', 'contact', 'meet-the-team'];
+const ACCOUNT_PATHS = ['my-account', 'my-account/shipping-details', 'my-account/newsletter', 'my-account/orders', 'my-account/orders/:orderId', 'my-account/recently-viewed'];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootShell,
+    ErrorBoundary: ServerErrorPage,
+    HydrateFallback: () => <p className="loading">Loading…</p>,
+    children: [
+      {
+        Component: DefaultLayout,
+        children: [
+          { index: true, lazy: home },
+          { path: 'pwa.html', lazy: home },
+          ...STATIC_PAGES.map((slug) => ({ path: slug, lazy: cms(slug) })),
+          { path: 'compare', lazy: page(() => import('../features/compare/compare-page'), (m) => m.ComparePage) },
+          { path: 'quote-request', lazy: placeholder('Quote Requests') },
+          { path: 'catalogue-request', lazy: placeholder('Catalogue request') },
+          { path: 'forgotten-password', lazy: placeholder('Reset password') },
+          { path: 'create-password', lazy: placeholder('Create a new password') },
+          { path: 'trade-account', lazy: placeholder('Trade Account Signup', 'Get access to credit.') },
+          ...ACCOUNT_PATHS.map((path) => ({ path, lazy: placeholder('My Account') })),
+          { path: 'p/:parentSku/:slug', lazy: product },
+          { path: 'p/:parentSku/:slug/:childSku', lazy: product },
+          { path: 'c/:slug', lazy: page(() => import('../features/catalog/category-page'), (m) => m.CategoryPage) },
+          { path: 'i/:slug', lazy: page(() => import('../features/content/cms-page'), (m) => m.CmsPage) },
+          { path: 'latest-news', lazy: page(() => import('../features/content/blog-list-page'), (m) => m.BlogListPage) },
+          { path: 'latest-news/:id/:slug', lazy: page(() => import('../features/content/blog-post-page'), (m) => m.BlogPostPage) },
+          { path: 'order-success/:orderid/:email/:data', lazy: placeholder('Thank you for your order') },
+          { path: '*', lazy: page(() => import('./pages/resolved-page'), (m) => m.ResolvedPage) },
+        ],
+      },
+      {
+        Component: MinimalLayout,
+        children: [
+          { path: 'error', lazy: page(() => import('./pages/error-page'), (m) => m.ErrorPage) },
+          { path: 'checkout', lazy: placeholder('Checkout') },
+        ],
+      },
+      { Component: EmptyLayout, children: [{ path: '500', Component: ServerErrorPage }] },
+    ],
+  },
+];

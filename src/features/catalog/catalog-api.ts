@@ -1,0 +1,81 @@
+import type { CatalogQueryInput } from '../../../schemas/catalog-query';
+import { currentStore, storeParams } from '../../i18n/store-views';
+
+/**
+ * The one place the storefront reads the server directly (catalogue search, url mapping, CMS, blog,
+ * banners, reviews). Feature hooks call these; when the local database answers a read instead, only
+ * the hook's query function changes.
+ */
+export type Doc = Record<string, unknown>;
+
+export interface CatalogResult<T = Doc> {
+  items: T[];
+  total: number;
+  aggregations: Record<string, { buckets: { key: string | number; doc_count: number; from?: number; to?: number }[] }>;
+  attributeMetadata: { attribute_code: string; frontend_label?: string; options?: { label: string; value: string }[] }[];
+  perPage?: number;
+}
+
+/** A reply that was not `{code: 200}`: keeps the HTTP code and the server's message. */
+export class ApiReplyError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+function withStore(path: string): string {
+  const params = new URLSearchParams(storeParams(currentStore()));
+  const query = params.toString();
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+export async function apiCall<T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal }): Promise<T> {
+  const response = await fetch(withStore(path), {
+    method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
+    headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init?.body === undefined ? null : JSON.stringify(init.body),
+    signal: init?.signal ?? null,
+  });
+  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ApiReplyError(response.status, 'Error with response - bad content-type!');
+  const reply = (await response.json()) as { code?: number; result?: unknown; meta?: unknown };
+  if (reply.code !== 200) throw new ApiReplyError(reply.code ?? response.status, typeof reply.result === 'string' ? reply.result : 'Unhandled error, wrong response format!');
+  return reply.result as T;
+}
+
+export const searchCatalog = <T = Doc>(query: CatalogQueryInput, signal?: AbortSignal) =>
+  apiCall<CatalogResult<T>>('/api/catalog', { body: { store: currentStore().storeCode, ...query }, ...(signal ? { signal } : {}) });
+
+export interface UrlMapping {
+  _type: 'product' | 'category' | 'cms_page';
+  _source: Doc;
+  childSku?: string;
+}
+
+/** POST /api/url/map; `meta.childSku` (a configurable child's url) is folded into the result. */
+export async function mapUrl(url: string, childSku?: string): Promise<UrlMapping> {
+  const response = await fetch(withStore('/api/url/map'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url, ...(childSku ? { filters: { sku: childSku } } : {}) }),
+  });
+  const reply = (await response.json()) as { code: number; result: UrlMapping | string; meta?: { childSku?: string } };
+  if (reply.code !== 200 || typeof reply.result === 'string') throw new ApiReplyError(reply.code, typeof reply.result === 'string' ? reply.result : 'No mapping found for path');
+  return reply.meta?.childSku ? { ...reply.result, childSku: reply.meta.childSku } : reply.result;
+}
+
+export const cmsPageByIdentifier = (identifier: string) => apiCall<Doc>(`/api/ext/cms-data/cmsPageIdentifier/${encodeURIComponent(identifier)}/storeId/${currentStore().storeId}`);
+export const cmsBlockByIdentifier = (identifier: string) => apiCall<Doc>(`/api/ext/cms-data/cmsBlockIdentifier/${encodeURIComponent(identifier)}/storeId/${currentStore().storeId}`);
+export const blogList = () => apiCall<{ items: Doc[]; total_count: number }>('/api/ext/blog/list?pageSize=50&currentPage=1');
+export const blogPost = (id: string) => apiCall<Doc>(`/api/ext/blog/single/${encodeURIComponent(id)}`);
+export const staticContent = <T>(name: 'promoted_offers' | 'accreditations' | 'info_links') => apiCall<T>(`/api/ext/static-content/${name}`);
+export const reviewList = (productId: number) => apiCall<{ items: Doc[]; total_count: number }>(`/api/review/list?productId=${productId}`);
+export const createReview = (review: { product_id: number; title: string; detail: string; nickname: string }) =>
+  apiCall<unknown>('/api/review/create', { body: { review: { ...review, review_entity: 'product' } } });
+
+/** GET /pub/banners.json answers the plain file shape (no envelope); only status 1 banners are shown. */
+export async function activeBanners(): Promise<Doc[]> {
+  const response = await fetch('/pub/banners.json');
+  if (!response.ok) throw new ApiReplyError(response.status, 'Banners unavailable');
+  const body = (await response.json()) as { banners?: Doc[] };
+  return (body.banners ?? []).filter((b) => b.status === 1);
+}

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { useTitle } from '../../ui/use-title';
+import { NotFound } from '../../ui/not-found';
+import { FilterPanel } from './filter-panel';
+import { readListState, setParam, toggleOption } from './filter-url';
+import { ProductGrid } from './product-grid';
+import { SortSelect } from './sort-select';
+import { useAttributes } from './use-attributes';
+import { useCategoryProducts } from './use-category-products';
+import { categoryUrl, trailOf, useCategoryTree, type CategoryNode, type CategoryTree } from './use-category-tree';
+
+/** SPEC §2: a category is looked up by url key, slug, id or url path. */
+export function findCategory(tree: CategoryTree, key: string): CategoryNode | undefined {
+  const clean = key.replace(/^\/+|\/+$/g, '');
+  for (const node of tree.byId.values()) {
+    if (node.urlKey === clean || node.urlPath === clean || String(node.id) === clean) return node;
+  }
+  return undefined;
+}
+
+/** /c/{slug}, and category url paths resolved by the url mapping. */
+export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
+  const params = useParams();
+  const key = categoryKey ?? params.slug ?? '';
+  const { data: tree, isPending, error } = useCategoryTree();
+  const category = tree ? findCategory(tree, key) : undefined;
+  const { t } = useTranslation();
+  if (isPending) return <p className="loading">{t('loading')}</p>;
+  if (error || !tree || !category) return <NotFound />;
+  return <CategoryListing key={category.id} tree={tree} category={category} />;
+}
+
+function CategoryListing({ tree, category }: { tree: CategoryTree; category: CategoryNode }) {
+  const { t } = useTranslation();
+  useTitle(category.name);
+  const [params, setParams] = useSearchParams();
+  const { filters, sort } = readListState(params);
+  const attributeQuery = useAttributes();
+  const attributes = attributeQuery.data;
+  const facets = useMemo(() => [...(attributes?.values() ?? [])].filter((a) => a.filterable).map((a) => a.code), [attributes]);
+  // Wait for the attribute list so the first query already asks for every facet (one request, not two).
+  const list = useCategoryProducts({ categoryId: category.id, filters, sort, facets }, !attributeQuery.isPending);
+  const pages = list.data?.pages ?? [];
+  const products = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? 0;
+  const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
+  const empty = list.isError || (list.isSuccess && total === 0);
+
+  return (
+    <div className="category">
+      <Breadcrumbs trail={trailOf(tree, category.id).map((c) => ({ name: c.name, to: categoryUrl(c) }))} />
+      <header className="category-header">
+        <h1>{category.name}</h1>
+        {category.description && <p className="muted">{category.description}</p>}
+        {category.children.length > 0 && (
+          <nav aria-label={t('subcategories')} className="subcategories">
+            {category.children.map((c) => (
+              <Link key={c.id} to={categoryUrl(c)} className="chip">
+                {c.name}
+              </Link>
+            ))}
+          </nav>
+        )}
+      </header>
+      <div className="category-body">
+        <details className="filter-drawer" open={typeof window !== 'undefined' && window.innerWidth >= 900}>
+          <summary>{t('filters')}</summary>
+          {pages[0] && (
+            <FilterPanel
+              aggregations={pages[0].aggregations}
+              attributes={attributes}
+              facets={facets}
+              filters={filters}
+              onToggle={(code, value) => update(toggleOption(params, code, value))}
+              onPrice={(value) => update(setParam(params, 'price', value))}
+              onClear={() => update(setParam(new URLSearchParams(), 'sort', params.get('sort') ?? undefined))}
+            />
+          )}
+        </details>
+        <section className="listing" aria-busy={list.isFetching}>
+          <div className="listing-bar">
+            <p className="muted" data-testid="product-count">
+              {t('productsCount', { count: total })}
+            </p>
+            <SortSelect value={sort} onChange={(value) => update(setParam(params, 'sort', value === 'recommended' ? undefined : value))} />
+          </div>
+          {empty && (
+            <p className="warning" role="alert">
+              {t('noProducts')}
+            </p>
+          )}
+          <ProductGrid products={products} label={category.name} />
+          {list.hasNextPage && (
+            <button type="button" className="button load-more" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+              {t('loadMore')}
+            </button>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

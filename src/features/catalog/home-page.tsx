@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SafeHtml } from '../../ui/safe-html';
+import { imageUrl } from '../../ui/product-image';
+import { useTitle } from '../../ui/use-title';
+import { ProductGrid } from './product-grid';
+import { HOME_LISTS, useAccreditations, useBanners, useCmsBlock, useHomeList, useInfoLinks, usePromotedOffers } from './use-home-lists';
+
+/** Home (SPEC §2): banners, promoted offers, the three lists of 8, CMS blocks, accreditations, info links. */
+export function HomePage() {
+  const { t } = useTranslation();
+  useTitle(undefined);
+  const banners = useBanners().data ?? [];
+  const offers = usePromotedOffers().data;
+  const hero = useCmsBlock('home-hero').data;
+  const promise = useCmsBlock('delivery-promise').data;
+  const accreditations = useAccreditations().data ?? [];
+  const infoLinks = useInfoLinks().data ?? [];
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">{t('shopName')}</h1>
+      <section className="banners" aria-label="Banners">
+        {banners.slice(0, 3).map((b, i) => (
+          <Link key={String(b.id)} to={String(b.link)} className="banner">
+            <img src={imageUrl(String(b.image), 600, 300, 'crop')} alt="" width={600} height={300} loading={i === 0 ? 'eager' : 'lazy'} />
+            <span className="banner-text">
+              <strong>{String(b.title)}</strong>
+              {typeof b.subtitle === 'string' && <span>{b.subtitle}</span>}
+            </span>
+          </Link>
+        ))}
+      </section>
+      {hero && typeof hero.content === 'string' && <SafeHtml html={hero.content} className="cms-block" />}
+      {HOME_LISTS.slice(0, 1).map((list) => (
+        <HomeList key={list.key} title={t(list.key)} filters={list.filters} />
+      ))}
+      {offers?.smallBanners && (
+        <section aria-labelledby="offers-title" className="offers">
+          <h2 id="offers-title">{t('promoted')}</h2>
+          <ul>
+            {offers.smallBanners.map((o) => (
+              <li key={o.link}>
+                <Link to={o.link}>
+                  <strong>{o.title}</strong>
+                  {o.subtitle && <span>{o.subtitle}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {HOME_LISTS.slice(1).map((list) => (
+        <HomeList key={list.key} title={t(list.key)} filters={list.filters} />
+      ))}
+      {promise && typeof promise.content === 'string' && <SafeHtml html={promise.content} className="cms-block" />}
+      {accreditations.length > 0 && (
+        <section aria-labelledby="accreditations-title" className="accreditations">
+          <h2 id="accreditations-title">{t('accreditations')}</h2>
+          <ul>
+            {accreditations.map((a) => (
+              <li key={a.name}>
+                <Link to={a.link}>{a.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {infoLinks.length > 0 && (
+        <nav aria-label={t('infoLinks')} className="info-links">
+          {infoLinks.map((l) => (
+            <Link key={l.link} to={l.link}>
+              {l.title}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function HomeList({ title, filters }: { title: string; filters: (typeof HOME_LISTS)[number]['filters'] }) {
+  const items = useHomeList(filters).data ?? [];
+  return (
+    <section className="home-list" aria-label={title}>
+      <h2>{title}</h2>
+      <ProductGrid products={items} label={title} />
+    </section>
+  );
+}

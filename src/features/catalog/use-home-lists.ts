@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AppliedFilter } from '../../../schemas/catalog-query';
+import { activeBanners, searchCatalog, staticContent, cmsBlockByIdentifier } from './catalog-api';
+import { homeListQuery } from './list-query';
+
+/**
+ * The home page's reads: three lists of 8 (created_at descending), active banners, CMS blocks and the
+ * static JSON (promoted offers, accreditations, info links).
+ */
+export const HOME_LISTS: { key: 'newCollection' | 'bestsellers' | 'customersBought'; filters: AppliedFilter[] }[] = [
+  { key: 'newCollection', filters: [{ attribute: 'new', value: { in: ['1'] } }] },
+  { key: 'bestsellers', filters: [{ attribute: 'category_ids', value: { in: [27, 28] } }] },
+  { key: 'customersBought', filters: [{ attribute: 'category_ids', value: { in: [23, 26] } }] },
+];
+
+export function useHomeList(filters: AppliedFilter[]) {
+  return useQuery({ queryKey: ['home-list', filters], queryFn: ({ signal }) => searchCatalog(homeListQuery(filters), signal).then((r) => r.items) });
+}
+
+export const useBanners = () => useQuery({ queryKey: ['banners'], queryFn: activeBanners });
+
+export const useCmsBlock = (identifier: string) => useQuery({ queryKey: ['cms-block', identifier], queryFn: () => cmsBlockByIdentifier(identifier), retry: false });
+
+export interface PromotedOffers {
+  mainBanner?: { link: string; image: string; title: string; subtitle?: string };
+  smallBanners?: { link: string; image: string; title: string; subtitle?: string }[];
+}
+
+export const usePromotedOffers = () => useQuery({ queryKey: ['static', 'promoted_offers'], queryFn: () => staticContent<PromotedOffers>('promoted_offers') });
+export const useAccreditations = () => useQuery({ queryKey: ['static', 'accreditations'], queryFn: () => staticContent<{ name: string; image: string; link: string }[]>('accreditations') });
+export const useInfoLinks = () => useQuery({ queryKey: ['static', 'info_links'], queryFn: () => staticContent<{ title: string; link: string }[]>('info_links') });

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { textOf } from '../../domain/cart/doc-fields';
+import { imageUrl } from '../../ui/product-image';
+import { useTitle } from '../../ui/use-title';
+import { useBlogList } from './use-content';
+
+export const blogPostUrl = (post: Record<string, unknown>) => `/latest-news/${String(post.id)}/${String(post.slug)}`;
+
+/** /latest-news: the blog list. */
+export function BlogListPage() {
+  const { t } = useTranslation();
+  useTitle(t('latestNews'));
+  const { data, isPending } = useBlogList();
+  return (
+    <section className="blog">
+      <h1>{t('latestNews')}</h1>
+      {isPending && <p className="loading">{t('loading')}</p>}
+      <ul className="blog-list">
+        {data?.items.map((post) => (
+          <li key={String(post.id)}>
+            <article className="blog-card">
+              {typeof post.image === 'string' && <img src={imageUrl(post.image, 480, 270)} alt="" width={480} height={270} loading="lazy" />}
+              <h2>
+                <Link to={blogPostUrl(post)}>{String(post.title)}</Link>
+              </h2>
+              <p className="muted">
+                {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB') : ''}
+              </p>
+              {typeof post.short_content === 'string' && <p>{post.short_content}</p>}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

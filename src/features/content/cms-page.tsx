@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { textOf } from '../../domain/cart/doc-fields';
+import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { NotFound } from '../../ui/not-found';
+import { SafeHtml } from '../../ui/safe-html';
+import { useTitle } from '../../ui/use-title';
+import { useCmsPage } from './use-content';
+
+type Doc = Record<string, unknown>;
+
+/** /i/{slug} and the static pages (/about-us, /delivery, ...): a CMS page by its identifier. */
+export function CmsPage({ identifier }: { identifier?: string }) {
+  const params = useParams();
+  const id = identifier ?? params.slug ?? '';
+  const { t } = useTranslation();
+  const { data, isPending, error } = useCmsPage(id);
+  if (isPending) return <p className="loading">{t('loading')}</p>;
+  if (error || !data) return <NotFound />;
+  return <CmsView page={data} />;
+}
+
+export function CmsView({ page }: { page: Doc }) {
+  const title = String(page.title ?? page.identifier);
+  useTitle(textOf(page.meta_title, title));
+  return (
+    <article className="cms-page">
+      <Breadcrumbs trail={[{ name: title }]} />
+      <h1>{title}</h1>
+      <SafeHtml html={textOf(page.content)} />
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PriceBlock } from '../../ui/price-block';
+import { StockBadge } from '../../ui/stock-badge';
+import { useTaxPercent } from '../catalog/use-tax-rates';
+import { BundlePicker } from './bundle-picker';
+import { ConfigurablePicker } from './configurable-picker';
+import { CustomOptionsPicker } from './custom-options-picker';
+import { GroupedItems } from './grouped-items';
+import { associatedLinks, type Doc } from './grouped-price';
+import { ProductActions } from './product-actions';
+import { ProductDetails } from './product-details';
+import { ProductGallery } from './product-gallery';
+import { shownPrice } from './product-pricing';
+import { ProductReviews } from './product-reviews';
+import { useProductsBySku } from './use-product';
+import { useVariant } from './use-variant';
+
+/** Guests use group 0 until the account feature provides the shopper's group. */
+const GROUP = 0;
+
+function memberSkus(product: Doc): string[] {
+  if (product.type_id === 'grouped') return associatedLinks(product, GROUP).map((l) => String(l.linked_product_sku));
+  const options = Array.isArray(product.bundle_options) ? (product.bundle_options as Doc[]) : [];
+  return options.flatMap((o) => (Array.isArray(o.product_links) ? (o.product_links as Doc[]).map((l) => String(l.sku)) : []));
+}
+
+export function ProductView({ product, routeChildSku, onChild }: { product: Doc; routeChildSku: string | undefined; onChild: (sku: string) => void }) {
+  const { t } = useTranslation();
+  const taxPercent = useTaxPercent();
+  const variant = useVariant(product, routeChildSku, onChild);
+  const skus = useMemo(() => memberSkus(product), [product]);
+  const members = useProductsBySku(skus).data ?? new Map<string, Doc>();
+  const [bundleChosen, setBundleChosen] = useState<Record<string, string[]>>({});
+  const [customChosen, setCustomChosen] = useState<Record<string, string>>({});
+  const item = variant.child ?? product;
+  const price = shownPrice({
+    product,
+    child: variant.child,
+    members,
+    bundleChoice: Object.entries(bundleChosen).map(([option_id, ids]) => ({ option_id, option_selections: ids })),
+    customChoice: Object.entries(customChosen).filter(([, value]) => value !== '').map(([option_id, option_value]) => ({ option_id, option_value })),
+    qty: 1,
+    customerGroupId: GROUP,
+    now: new Date(),
+  });
+  const stock = (item.stock ?? product.stock) as { is_in_stock?: boolean } | undefined;
+  const inStock = stock?.is_in_stock !== false;
+  const rate = taxPercent?.(product.tax_class_id);
+  const multiplier = Number(item.product_price_multiplier ?? product.product_price_multiplier ?? 1);
+  const sellUnit = (item.sell_unit_description ?? product.sell_unit_description) as string | undefined;
+  const minimumOrder = Number(product.minimum_order ?? 1);
+  const leadTime = typeof product.lead_time_days === 'number' ? product.lead_time_days : undefined;
+
+  return (
+    <article className={`product product-${String(product.type_id)}`} data-type={String(product.type_id)}>
+      <ProductGallery product={product} child={variant.child} />
+      <div className="product-info">
+        <h1>{String(product.name)}</h1>
+        <p className="sku">
+          SKU: <span data-testid="sku">{String(item.sku)}</span>
+        </p>
+        {price && price.finalPence > 0 && rate !== undefined ? (
+          <PriceBlock finalPence={price.finalPence} regularPence={price.regularPence} taxPercent={rate} multiplier={multiplier} tiers={price.tiers} size="large" />
+        ) : (
+          <p className={price && rate !== undefined ? 'price-unknown' : 'loading'}>{price && rate !== undefined ? 'Product price is unknown, product cannot be added to the cart!' : t('loading')}</p>
+        )}
+        {sellUnit && <p className="sell-unit">{t('sellUnit', { unit: sellUnit })}</p>}
+        {minimumOrder > 1 && <p className="minimum-order">{t('minimumOrder', { count: minimumOrder })}</p>}
+        <StockBadge inStock={inStock} leadTimeDays={leadTime} />
+        {product.type_id === 'configurable' && <ConfigurablePicker product={product} chosen={variant.chosen} onChoose={variant.choose} />}
+        {variant.error && (
+          <p className="warning" role="alert">
+            {variant.error}
+          </p>
+        )}
+        {product.type_id === 'grouped' && <GroupedItems product={product} members={members} customerGroupId={GROUP} />}
+        {product.type_id === 'bundle' && <BundlePicker product={product} members={members} chosen={bundleChosen} onChange={(id, links) => setBundleChosen({ ...bundleChosen, [id]: links })} />}
+        <CustomOptionsPicker product={product} chosen={customChosen} onChange={(id, value) => setCustomChosen({ ...customChosen, [id]: value })} />
+        <ProductActions
+          entry={{ sku: String(product.sku), name: String(product.name), url: `/p/${String(product.sku)}/${String(product.url_key ?? product.slug)}`, thumbnail: product.thumbnail as string, price: (price?.finalPence ?? 0) / 100, attributes: comparable(product) }}
+          pricePence={price?.finalPence ?? null}
+          inStock={inStock}
+          minimumOrder={minimumOrder}
+          blocked={variant.error}
+        />
+      </div>
+      <ProductDetails product={product} />
+      <ProductReviews productId={Number(product.id)} />
+    </article>
+  );
+}
+
+/** Attribute values kept with a compare entry (codes only; labels come from the attribute list). */
+function comparable(product: Doc): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(product)) {
+    if (/^[a-z_]+$/.test(key) && (typeof value === 'string' || typeof value === 'number') && !SKIP.has(key)) out[key] = String(value);
+  }
+  return out;
+}
+const SKIP = new Set(['sku', 'name', 'slug', 'url_key', 'url_path', 'image', 'thumbnail', 'description', 'short_description', 'technical', 'meta_title', 'meta_description', 'created_at', 'updated_at', 'id', 'status', 'visibility', 'position', 'new', 'type_id']);

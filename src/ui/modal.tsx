@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A dialog on the native <dialog> element: focus is trapped and Escape closes it, with no library. */
+export function Modal({ title, open, onClose, children, className }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className={`modal ${className ?? ''}`} aria-label={title} onClose={onClose} onCancel={onClose}>
+      <header className="modal-header">
+        <h2>{title}</h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+      </header>
+      {open && children}
+    </dialog>
+  );
+}
