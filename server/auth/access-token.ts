@@ -23,7 +23,9 @@ function sign(data: string, secret: string): string {
 /** A short-lived HS256 JWT; sessions last through rotating refresh tokens, not long access tokens. */
 export function signAccessToken(claims: { sub: string; groupId: number }, secret: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
-  const payload = base64url(JSON.stringify({ sub: claims.sub, groupId: claims.groupId, iat, exp: iat + ttlSeconds, typ: 'access' }));
+  // Rounded up so a token lives at least its TTL, never a fraction of a second less.
+  const exp = Math.ceil(now / 1000 + ttlSeconds);
+  const payload = base64url(JSON.stringify({ sub: claims.sub, groupId: claims.groupId, iat, exp, typ: 'access' }));
   return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret)}`;
 }
 
