@@ -1,0 +1,51 @@
+import type { CartLine } from '../../schemas/rx/cart.schema';
+import type { CartState } from '../../schemas/rx/local-documents';
+
+/** A line as GET /api/cart/pull and POST /api/cart/update return it. */
+export interface ServerCartItem {
+  item_id: number;
+  sku: string;
+  qty: number;
+  name: string;
+  price: number;
+  product_type: string;
+  quote_id: string;
+  product_option: Record<string, unknown> | null;
+}
+
+/** Where the cart lives (the `cart` collection and the `cart-state` local document). */
+export interface CartStore {
+  lines(): Promise<CartLine[]>;
+  putLine(line: CartLine): Promise<void>;
+  removeLine(id: string): Promise<void>;
+  state(): Promise<CartState>;
+  updateState(change: (state: CartState) => CartState): Promise<CartState>;
+}
+
+/** SPEC §4 item sync results, each tagged with the side that lacks or differs. */
+export type DiffStatus = 'no-item' | 'wrong-qty' | 'update-required' | 'no-changes';
+export interface DiffEntry {
+  party: 'client' | 'server';
+  status: DiffStatus;
+  sku?: string;
+  clientQty?: number;
+  serverQty?: number;
+}
+
+export interface DiffLog {
+  items: DiffEntry[];
+  serverResponses: { status: number; sku: string; result: unknown }[];
+}
+
+export const emptyDiff = (): DiffLog => ({ items: [], serverResponses: [] });
+
+export interface SyncOptions {
+  /** The client's lines win (after a local edit, or in checkout); otherwise the server may add lines. */
+  forceClientState?: boolean;
+  /** Sum client and server quantities (the merge after a login). */
+  mergeQty?: boolean;
+  /** Sync even when the cart hash has not changed. */
+  forceSync?: boolean;
+}
+
+export type { CartLine, CartState };

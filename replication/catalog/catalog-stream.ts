@@ -1,0 +1,60 @@
+import { Observable, share } from 'rxjs';
+import type { ApiClient } from '../api/api-types';
+import { sleep } from '../api/api-types';
+import { createSseParser } from './sse-parser';
+
+export type StreamSignal = { kind: 'ready'; seq: number } | { kind: 'change'; entities: string[]; seq: number };
+
+export interface CatalogStreamOptions {
+  /** Wait before reconnecting; the server's `retry:` field overrides it. */
+  reconnectMs?: number;
+}
+
+function parse(data: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * GET /api/catalog/stream as an observable: `ready` on every (re)connect, `change` whenever the
+ * catalogue changes. Reads the stream with fetch (EventSource is missing in Node and cannot be
+ * aborted cleanly), reconnects until unsubscribed, and is shared so all catalogue replicas of a tab
+ * use one connection. Opened only when a replica subscribes, i.e. in the leader tab.
+ */
+export function catalogStream(api: ApiClient, options: CatalogStreamOptions = {}): Observable<StreamSignal> {
+  return new Observable<StreamSignal>((subscriber) => {
+    const controller = new AbortController();
+    let retryMs = options.reconnectMs ?? 3000;
+    void (async () => {
+      while (!controller.signal.aborted) {
+        try {
+          const response = await api.fetch(api.url('/api/catalog/stream'), { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+          if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+          const feed = createSseParser(
+            (message) => {
+              const data = parse(message.data);
+              const seq = Number(data.seq ?? 0);
+              if (message.event === 'ready') subscriber.next({ kind: 'ready', seq });
+              else if (message.event === 'change') subscriber.next({ kind: 'change', entities: Array.isArray(data.entities) ? data.entities.map(String) : [], seq });
+            },
+            (ms) => (retryMs = options.reconnectMs ?? ms),
+          );
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            feed(value);
+          }
+        } catch {
+          // Offline, server restarting or aborted: try again below unless unsubscribed.
+        }
+        if (!controller.signal.aborted) await sleep(retryMs);
+      }
+    })();
+    return () => controller.abort();
+  }).pipe(share());
+}

@@ -1,0 +1,18 @@
+import type { OrderRecord } from '../../schemas/rx/orders.schema';
+import type { OrderStore } from './order-outbox';
+
+/** An OrderStore in memory, for tests. */
+export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {
+  const orders = new Map<string, OrderRecord>();
+  return {
+    all: () => [...orders.values()],
+    insert: async (order) => void orders.set(order.order_id, order),
+    get: async (id) => orders.get(id) ?? null,
+    queued: async () => [...orders.values()].filter((o) => o.state === 'queued').sort((a, b) => a.created_at - b.created_at),
+    update: async (id, patch) => {
+      const order = orders.get(id);
+      if (order) orders.set(id, { ...order, ...patch });
+    },
+    remove: async (ids) => ids.forEach((id) => orders.delete(id)),
+  };
+}

@@ -1,0 +1,71 @@
+import { EPOCH_MS, OPEN_OBJECT, type CollectionDefinition, type JsonSchemaProperty } from './json-schema';
+
+const nullableInt: JsonSchemaProperty = { type: ['integer', 'null'] };
+const nullableString: JsonSchemaProperty = { type: ['string', 'null'] };
+
+/**
+ * The shopper's cart lines (SPEC §3 Cart item). One document per line, keyed by `${sku}|${checksum}`
+ * where the checksum is taken from the chosen options, so the same product with other options is
+ * another line. The cart state (server token, items hash, sync dates, totals, coupon, methods) is the
+ * local document `cart-state`. Every tab reads and writes here; the leader tab syncs it.
+ *
+ * Prices are whole pence: `price_pence` excludes tax, `price_incl_tax_pence` includes it.
+ * `prev_qty` is the quantity the server last confirmed, restored when a server update fails.
+ */
+export const cartCollection: CollectionDefinition = {
+  schema: {
+    title: 'cart',
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties: {
+      id: { type: 'string', maxLength: 400 },
+      sku: { type: 'string', maxLength: 128 },
+      parentSku: nullableString,
+      name: { type: 'string' },
+      type_id: { type: 'string', maxLength: 16 },
+      qty: { type: 'integer', minimum: 1 },
+      prev_qty: nullableInt,
+      checksum: { type: 'string', maxLength: 128 },
+      product_option: OPEN_OBJECT,
+      price_pence: { type: 'integer', minimum: 0 },
+      price_incl_tax_pence: { type: 'integer', minimum: 0 },
+      thumbnail: nullableString,
+      item_id: nullableInt,
+      server_item_id: nullableInt,
+      server_cart_id: nullableString,
+      quote_id: nullableString,
+      errors: OPEN_OBJECT,
+      info: OPEN_OBJECT,
+      /** Order of lines on screen: when the line was first added. */
+      added_at: EPOCH_MS,
+      updated_at: EPOCH_MS,
+    },
+    required: ['id', 'sku', 'name', 'type_id', 'qty', 'checksum', 'product_option', 'price_pence', 'price_incl_tax_pence', 'errors', 'info', 'added_at', 'updated_at'],
+    indexes: ['added_at'],
+  },
+  migrationStrategies: {},
+};
+
+export interface CartLine {
+  id: string;
+  sku: string;
+  parentSku?: string | null;
+  name: string;
+  type_id: string;
+  qty: number;
+  prev_qty?: number | null;
+  checksum: string;
+  product_option: Record<string, unknown>;
+  price_pence: number;
+  price_incl_tax_pence: number;
+  thumbnail?: string | null;
+  item_id?: number | null;
+  server_item_id?: number | null;
+  server_cart_id?: string | null;
+  quote_id?: string | null;
+  errors: Record<string, string>;
+  info: Record<string, string>;
+  added_at: number;
+  updated_at: number;
+}

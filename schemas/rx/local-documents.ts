@@ -1,0 +1,95 @@
+/**
+ * Singletons kept as local documents (never replicated, not collections, so they do not count
+ * toward the collection cap). Local documents have no schema of their own; these types are theirs.
+ */
+
+/** SPEC §3 User state: the tokens and the session start. */
+export interface SessionState {
+  token: string | null;
+  refreshToken: string | null;
+  groupToken: string | null;
+  groupId: number | null;
+  sessionStartedAt: number | null;
+}
+
+/** The profile as `GET /api/user/me` returned it (firstname, lastname, email, group_id, addresses). */
+export type CurrentUser = Record<string, unknown> & { email?: string; firstname?: string; lastname?: string; group_id?: number };
+
+/** SPEC §3 Checkout data, with the time of the last change ("in checkout" for 30 minutes after it). */
+export interface CheckoutDetails {
+  personalDetails: Record<string, unknown>;
+  shippingDetails: Record<string, unknown>;
+  paymentDetails: Record<string, unknown>;
+  modifiedAt: number | null;
+  /** When the last order was placed from this device. */
+  lastOrderAt: number | null;
+}
+
+export interface Settings {
+  /** Send orders made offline as soon as the connection returns, without asking. Off by default. */
+  automaticTransmission: boolean;
+  locale: string;
+}
+
+/** SPEC §3 Cart state (the lines are the `cart` collection). */
+export interface CartState {
+  /** The server cart id (a guest cart id is a bearer secret). */
+  token: string | null;
+  /** The items hash at the last sync; null when never synced. */
+  itemsHash: string | null;
+  lastSyncAt: number | null;
+  lastTotalsSyncAt: number | null;
+  platformTotals: Record<string, unknown> | null;
+  totalSegments: Record<string, unknown>[] | null;
+  shippingMethods: Record<string, unknown>[];
+  paymentMethods: Record<string, unknown>[];
+  shipping: Record<string, unknown> | null;
+  payment: Record<string, unknown> | null;
+  coupon: { code: string; discount_amount: number } | null;
+  connectBypassCount: number;
+  isAdding: boolean;
+  minicartOpen: boolean;
+  /** Sync on the next chance regardless of the hash. */
+  forceSync: boolean;
+}
+
+/** Flags the views react to. */
+export interface UiFlags {
+  /** Shown after a failed token refresh logged the shopper out. */
+  signUpModal: boolean;
+  /** Untransmitted orders waiting for the shopper's confirmation ("Order waiting!"). */
+  ordersAwaitingConfirmation: string[];
+  /** The thank-you page is open: queued orders go as soon as the connection returns. */
+  thankYouPageOpen: boolean;
+}
+
+export const LOCAL_DOCUMENT_IDS = {
+  session: 'session',
+  currentUser: 'current-user',
+  checkout: 'checkout',
+  settings: 'settings',
+  cartState: 'cart-state',
+  ui: 'ui-flags',
+} as const;
+
+export const DEFAULT_SESSION: SessionState = { token: null, refreshToken: null, groupToken: null, groupId: null, sessionStartedAt: null };
+export const DEFAULT_CHECKOUT: CheckoutDetails = { personalDetails: {}, shippingDetails: {}, paymentDetails: {}, modifiedAt: null, lastOrderAt: null };
+export const DEFAULT_SETTINGS: Settings = { automaticTransmission: false, locale: 'en-GB' };
+export const DEFAULT_CART_STATE: CartState = {
+  token: null,
+  itemsHash: null,
+  lastSyncAt: null,
+  lastTotalsSyncAt: null,
+  platformTotals: null,
+  totalSegments: null,
+  shippingMethods: [],
+  paymentMethods: [],
+  shipping: null,
+  payment: null,
+  coupon: null,
+  connectBypassCount: 0,
+  isAdding: false,
+  minicartOpen: false,
+  forceSync: false,
+};
+export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], thankYouPageOpen: false };

@@ -1,0 +1,84 @@
+import { addRxPlugin, createRxDatabase, type RxCollectionCreator, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../schemas/rx/collections';
+import type { CollectionDefinition } from '../../schemas/rx/json-schema';
+import { serverDocumentWins } from './conflict-handlers';
+import type { ShopDatabase } from './database-types';
+
+/** Collections filled from the catalogue feed; their copies follow the server's document. */
+const CATALOGUE: readonly CollectionName[] = ['products', 'categories', 'attributes', 'content'];
+
+export const DATABASE_NAME = 'fixings_shop';
+
+export interface CreateDatabaseOptions {
+  name?: string;
+  /** IndexedDB to use instead of the browser's (tests pass fake-indexeddb). */
+  indexedDB?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange };
+  /** Open only these collections; tests with several instances in one process stay under the cap. */
+  collections?: readonly CollectionName[];
+  /** Change events cross tabs (default true). */
+  multiInstance?: boolean;
+  /** Dev-mode checks plus schema validation; loaded on demand so it never reaches the production bundle. */
+  devMode?: boolean;
+  /** A second instance of the same database in one process (a second "tab" in tests); needs devMode. */
+  ignoreDuplicate?: boolean;
+  /** Other schema versions of some collections (migration tests). */
+  definitions?: Partial<Record<CollectionName, CollectionDefinition>>;
+}
+
+let pluginsAdded = false;
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  pluginsAdded = true;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+}
+
+/** Dev-mode is global once added; from then on every storage must carry the validator. */
+let devModeActive = false;
+
+async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
+  devModeActive = true;
+  const [devMode, ajv] = await Promise.all([import('rxdb/plugins/dev-mode'), import('rxdb/plugins/validate-ajv')]);
+  devMode.disableWarnings();
+  addRxPlugin(devMode.RxDBDevModePlugin);
+  return ajv.wrappedValidateAjvStorage({ storage });
+}
+
+function collectionCreators(names: readonly CollectionName[], overrides: CreateDatabaseOptions['definitions'] = {}): Record<string, RxCollectionCreator> {
+  const creators: Record<string, RxCollectionCreator> = {};
+  for (const name of names) {
+    const { schema, migrationStrategies } = overrides[name] ?? COLLECTIONS[name];
+    creators[name] = {
+      schema: schema,
+      migrationStrategies: migrationStrategies,
+      ...(CATALOGUE.includes(name) ? { conflictHandler: serverDocumentWins as RxCollectionCreator['conflictHandler'] } : {}),
+    };
+  }
+  return creators;
+}
+
+/**
+ * Opens the shop's database on Dexie/IndexedDB with its collections and local documents. Call it
+ * through `getDatabase()` in the app: a page must create it once (see database-instance.ts).
+ */
+export async function createShopDatabase(options: CreateDatabaseOptions = {}): Promise<ShopDatabase> {
+  addPlugins();
+  let storage = getRxStorageDexie(options.indexedDB ?? {}) as RxStorage<unknown, unknown>;
+  if (options.devMode || devModeActive) storage = await withDevMode(storage);
+  const db = await createRxDatabase<ShopDatabase['collections']>({
+    name: options.name ?? DATABASE_NAME,
+    storage,
+    multiInstance: options.multiInstance ?? true,
+    localDocuments: true,
+    ignoreDuplicate: options.ignoreDuplicate ?? false,
+    // A reload or hot update may leave an instance of this page open; close it rather than fail (DB8).
+    closeDuplicates: !options.ignoreDuplicate,
+  });
+  await db.addCollections(collectionCreators(options.collections ?? COLLECTION_NAMES, options.definitions));
+  return db as ShopDatabase;
+}

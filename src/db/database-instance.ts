@@ -1,0 +1,34 @@
+import { createShopDatabase, type CreateDatabaseOptions } from './create-database';
+import type { ShopDatabase } from './database-types';
+
+/**
+ * One database per page. The promise lives on globalThis, not in a module variable, so a hot module
+ * reload that re-runs this file and a React StrictMode double render both get the same instance.
+ */
+const KEY = Symbol.for('fixings-shop.database');
+type Holder = { [KEY]?: Promise<ShopDatabase> };
+const holder = globalThis as Holder;
+
+/** Vite's dev server: dev-mode checks on. Builds, previews and e2e runs never load dev-mode. */
+function isDevBuild(): boolean {
+  // `env` is undefined outside Vite (tsx, Node scripts).
+  return Boolean(import.meta.env?.DEV);
+}
+
+export function getDatabase(options: CreateDatabaseOptions = {}): Promise<ShopDatabase> {
+  holder[KEY] ??= createShopDatabase({ devMode: isDevBuild(), ...options }).catch((error: unknown) => {
+    delete holder[KEY];
+    throw error;
+  });
+  return holder[KEY];
+}
+
+/** Closes the page's database (tests, logout of the whole app, hot-reload dispose). */
+export async function closeDatabase(): Promise<void> {
+  const pending = holder[KEY];
+  delete holder[KEY];
+  if (pending) await (await pending.catch(() => null))?.close();
+}
+
+// Written out literally so Vite wires the hot-update hook; the next version of this module opens anew.
+import.meta.hot?.dispose(() => void closeDatabase());
