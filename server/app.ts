@@ -2,7 +2,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyHttpOptions }
 import type { Server } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import type { AppContext } from './context';
-import { installErrorHandler } from './http/error-handler';
+import { clientErrorReply, frameworkErrorReply, installErrorHandler } from './http/error-handler';
+import { installJsonBodyParser } from './http/json-body-parser';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/static-app';
 import { registerCatalogRoutes } from './catalog/catalog-routes';
@@ -25,10 +26,13 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     trustProxy: ctx.config.trustProxy,
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
   };
   const app = Fastify(options);
   const full: AppContext = { ...ctx, log: app.log };
   installErrorHandler(app);
+  installJsonBodyParser(app);
   installSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 2048, encodings: ['gzip', 'br'] });
 

@@ -13,6 +13,6 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
     tags: ['meta'],
     handler: async () => ({ status: 'ok', database: ctx.db.kind, catalogSeq: ctx.catalog.seq }),
   });
-  registerOperation({ method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI description of every endpoint', tags: ['meta'] });
+  registerOperation({ method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI description of every endpoint', tags: ['meta'], rawReply: 'application/json' });
   app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(buildOpenApiDocument(VERSION)));
 }

@@ -34,7 +34,10 @@ export const productOptionSchema = v.looseObject({
 export type ProductOptionInput = v.InferOutput<typeof productOptionSchema>;
 
 const sku = v.pipe(v.string(), v.trim(), v.nonEmpty('sku: is required'), v.maxLength(200));
-const itemId = v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'item_id must be a whole number'))]);
+const itemId = v.union(
+  [v.pipe(v.number(), v.safeInteger('item_id must be a whole number'), v.minValue(1, 'item_id must be a whole number')), v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'item_id must be a whole number'))],
+  'item_id must be a whole number',
+);
 
 /** `qty` is read by the quantity rule so its refusal uses SPEC §5's words without a prefix. */
 export const cartUpdateBody = v.strictObject({

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
+import { requireCustomer } from '../user/current-customer';
 import { verifyAccessToken, type AuthClaims } from './access-token';
 
 export type { AuthClaims };
@@ -23,5 +24,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (!token) return null;
   const claims = verifyAccessToken(token, ctx.secrets.authSecret);
   if (!claims) throw unauthorized();
+  // Tokens are stateless: a deleted account, or a token from before a password change, ends here on every endpoint.
+  await requireCustomer(ctx.db, claims);
   return claims;
 }

@@ -17,6 +17,8 @@ const entityList = v.pipe(
 );
 const wholeNumber = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max, `must be at most ${max}`));
 
+const ADMIN_TOKEN_REQUIRED = "The catalogue import needs the shop owner's admin token";
+
 const changesQuery = v.strictObject({
   entities: entityList,
   seq: v.optional(wholeNumber(Number.MAX_SAFE_INTEGER), '0'),
@@ -58,7 +60,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   });
 
-  registerOperation({ method: 'GET', url: '/api/catalog/stream', summary: 'Server-Sent Events: `change` events `{entities, seq}` whenever the catalogue changes (pull the feed then)', tags: ['catalog', 'replication'] });
+  registerOperation({ method: 'GET', url: '/api/catalog/stream', summary: 'Server-Sent Events: `change` events `{entities, seq}` whenever the catalogue changes (pull the feed then)', tags: ['catalog', 'replication'], rawReply: 'text/event-stream' });
   app.get('/api/catalog/stream', (request, reply) => {
     reply.hijack();
     const res = reply.raw;
@@ -78,6 +80,11 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   });
 
+  // The import may send 200 MB: a caller without the owner's token is refused before any of it is read.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === '/api/catalog/import' && request.headers['x-admin-token'] !== ctx.adminToken) throw new ApiError(403, ADMIN_TOKEN_REQUIRED);
+  });
+
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/catalog/import',
@@ -85,7 +92,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['catalog', 'admin'],
     bodyLimit: 200 * 1024 * 1024,
     handler: async ({ request }) => {
-      if (request.headers['x-admin-token'] !== ctx.adminToken) throw new ApiError(403, 'The catalogue import needs the shop owner\'s admin token');
+      if (request.headers['x-admin-token'] !== ctx.adminToken) throw new ApiError(403, ADMIN_TOKEN_REQUIRED);
       const parsed = parseCatalogImport(request.body);
       if (!parsed.ok) throw new ApiError(400, parsed.message);
       const counts = await ctx.db.transaction((tx) => writeCatalogSections(tx, ctx.db, parsed.value, { stampUpdatedAt: new Date() }));

@@ -69,7 +69,31 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
 function validate(schema: Schema | undefined, input: unknown, where: string): unknown {
   if (!schema) return input;
   if (where === 'body' && input === undefined) throw new ApiError(400, 'body: a JSON request body is required');
+  const badText = unstorableTextAt(input, where);
+  if (badText) throw new ApiError(400, `${badText}: must not contain NUL or unpaired surrogate characters`);
   const result = parseWith(schema, input, where);
   if (!result.ok) throw new ApiError(400, result.message);
   return result.value;
+}
+
+// PostgreSQL text and jsonb cannot hold U+0000, and jsonb refuses unpaired surrogates: such input is
+// refused here, naming the field, instead of failing in the database as a 500.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** The path of the first string (value or key) that cannot be stored; iterative, so deep input cannot overflow the stack. */
+function unstorableTextAt(input: unknown, root: string): string | undefined {
+  const stack: [unknown, string][] = [[input, root]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (unstorable(value)) return path;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (unstorable(key)) return path;
+        stack.push([item, `${path}.${key}`]);
+      }
+    }
+  }
+  return undefined;
 }

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { envelope, sendEnvelope } from './envelope';
 
@@ -10,7 +12,26 @@ const FRAMEWORK_MESSAGES: Record<string, (error: FastifyError) => string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => 'body: unsupported content type, send application/json',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => 'body: content length does not match the body',
   FST_ERR_BAD_URL: () => 'url: malformed',
+  FST_ERR_MAX_PARAM_LENGTH: () => 'url: a path segment is too long',
 };
+
+/** Fastify's router errors (a malformed escape, a path segment over maxParamLength) as envelopes. */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void sendEnvelope(reply, envelope(FRAMEWORK_MESSAGES[error.code]?.(error) ?? 'url: malformed', status));
+}
+
+/** Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 kB, broken framing). */
+export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'url: the request line and headers are too large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request: timed out'] : [400, 'request: malformed HTTP'];
+  const body = JSON.stringify({ code: status, result: message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
 
 /** Every error becomes the `{code, result}` envelope; only real faults are 5xx, and those are logged. */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -15,9 +15,20 @@ export const GB_ADDRESS = {
   email: 'jo.bloggs@example.com',
 };
 
-/** Bearer headers for a customer id and group, signed with the server's own secret. */
+/** Bearer headers for a customer id and group, signed with the server's own secret (the account must exist: see `ensureCustomers`). */
 export function customerAuth(server: TestServer, sub: string, groupId = 1): Record<string, string> {
   return { authorization: `Bearer ${signAccessToken({ sub, groupId }, server.ctx.secrets.authSecret, 900)}` };
+}
+
+/** Account rows for the ids the suites sign tokens for: the server refuses a token of an account that does not exist. */
+export async function ensureCustomers(server: TestServer, subs: readonly string[], groupId = 1): Promise<void> {
+  for (const sub of subs) {
+    await server.ctx.db.query(
+      `insert into customers (id, email, password_hash, firstname, lastname, group_id) overriding system value
+       values ($1, $2, 'not-a-hash', 'Test', 'Customer', $3) on conflict (id) do nothing`,
+      [Number(sub), `customer-${sub}@example.com`, groupId],
+    );
+  }
 }
 
 export async function newCart(server: TestServer, headers: Record<string, string> = {}): Promise<string> {

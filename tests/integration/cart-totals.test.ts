@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethodReply, ShippingMethodReply, TotalsReply } from '../../schemas/api/cart';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { addItem, customerAuth, dbState, importProducts, newCart, productDoc, testProduct } from './cart-fixtures';
+import { addItem, customerAuth, dbState, ensureCustomers, importProducts, newCart, productDoc, testProduct } from './cart-fixtures';
 
 let server: TestServer;
 const DAY = 86_400_000;
@@ -12,6 +12,7 @@ const segments = (t: TotalsReply) => Object.fromEntries(t.total_segments.map((s)
 
 beforeAll(async () => {
   server = await startTestServer();
+  await ensureCustomers(server, ['9300', '9301']);
   await importProducts(server, [
     testProduct(990_101, 'T-SPECIAL-NOW', { special_price: 8, special_from_date: day(-1), special_to_date: day(1) }),
     testProduct(990_102, 'T-SPECIAL-PAST', { special_price: 8, special_from_date: day(-10), special_to_date: day(-2) }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { unitPrices } from '../../src/domain/pricing/final-price';
-import { addItem, customerAuth, dbState, importProducts, newCart, productDoc, testProduct } from './cart-fixtures';
+import { addItem, customerAuth, dbState, ensureCustomers, importProducts, newCart, productDoc, testProduct } from './cart-fixtures';
 
 let server: TestServer;
 let alice: Record<string, string>;
@@ -9,6 +9,7 @@ let bob: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
+  await ensureCustomers(server, ['9001', '9002', '9100']);
   alice = customerAuth(server, '9001');
   bob = customerAuth(server, '9002');
   await importProducts(server, [testProduct(990_001, 'T-HIDDEN', { visibility: 1 })]);

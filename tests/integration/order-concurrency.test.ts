@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { customerAuth, orderBody, setStock, stockQty } from './cart-fixtures';
+import { customerAuth, ensureCustomers, orderBody, setStock, stockQty } from './cart-fixtures';
 
 /**
  * Exactly-once orders and no overselling under real parallel requests. On PostgreSQL
@@ -11,6 +11,7 @@ const place = (body: Record<string, unknown>, headers: Record<string, string> = 
 
 beforeAll(async () => {
   server = await startTestServer();
+  await ensureCustomers(server, ['9501'], 0);
 });
 afterAll(async () => {
   await server?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TotalsReply } from '../../schemas/api/cart';
 import type { OrderReply } from '../../schemas/api/order';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { GB_ADDRESS, addItem, customerAuth, dbState, newCart, orderBody, setStock, stockQty } from './cart-fixtures';
+import { addItem, customerAuth, dbState, ensureCustomers, GB_ADDRESS, newCart, orderBody, setStock, stockQty } from './cart-fixtures';
 
 let server: TestServer;
 let seq = 0;
@@ -20,6 +20,7 @@ interface StoredOrderRow {
 
 beforeAll(async () => {
   server = await startTestServer();
+  await ensureCustomers(server, ['9401', '9402'], 0);
 });
 afterAll(async () => {
   await server?.close();
