@@ -14,8 +14,9 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * The server stamps exp = floor(now in s) + TTL, so a token lives between TTL - 1 and TTL seconds;
  * a TTL of 2 s keeps every fresh token usable for at least a second.
  */
-const TTL_S = 2;
-const EXPIRE_MS = TTL_S * 1000 + 100;
+const TTL_S = 1;
+// A token lives at least TTL_S and less than TTL_S + 1 seconds (expiry rounded up to the second).
+const EXPIRE_MS = (TTL_S + 1) * 1000 + 100;
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ accessTokenTtlSeconds: TTL_S });
