@@ -1,0 +1,101 @@
+/**
+ * Item 7: Lighthouse (its default, mobile settings: Moto G-class screen, simulated slow 4G and 4x CPU
+ * slowdown) on the home, a category and a product page, with the system Chromium. Scores are the
+ * median of repeated runs; the audits that cost points are kept as the "where it goes" record.
+ */
+import { productUrl } from '../src/features/catalog/product-tile-data';
+import type { BenchOptions } from './bench-options';
+import { launchDebuggableChromium } from './debuggable-chromium';
+import { pending, type Figure } from './figure';
+import { median } from './stats';
+
+const ITEM = '7 Lighthouse';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8.2';
+
+interface Audit {
+  score: number | null;
+  title: string;
+  displayValue?: string;
+}
+interface Lhr {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+}
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+
+export interface LostPoints {
+  page: string;
+  category: string;
+  audit: string;
+  score: number;
+  weight: number;
+  value?: string;
+}
+
+async function loadLighthouse(): Promise<LighthouseFn | undefined> {
+  const name = 'lighthouse'; // not a static import: the benchmark still runs while the package is absent
+  const mod = (await import(name).catch(() => undefined)) as { default: LighthouseFn } | undefined;
+  return mod?.default;
+}
+
+/** The pages to audit, picked from the running server's catalogue. */
+export async function auditPages(url: string): Promise<Record<'home' | 'category' | 'product', string>> {
+  const search = async (body: unknown) => {
+    const response = await fetch(`${url}/api/catalog`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return ((await response.json()) as { result: { items: Record<string, unknown>[] } }).result.items;
+  };
+  const categories = await search({ type: 'category', size: 200 });
+  const category = categories.find((c) => c.level === 2 && Number(c.product_count) > 0) ?? categories[0];
+  const [product] = await search({ size: 1 });
+  return {
+    home: `${url}/`,
+    category: `${url}/c/${String(category?.url_path ?? category?.slug)}`,
+    product: `${url}${product ? productUrl(product) : '/'}`,
+  };
+}
+
+/** `deadline` (epoch ms): past it, each page gets one run only, so the whole benchmark keeps to its budget. */
+export async function measureLighthouse(url: string, options: BenchOptions, deadline: number): Promise<{ figures: Figure[]; lost: LostPoints[] }> {
+  const lighthouse = await loadLighthouse();
+  if (!lighthouse) {
+    const why = `the lighthouse package is not installed (npm i -D ${LIGHTHOUSE_PACKAGE})`;
+    return { figures: options.lighthousePages.flatMap((page) => CATEGORIES.map((c) => pending(ITEM, `${page} ${c}`, 'score', why, { kind: 'min', value: 95 }))), lost: [] };
+  }
+  const pages = await auditPages(url);
+  const figures: Figure[] = [];
+  const lost: LostPoints[] = [];
+  const chromium = await launchDebuggableChromium();
+  try {
+    for (const page of options.lighthousePages) {
+      const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+      for (let run = 0; run < options.lighthouseRuns && (run === 0 || Date.now() < deadline); run++) {
+        // hostname: Chromium listens on 127.0.0.1; "localhost" may resolve to ::1 first.
+        const flags = { port: chromium.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+        const result = await lighthouse(pages[page], flags);
+        if (!result) throw new Error(`Lighthouse returned nothing for ${pages[page]}`);
+        for (const c of CATEGORIES) scores[c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+        if (run === 0) lost.push(...lostPoints(page, result.lhr));
+      }
+      for (const c of CATEGORIES) {
+        figures.push({ item: ITEM, name: `${page} ${c}`, value: median(scores[c]!), unit: 'score', target: { kind: 'min', value: 95 }, samples: scores[c]!, note: new URL(pages[page]).pathname });
+      }
+    }
+  } finally {
+    await chromium.close();
+  }
+  return { figures, lost };
+}
+
+/** Weighted audits below 0.9 in each category, heaviest first. */
+function lostPoints(page: string, lhr: Lhr): LostPoints[] {
+  return CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .sort((a, b) => b.weight - a.weight)
+      .map((ref) => {
+        const audit = lhr.audits[ref.id]!;
+        return { page, category, audit: audit.title, score: audit.score ?? 0, weight: ref.weight, ...(audit.displayValue ? { value: audit.displayValue } : {}) };
+      }),
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The shop server as `server/main.ts` starts it, plus a CPU profiler switched by SIGUSR2, so a
+ * benchmark can profile exactly its load window (not start-up and index building).
+ * The first SIGUSR2 starts sampling, the next writes `<BENCH_PROFILE_DIR>/server-<n>.cpuprofile`
+ * (and `process.memoryUsage()` beside it as `server-<n>.cpuprofile.memory.json`).
+ */
+import { Session } from 'node:inspector/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from '../server/config';
+import { startServer } from '../server/start-server';
+
+const profileDir = process.env.BENCH_PROFILE_DIR ?? path.resolve('.tmp/bench-profiles');
+const server = await startServer(loadConfig());
+const session = new Session();
+session.connect();
+let profiling = false;
+let written = 0;
+
+process.on('SIGUSR2', () => {
+  void (async () => {
+    if (!profiling) {
+      profiling = true;
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 250 }); // µs: finer than the 1 ms default
+      await session.post('Profiler.start');
+      return;
+    }
+    profiling = false;
+    const { profile } = await session.post('Profiler.stop');
+    await mkdir(profileDir, { recursive: true });
+    const file = path.join(profileDir, `server-${++written}.cpuprofile`);
+    // Where the resident memory is: V8 heap, or outside it (buffers, PGlite's WebAssembly memory).
+    await writeFile(`${file}.memory.json`, JSON.stringify(process.memoryUsage()));
+    await writeFile(`${file}.partial`, JSON.stringify(profile));
+    // Renamed only when complete, so the benchmark never reads half a file.
+    await rename(`${file}.partial`, file);
+  })();
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    session.disconnect();
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
+ * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
+ * goes for what missed. Phases: local, search, memory, first-visit, lighthouse, orders.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../tests/helpers/test-config';
+import { snapshotOfBuiltApp } from './app-build';
+import { parseBenchOptions, runsPhase } from './bench-options';
+import { residentMb, startBenchServer } from './bench-server';
+import { summariseProfileFile, type ProfileSummary } from './cpu-profile-summary';
+import { failed, type Figure } from './figure';
+import { measureFirstVisit } from './first-visit';
+import { runLoad } from './http-load';
+import { measureLighthouse } from './lighthouse-audit';
+import { measureLocalCatalogue } from './local-catalogue';
+import { measureOrderPlacement } from './order-placement-runs';
+import { queryBreakdown } from './query-breakdown';
+import { formatTable, writeResults } from './results-table';
+import { printFindings } from './print-findings';
+import { emptyServerRss, memoryFigures, memorySplit } from './server-memory';
+import { measureServerSearch, searchLoad } from './server-search';
+import { round } from './stats';
+
+const options = parseBenchOptions(process.argv.slice(2));
+const started = new Date();
+const log = (line: string) => console.error(`[bench ${round((Date.now() - started.getTime()) / 1000, 0)}s] ${line}`);
+const figures: Figure[] = [];
+const record: Record<string, unknown> = { options, loadAverageAtStart: os.loadavg().map((l) => round(l, 2)) };
+const phaseSeconds: Record<string, number> = {};
+
+/** Runs one phase; a failure becomes a table line and the rest of the run goes on. */
+async function phase(name: string, item: string, work: () => Promise<void>, needed = runsPhase(options, name)): Promise<void> {
+  if (!needed) return;
+  log(`${name}…`);
+  const at = performance.now();
+  try {
+    await work();
+  } catch (error) {
+    log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    figures.push(failed(item, name, error));
+  }
+  phaseSeconds[name] = round((performance.now() - at) / 1000, 1);
+}
+
+await phase('local', '1-3 local catalogue', async () => {
+  figures.push(...(await measureLocalCatalogue(options)));
+});
+let app: Awaited<ReturnType<typeof snapshotOfBuiltApp>> | undefined;
+const pagesNeeded = runsPhase(options, 'first-visit') || runsPhase(options, 'lighthouse');
+await phase('build', '6 first visit', async () => {
+  app = await snapshotOfBuiltApp();
+}, pagesNeeded);
+let emptyRss: number | undefined;
+await phase('memory', '8 memory', async () => {
+  emptyRss = await emptyServerRss(log);
+});
+// Before the big server starts: order placement runs its own servers and wants the machine to itself.
+await phase('orders', '5 order placement', async () => {
+  figures.push(...(await measureOrderPlacement(options)));
+});
+
+// The server under load: the issue's 50,000 products.
+if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
+  log(`starting the server with ${options.serverProducts.toLocaleString('en-GB')} products…`);
+  const server = await startBenchServer(options.serverProducts, log);
+  record.server = { products: server.products, startSeconds: round(server.startSeconds, 1), seedSeconds: round(server.seedSeconds, 1) };
+  figures.push({ item: '4 server search', name: 'server start-up on seeded data', value: round(server.startSeconds, 1), unit: 's', note: 'migrations, catalogue load and index build, until /api/health answers' });
+  try {
+    const idle = await residentMb(server.pid);
+    let memoryNote: string | undefined;
+    await phase('search', '4 server search', async () => {
+      const result = await measureServerSearch(server, options, log);
+      figures.push(...result.figures);
+      record.searchRuns = { search: result.search, baseline: result.baseline };
+      record.queryBreakdown = await queryBreakdown(server.url);
+      const profileFile = await server.profile(() => runLoad(searchLoad(server, options, options.profileSeconds)));
+      record.searchProfile = { file: path.relative(REPO_ROOT, profileFile), ...(await summariseProfileFile(profileFile, 20)) } satisfies ProfileSummary & { file: string };
+      memoryNote = await memorySplit(profileFile);
+    });
+    if (runsPhase(options, 'memory')) figures.push(...memoryFigures(server, idle.rss, await residentMb(server.pid), emptyRss, memoryNote));
+  } finally {
+    await server.stop();
+  }
+}
+
+// The shop as a shopper's browser meets it: the local catalogue's size, since a first visit replicates it all.
+if (app) {
+  const built = app;
+  log(`starting the shop with ${options.localProducts.toLocaleString('en-GB')} products for the browser figures…`);
+  const shop = await startBenchServer(options.localProducts, log, { DIST_DIR: built.distDir });
+  try {
+    await phase('first-visit', '6 first visit', async () => {
+      const visit = await measureFirstVisit(shop.url, built.distDir, options.localProducts);
+      figures.push(...visit.figures);
+      record.firstVisit = { requests: visit.requests, files: visit.files, replication: visit.replication };
+    });
+    await phase('lighthouse', '7 Lighthouse', async () => {
+      const audit = await measureLighthouse(shop.url, options, started.getTime() + options.budgetSeconds * 1000);
+      figures.push(...audit.figures);
+      record.lighthouseLostPoints = audit.lost;
+    });
+  } finally {
+    await shop.stop();
+    await built.remove();
+  }
+}
+
+record.phaseSeconds = phaseSeconds;
+record.loadAverageAtEnd = os.loadavg().map((l) => round(l, 2));
+figures.sort((a, b) => a.item.localeCompare(b.item, 'en', { numeric: true }));
+const file = await writeResults(started, record, figures);
+const load = (l: unknown) => (l as number[]).join(' ');
+console.log(`\nBenchmarks (${options.quick ? 'quick' : 'full'}), ${round((Date.now() - started.getTime()) / 1000, 0)} s on ${os.cpus().length} cores; load average ${load(record.loadAverageAtStart)} at start, ${load(record.loadAverageAtEnd)} at end\n`);
+console.log(formatTable(figures));
+printFindings(figures, record);
+console.log(`\nJSON: ${path.relative(REPO_ROOT, file)} (and bench/results/latest.json)`);
