@@ -14,6 +14,11 @@ const page = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) =
 const home = page(() => import('../features/catalog/home-page'), (m) => m.HomePage);
 const cms = (identifier: string) => page(() => import('../features/content/cms-page'), (m) => () => <m.CmsPage identifier={identifier} />);
 const product = page(() => import('../features/product/product-page'), (m) => m.ProductPage);
+// /contact keeps its CMS text and adds the contact form under it.
+const contact = page(
+  () => Promise.all([import('../features/content/cms-page'), import('../features/forms/form-pages')]),
+  ([cmsModule, formsModule]) => () => <formsModule.ContactPage intro={<cmsModule.CmsPage identifier="contact" />} />,
+);
 const placeholder = (title: string, description?: string) => page(() => import('./pages/placeholder-page'), (m) => () => <m.PlaceholderPage title={title} {...(description ? { description } : {})} />);
 
 const STATIC_PAGES = ['about-us', 'delivery', 'sustainability', 'contact', 'meet-the-team'];
@@ -30,13 +35,13 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: home },
           { path: 'pwa.html', lazy: home },
-          ...STATIC_PAGES.map((slug) => ({ path: slug, lazy: cms(slug) })),
+          ...STATIC_PAGES.map((slug) => ({ path: slug, lazy: slug === 'contact' ? contact : cms(slug) })),
           { path: 'compare', lazy: page(() => import('../features/compare/compare-page'), (m) => m.ComparePage) },
-          { path: 'quote-request', lazy: placeholder('Quote Requests') },
-          { path: 'catalogue-request', lazy: placeholder('Catalogue request') },
+          { path: 'quote-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.QuoteRequestPage) },
+          { path: 'catalogue-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.CatalogueRequestPage) },
           { path: 'forgotten-password', lazy: placeholder('Reset password') },
           { path: 'create-password', lazy: placeholder('Create a new password') },
-          { path: 'trade-account', lazy: placeholder('Trade Account Signup', 'Get access to credit.') },
+          { path: 'trade-account', lazy: page(() => import('../features/forms/form-pages'), (m) => m.TradeAccountPage) },
           ...ACCOUNT_PATHS.map((path) => ({ path, lazy: placeholder('My Account') })),
           { path: 'p/:parentSku/:slug', lazy: product },
           { path: 'p/:parentSku/:slug/:childSku', lazy: product },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NewsletterButton } from '../../features/newsletter/newsletter-button';
 
 const PAGES = [
   ['/about-us', 'About us'],
@@ -24,6 +25,9 @@ export function SiteFooter() {
               <Link to={to}>{label}</Link>
             </li>
           ))}
+          <li>
+            <NewsletterButton />
+          </li>
         </ul>
       </nav>
       <p className="muted">{t('footerNote')}</p>

@@ -1,0 +1,6 @@
+/** The service-form screens, one lazy chunk for the four routes that use them. */
+export { CatalogueRequestPage } from './catalogue-request-page';
+export { ContactPage } from './contact-page';
+export { QuoteRequestPage } from './quote-request-page';
+export { TradeAccountPage } from './trade-account-page';
+export type { QuoteLine, QuoteRequestState } from './quote-start-lines';

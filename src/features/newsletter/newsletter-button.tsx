@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../ui/modal';
+import { NewsletterSignup } from './newsletter-form';
+
+/**
+ * The footer's newsletter sign-up: a button opening the newsletter modal (a native dialog, so focus
+ * stays inside and Escape closes it). Focus returns to the button when the modal closes.
+ */
+export function NewsletterButton({ className = 'link-button' }: { className?: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {/* The colour of the text around it, so the button reads like the footer's links on their dark background. */}
+      <button type="button" className={className} style={{ color: 'inherit' }} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {t('newsletterOpen')}
+      </button>
+      <Modal title={t('newsletterTitle')} open={open} onClose={() => setOpen(false)} className="newsletter-modal">
+        <NewsletterSignup />
+      </Modal>
+    </>
+  );
+}
