@@ -9,10 +9,13 @@ const KEY = Symbol.for('fixings-shop.database');
 type Holder = { [KEY]?: Promise<ShopDatabase> };
 const holder = globalThis as Holder;
 
-/** Vite's dev server: dev-mode checks on. Builds, previews and e2e runs never load dev-mode. */
+/**
+ * Vite's dev server: dev-mode checks on. Builds, previews and e2e runs never load dev-mode (its schema
+ * validator compiles code at run time, which the shop's CSP refuses). `import.meta.hot` exists only
+ * under the dev server; `env.DEV` would also be true for a build made with NODE_ENV=test.
+ */
 function isDevBuild(): boolean {
-  // `env` is undefined outside Vite (tsx, Node scripts).
-  return Boolean(import.meta.env?.DEV);
+  return Boolean(import.meta.hot);
 }
 
 export function getDatabase(options: CreateDatabaseOptions = {}): Promise<ShopDatabase> {

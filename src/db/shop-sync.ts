@@ -108,6 +108,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     },
     /** Resolves when this tab has taken the lead and finished its start-up sync (tests). */
     whenLeading: () => leading,
+    /** Resolves once the catalogue replicas have caught up in this tab (never while offline). */
+    whenCatalogueReplicated: async () => void (await catalog?.awaitInitial()),
     async stop(): Promise<void> {
       stopped = true;
       subs.splice(0).forEach((s) => s.unsubscribe());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundleDefaultPricePence, displayPricePence, groupedPricePence, withCustomOptionsPence, type DerivedPriceContext } from './derived-prices';
+import { associatedLinks, bundleDefaultPricePence, displayPricePence, groupedPricePence, withCustomOptionsPence, type DerivedPriceContext } from './derived-prices';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const simple = (sku: string, price: number, extra: Record<string, unknown> = {}) => ({ sku, type_id: 'simple', status: 1, price, ...extra });
@@ -26,6 +26,8 @@ describe('derived prices (SPEC §4)', () => {
     expect(groupedPricePence(grouped, ctx(0))).toBe(250 + 120);
     expect(groupedPricePence(grouped, ctx(1))).toBe(600);
     expect(displayPricePence(grouped, ctx(0))).toBe(370);
+    expect(associatedLinks(grouped, 1).map((l) => l.linked_product_sku)).toEqual(['BIT']);
+    expect(associatedLinks({ product_links: [{ link_type: 'related', linked_product_sku: 'X' }, { link_type: 'associated', linked_product_sku: 'Y' }] }, 3).map((l) => l.linked_product_sku)).toEqual(['Y']);
   });
 
   it('prices a bundle as the default link, else the first, of each option times its quantity', () => {

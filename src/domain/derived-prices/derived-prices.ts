@@ -11,17 +11,22 @@ export interface DerivedPriceContext {
   products: ReadonlyMap<string, Doc>;
 }
 
+/** SPEC §6: grouped products show only the associated links of the shopper's customer group (a link naming no group is everyone's). */
+export function associatedLinks(product: Doc, customerGroupId: number): Doc[] {
+  return recordsOf(product.product_links).filter(
+    (l) => textOf(l.link_type) === 'associated' && (l.customer_group_id === undefined || readAmount(l.customer_group_id) === customerGroupId),
+  );
+}
+
 /**
  * A grouped product's price (SPEC §4): the sum of its associated simple products at quantity 1 each.
  * Only links for the shopper's customer group count (SPEC §6), and only members with status 1
  * (SPEC §9: grouped lookups use products with status 1). Null when no member can be priced.
  */
 export function groupedPricePence(product: Doc, context: DerivedPriceContext): number | null {
-  const links = recordsOf(product.product_links).filter((l) => textOf(l.link_type) === 'associated');
-  const mine = links.filter((l) => l.customer_group_id === undefined || readAmount(l.customer_group_id) === context.customerGroupId);
   let sum = 0;
   let priced = 0;
-  for (const link of mine) {
+  for (const link of associatedLinks(product, context.customerGroupId)) {
     const member = context.products.get(textOf(link.linked_product_sku));
     if (!member || (readAmount(member.status) ?? 1) !== 1) continue;
     sum += unitPricesPence(member, { now: context.now, qty: 1, customerGroupId: context.customerGroupId }).final;

@@ -24,7 +24,8 @@ export type VariantChoice = { child: Doc; is_configured: true; matched: number }
 /** A chosen value per attribute code, e.g. {bolt_diameter: '12', finish: '3'}. */
 export type ChosenOptions = Readonly<Record<string, string | number>>;
 
-function childValue(child: Doc, code: string): string {
+/** A child's value on an axis: the field named by the code, else its custom_attributes entry ('' when it has none). */
+export function childValue(child: Doc, code: string): string {
   const direct = textOf(child[code]);
   if (direct !== '') return direct;
   return textOf(recordsOf(child.custom_attributes).find((c) => c.attribute_code === code)?.value);
@@ -41,9 +42,14 @@ function inStock(child: Doc): boolean {
  * most chosen options wins, a tie goes to the lower price. When no child matches any option it falls
  * back to the first available child where allowed; otherwise errors.variants is set.
  */
+/** Children that can be chosen: status below 2, and in stock unless listing out-of-stock ones is allowed. */
+export function isAvailable(child: Doc, rules: Pick<VariantRules, 'listOutOfStock'> = {}): boolean {
+  return (readAmount(child.status) ?? 1) < 2 && (rules.listOutOfStock === true || inStock(child));
+}
+
 export function selectVariant(product: Doc, chosen: ChosenOptions, rules: VariantRules = {}): VariantChoice {
   const now = rules.now ?? new Date();
-  const available = childrenOf(product).filter((c) => (readAmount(c.status) ?? 1) < 2 && (rules.listOutOfStock || inStock(c)));
+  const available = childrenOf(product).filter((c) => isAvailable(c, rules));
   const wanted = Object.entries(chosen).map(([code, value]) => [code, String(value)] as const);
   const price = (c: Doc) => unitPricesPence(c, { now, customerGroupId: rules.customerGroupId ?? 0 }).final;
   let best: { child: Doc; matched: number; price: number } | null = null;

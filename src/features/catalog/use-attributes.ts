@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchCatalog } from './catalog-api';
+import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 
 export interface AttributeMeta {
   code: string;
@@ -14,8 +14,9 @@ export interface AttributeMeta {
 export function useAttributes() {
   return useQuery({
     queryKey: ['attributes'],
+    networkMode: LOCAL_FIRST,
     queryFn: async () => {
-      const result = await searchCatalog({ type: 'attribute', size: 150 });
+      const result = await readCatalog('attribute', { size: 150 });
       const out = new Map<string, AttributeMeta>();
       for (const a of result.items) {
         const options = Array.isArray(a.options) ? (a.options as { label: string; value: string }[]) : [];

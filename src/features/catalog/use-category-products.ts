@@ -1,17 +1,18 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { searchCatalog } from './catalog-api';
+import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 import { categoryListQuery, PAGE_SIZE, type CategoryListRequest } from './list-query';
 
 /**
  * One category's products, 50 a page, "load more" fetching the next offset (SPEC §9). Reads the
- * server today; the local database's index answers the same serialisable query when it lands.
+ * local index once the catalogue has replicated (else the server), with the same serialisable query.
  */
 export function useCategoryProducts(request: Omit<CategoryListRequest, 'from'>, enabled = true) {
   return useInfiniteQuery({
     enabled,
     queryKey: ['category-products', request],
+    networkMode: LOCAL_FIRST,
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => searchCatalog(categoryListQuery({ ...request, from: pageParam }), signal),
+    queryFn: ({ pageParam, signal }) => readCatalog('product', categoryListQuery({ ...request, from: pageParam }), signal),
     getNextPageParam: (last, pages) => {
       const loaded = pages.length * PAGE_SIZE;
       return loaded < last.total ? loaded : undefined;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { searchCatalog, type Doc } from './catalog-api';
+import type { Doc } from './catalog-api';
+import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 
 /** SPEC §9: categories are fetched 4000 at a time, sorted by position ascending; the root id is 2. */
 export const ROOT_CATEGORY_ID = 2;
@@ -59,9 +60,9 @@ export const categoryUrl = (node: CategoryNode) => `/c/${node.urlKey}`;
 export function useCategoryTree() {
   return useQuery({
     queryKey: ['category-tree'],
+    networkMode: LOCAL_FIRST,
     queryFn: async () => {
-      const result = await searchCatalog({
-        type: 'category',
+      const result = await readCatalog('category', {
         size: 4000,
         searchQuery: { _appliedSort: [{ field: 'position', options: 'asc' }] },
         sourceExclude: ['children_data'],

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppliedFilter } from '../../../schemas/catalog-query';
-import { activeBanners, searchCatalog, staticContent, cmsBlockByIdentifier } from './catalog-api';
+import { activeBanners, staticContent, cmsBlockByIdentifier } from './catalog-api';
+import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 import { homeListQuery } from './list-query';
 
 /**
@@ -14,7 +15,7 @@ export const HOME_LISTS: { key: 'newCollection' | 'bestsellers' | 'customersBoug
 ];
 
 export function useHomeList(filters: AppliedFilter[]) {
-  return useQuery({ queryKey: ['home-list', filters], queryFn: ({ signal }) => searchCatalog(homeListQuery(filters), signal).then((r) => r.items) });
+  return useQuery({ queryKey: ['home-list', filters], networkMode: LOCAL_FIRST, queryFn: ({ signal }) => readCatalog('product', homeListQuery(filters), signal).then((r) => r.items) });
 }
 
 export const useBanners = () => useQuery({ queryKey: ['banners'], queryFn: activeBanners });

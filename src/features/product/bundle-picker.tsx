@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Doc } from './grouped-price';
+import type { Doc } from '../../domain/cart/doc-fields';
 
 interface Props {
   product: Doc;

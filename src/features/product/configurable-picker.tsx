@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { axesOf, valueAvailable, type Chosen, type Doc } from './variant-selection';
+import type { Doc } from '../../domain/cart/doc-fields';
+import { axesOf, valueAvailable, type Chosen } from '../../domain/variants/variant-options';
 
 interface Props {
   product: Doc;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../i18n/money';
-import type { Doc } from './grouped-price';
+import type { Doc } from '../../domain/cart/doc-fields';
 
 interface Props {
   product: Doc;

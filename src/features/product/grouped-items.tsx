@@ -4,7 +4,8 @@ import { unitPricesPence } from '../../domain/pricing/final-price';
 import { formatPence } from '../../i18n/money';
 import { ProductImage } from '../../ui/product-image';
 import { productUrl } from '../catalog/product-tile-data';
-import { associatedLinks, type Doc } from './grouped-price';
+import type { Doc } from '../../domain/cart/doc-fields';
+import { associatedLinks } from '../../domain/derived-prices/derived-prices';
 
 interface Props {
   product: Doc;

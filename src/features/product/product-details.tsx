@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../ui/safe-html';
-import type { Doc } from './grouped-price';
+import type { Doc } from '../../domain/cart/doc-fields';
 
 /** Description, specifications, technical data, downloads and video, each shown when the product has it. */
 export function ProductDetails({ product }: { product: Doc }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from '../../ui/product-image';
-import type { Doc } from './grouped-price';
+import type { Doc } from '../../domain/cart/doc-fields';
 
 /** The gallery (600x744): the chosen child's image first, then the media gallery; thumbnails switch it. */
 export function ProductGallery({ product, child }: { product: Doc; child?: Doc | undefined }) {

@@ -2,7 +2,7 @@ import { unitPricesPence } from '../../domain/pricing/final-price';
 import { readAmount, toPence } from '../../domain/pricing/money';
 import { priceBundle } from '../../domain/totals/bundle-price';
 import { priceCustomOptions } from '../../domain/totals/custom-option-price';
-import { groupedPricePence } from './grouped-price';
+import { groupedPricePence } from '../../domain/derived-prices/derived-prices';
 
 /**
  * The price a product page shows (SPEC §4 "Derived prices"): the chosen child of a configurable, the
@@ -47,7 +47,7 @@ export function shownPrice(input: PriceInput): ShownPrice | null {
   const { product, now, customerGroupId } = input;
   const context = { now, qty: input.qty, customerGroupId };
   if (product.type_id === 'grouped') {
-    const sum = groupedPricePence(product, input.members, customerGroupId, now);
+    const sum = groupedPricePence(product, { now, customerGroupId, products: input.members });
     return sum === null ? null : { finalPence: sum, regularPence: sum, tiers: [] };
   }
   if (product.type_id === 'bundle') {

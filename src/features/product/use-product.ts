@@ -1,15 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { mapUrl, searchCatalog, type Doc } from '../catalog/catalog-api';
+import { mapUrl, type Doc } from '../catalog/catalog-api';
+import { LOCAL_FIRST, readCatalog } from '../catalog/catalog-reads';
+import { localCatalogAnswers, queryLocalCatalog } from '../../db/local-catalog';
 import { checkLoadable } from './product-load';
 
+/** The product with this sku in the local replica, if it is there and shown on its own. */
+function localProduct(sku: string): Doc | undefined {
+  if (!localCatalogAnswers()) return undefined;
+  return queryLocalCatalog('product', { size: 1, searchQuery: { _appliedFilters: [{ attribute: 'sku', value: { in: [sku] } }] } }).items[0];
+}
+
 /**
- * A product by its route (SPEC §2 /p/{parentSku}/{slug}[/{childSku}]) through the url mapping, which
- * also sends a configurable child to its parent (`childSku`). Reads the server today.
+ * A product by its route (SPEC §2 /p/{parentSku}/{slug}[/{childSku}]): from the local replica when it
+ * holds the parent, else through the server's url mapping, which also sends a configurable child to
+ * its parent (`childSku`) and reports disabled products (the replica never holds those).
  */
 export function useProduct(parentSku: string, slug: string, childSku: string | undefined) {
   return useQuery({
     queryKey: ['product', parentSku, slug, childSku ?? null],
+    networkMode: LOCAL_FIRST,
     queryFn: async () => {
+      const local = localProduct(parentSku);
+      if (local) return { product: local, childSku };
       const mapping = await mapUrl(`/p/${parentSku}/${slug}`, childSku);
       if (mapping._type !== 'product') throw new Error('Route not found');
       checkLoadable(mapping._source);
@@ -23,10 +35,10 @@ export function useProduct(parentSku: string, slug: string, childSku: string | u
 export function useProductsBySku(skus: string[]) {
   return useQuery({
     queryKey: ['products-by-sku', skus],
+    networkMode: LOCAL_FIRST,
     enabled: skus.length > 0,
     queryFn: async () => {
-      const result = await searchCatalog({
-        type: 'product',
+      const result = await readCatalog('product', {
         size: Math.min(500, skus.length),
         searchQuery: { _appliedFilters: [{ attribute: 'sku', value: { in: skus } }, { attribute: 'status', value: { in: [1] } }] },
       });

@@ -1,27 +1,43 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { hasLocalDocuments, queryLocalCatalog } from '../../db/local-catalog';
 import { searchCatalog, type CatalogResult } from '../catalog/catalog-api';
+import { LOCAL_FIRST } from '../catalog/catalog-reads';
 import { PAGE_SIZE, searchTextQuery } from '../catalog/list-query';
 
 /** SPEC §9: a search term needs at least 3 characters. */
 export const MIN_TERM_LENGTH = 3;
 
 export interface SearchPage extends CatalogResult {
-  /** SPEC §4: offline, search returns empty results flagged offline (until the local replica answers it). */
+  /** SPEC §4: offline, search answers from the local replica (empty without one), flagged offline. */
   offline: boolean;
 }
 
-const offlinePage = (): SearchPage => ({ items: [], total: 0, aggregations: {}, attributeMetadata: [], offline: true });
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-/** Search as the shopper types, 50 a page with load more. Reads the server online. */
+function offlinePage(text: string, from: number): SearchPage {
+  if (!hasLocalDocuments()) return { items: [], total: 0, aggregations: {}, attributeMetadata: [], offline: true };
+  return { ...(queryLocalCatalog('product', searchTextQuery(text, from)) as unknown as CatalogResult), offline: true };
+}
+
+/**
+ * Search as the shopper types, 50 a page with load more. Online it asks the server (SPEC §4); offline,
+ * or when the request never reaches the server, the local replica answers with the same engine.
+ */
 export function useSearch(term: string) {
   const text = term.trim();
   return useInfiniteQuery({
     queryKey: ['search', text],
+    networkMode: LOCAL_FIRST,
     enabled: text.length >= MIN_TERM_LENGTH,
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return offlinePage();
-      return { ...(await searchCatalog(searchTextQuery(text, pageParam), signal)), offline: false };
+      if (isOffline()) return offlinePage(text, pageParam);
+      try {
+        return { ...(await searchCatalog(searchTextQuery(text, pageParam), signal)), offline: false };
+      } catch (error) {
+        if (error instanceof TypeError) return offlinePage(text, pageParam);
+        throw error;
+      }
     },
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < last.total ? pages.length * PAGE_SIZE : undefined),
     staleTime: 60_000,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chooseOption, NO_VARIANTS, selectVariant, valueAvailable, type Doc } from './variant-selection';
+import type { Doc } from '../cart/doc-fields';
+import { axesOf, chooseOption, optionsOf, valueAvailable } from './variant-options';
+import { selectVariant } from './variant-selection';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const child = (sku: string, d: string, l: string, price: number, extra: Doc = {}): Doc => ({ sku, status: 1, stock: { is_in_stock: true, qty: 10 }, price, bolt_diameter: d, anchor_length: l, ...extra });
@@ -19,35 +21,22 @@ const parent: Doc = {
   ],
 };
 
-describe('variant selection', () => {
-  it('picks the exact match', () => {
-    expect(selectVariant(parent, { bolt_diameter: '12', anchor_length: '100' }, { now })).toMatchObject({ child: { sku: 'M12-100' }, exact: true });
+describe('the axes of a configurable product', () => {
+  it('lists the options in order with their labels, and the values a child stands for', () => {
+    expect(axesOf(parent).map((a) => [a.code, a.label, a.values.map((v) => v.label).join(' ')])).toEqual([
+      ['bolt_diameter', 'Thread diameter', 'M8 M10 M12'],
+      ['anchor_length', 'Length', '95 mm 100 mm 150 mm'],
+    ]);
+    expect(optionsOf(parent, child('M10-100', '10', '100', 1))).toEqual({ bolt_diameter: '10', anchor_length: '100' });
   });
 
-  it('breaks a tie with the lower price, counting a special price inside its window', () => {
-    expect(selectVariant(parent, { bolt_diameter: '10' }, { now }).child?.sku).toBe('M10-100');
-  });
-
-  it('skips disabled (status 2) children: M8 x 95 is never chosen', () => {
-    const choice = selectVariant(parent, { bolt_diameter: '8', anchor_length: '95' }, { now });
-    expect(choice.child?.sku).toBe('M8-75');
-    expect(choice.exact).toBe(false);
+  it('skips disabled and out-of-stock children when telling which values lead somewhere', () => {
+    expect(selectVariant(parent, { bolt_diameter: '8', anchor_length: '95' }, { now }).child?.sku).toBe('M8-75');
     expect(valueAvailable(parent, { bolt_diameter: '8' }, 'anchor_length', '95')).toBe(false);
     expect(valueAvailable(parent, { bolt_diameter: '8', anchor_length: '75' }, 'bolt_diameter', '10')).toBe(true);
     expect(valueAvailable(parent, { bolt_diameter: '12' }, 'anchor_length', '150')).toBe(false);
+    expect(valueAvailable(parent, { bolt_diameter: '12' }, 'anchor_length', '150', { listOutOfStock: true })).toBe(true);
     expect(valueAvailable(parent, { bolt_diameter: '12' }, 'anchor_length', '100')).toBe(true);
-  });
-
-  it('skips out-of-stock children unless listing them is allowed', () => {
-    expect(selectVariant(parent, { bolt_diameter: '12', anchor_length: '150' }, { now }).child?.sku).not.toBe('M12-150');
-    expect(selectVariant(parent, { bolt_diameter: '12', anchor_length: '150' }, { now, allowOutOfStock: true })).toMatchObject({ child: { sku: 'M12-150' }, exact: true });
-  });
-
-  it('falls back to the first available child, or reports no variants', () => {
-    expect(selectVariant(parent, { bolt_diameter: '99' }, { now }).child?.sku).toBe('M8-75');
-    expect(selectVariant(parent, { bolt_diameter: '99' }, { now, fallbackToFirst: false }).error).toBe(NO_VARIANTS);
-    const none = { ...parent, configurable_children: [child('X', '8', '95', 1, { status: 2 })] };
-    expect(selectVariant(none, {}, { now })).toEqual({ exact: false, error: 'No available product variants' });
   });
 });
 
@@ -60,11 +49,19 @@ describe('choosing an option', () => {
   });
 
   it('keeps an exact combination', () => {
-    expect(chooseOption(parent, { bolt_diameter: '10', anchor_length: '100' }, 'anchor_length', '120', { now }).child?.sku).toBe('M10-120');
+    expect(chooseOption(parent, { bolt_diameter: '10', anchor_length: '100' }, 'anchor_length', '120', { now })).toMatchObject({
+      chosen: { bolt_diameter: '10', anchor_length: '120' },
+      child: { sku: 'M10-120' },
+    });
   });
 
   it('warns "No such configuration for the product" and keeps the choice when no available child has the value', () => {
     const change = chooseOption(parent, { bolt_diameter: '12', anchor_length: '100' }, 'anchor_length', '150', { now });
     expect(change).toMatchObject({ chosen: { bolt_diameter: '12', anchor_length: '100' }, child: { sku: 'M12-100' }, warning: 'No such configuration for the product' });
+  });
+
+  it('reports "No available product variants" when no child can be chosen at all', () => {
+    const none = { ...parent, configurable_children: [child('X', '8', '95', 1, { status: 2 })] };
+    expect(chooseOption(none, {}, 'bolt_diameter', '8', { now })).toEqual({ chosen: {}, error: 'No available product variants' });
   });
 });

@@ -1,0 +1,29 @@
+import type { CatalogQueryInput } from '../../../schemas/catalog-query';
+import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog } from '../../db/local-catalog';
+import { searchCatalog, type CatalogResult, type Doc } from './catalog-api';
+
+/**
+ * React Query pauses queries while the browser is offline (network mode "online"); these reads can be
+ * answered by the local replica, so they always run, and fail on their own when nothing can answer.
+ */
+export const LOCAL_FIRST = 'always' as const;
+
+type Entity = 'product' | 'category' | 'attribute';
+
+/** A fetch that never reached the server (offline, connection dropped), as opposed to an error reply. */
+const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+
+/**
+ * The one switch for catalogue lists, facets, categories and attributes: the local replica's index
+ * answers once it holds the catalogue (so the shop browses offline), else the server; a request the
+ * network drops falls back to whatever the replica holds.
+ */
+export async function readCatalog<T = Doc>(entity: Entity, query: CatalogQueryInput, signal?: AbortSignal): Promise<CatalogResult<T>> {
+  if (localCatalogAnswers()) return queryLocalCatalog(entity, { ...query, type: entity }) as unknown as CatalogResult<T>;
+  try {
+    return await searchCatalog<T>({ ...query, type: entity }, signal);
+  } catch (error) {
+    if (isNetworkFailure(error) && hasLocalDocuments()) return queryLocalCatalog(entity, { ...query, type: entity }) as unknown as CatalogResult<T>;
+    throw error;
+  }
+}
