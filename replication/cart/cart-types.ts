@@ -1,17 +1,9 @@
+import type { CartItemReply } from '../../schemas/api/cart';
 import type { CartLine } from '../../schemas/rx/cart.schema';
 import type { CartState } from '../../schemas/rx/local-documents';
 
-/** A line as GET /api/cart/pull and POST /api/cart/update return it. */
-export interface ServerCartItem {
-  item_id: number;
-  sku: string;
-  qty: number;
-  name: string;
-  price: number;
-  product_type: string;
-  quote_id: string;
-  product_option: Record<string, unknown> | null;
-}
+/** A line as GET /api/cart/pull and POST /api/cart/update return it: the server's own reply type. */
+export type ServerCartItem = CartItemReply;
 
 /** Where the cart lives (the `cart` collection and the `cart-state` local document). */
 export interface CartStore {
