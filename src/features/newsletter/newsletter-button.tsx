@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
-import { NewsletterSignup } from './newsletter-form';
+
+// The form (and react-hook-form with it) loads when the modal first opens, not with every page.
+const NewsletterSignup = lazy(() => import('./newsletter-form').then((m) => ({ default: m.NewsletterSignup })));
 
 /**
  * The footer's newsletter sign-up: a button opening the newsletter modal (a native dialog, so focus
@@ -17,7 +19,11 @@ export function NewsletterButton({ className = 'link-button' }: { className?: st
         {t('newsletterOpen')}
       </button>
       <Modal title={t('newsletterTitle')} open={open} onClose={() => setOpen(false)} className="newsletter-modal">
-        <NewsletterSignup />
+        {open && (
+          <Suspense fallback={<p aria-live="polite">…</p>}>
+            <NewsletterSignup />
+          </Suspense>
+        )}
       </Modal>
     </>
   );
