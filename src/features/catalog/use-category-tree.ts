@@ -13,6 +13,8 @@ export interface CategoryNode {
   parentId: number;
   level: number;
   includeInMenu: boolean;
+  /** Customer groups that may not see the category (SPEC §6); guests are group 0. */
+  restrictedGroups: number[];
   urlPath: string;
   urlKey: string;
   description?: string;
@@ -35,6 +37,7 @@ export function buildTree(docs: Doc[]): CategoryTree {
       parentId: Number(d.parent_id),
       level: Number(d.level),
       includeInMenu: d.include_in_menu !== false,
+      restrictedGroups: Array.isArray(d.restricted_customer_groups) ? d.restricted_customer_groups.map(Number) : [],
       urlPath: String(d.url_path ?? d.slug),
       urlKey: String(d.url_key ?? d.slug),
       ...(typeof d.description === 'string' ? { description: d.description } : {}),
