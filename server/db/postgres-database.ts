@@ -22,7 +22,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 export async function openPostgresDatabase(url: string, schema: string): Promise<Database> {
   const options = schema === 'public' ? undefined : `-c search_path=${schema}`;
   const pool = new pg.Pool({ connectionString: url, types, max: 10, options });
-  if (schema !== 'public') await pool.query(`create schema if not exists ${schema}`);
+  if (schema !== 'public') await createSchema(pool, schema);
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | undefined;
 
@@ -78,4 +78,14 @@ export async function openPostgresDatabase(url: string, schema: string): Promise
       await pool.end();
     },
   };
+}
+
+/** `create schema if not exists` is not safe when two processes start together: the loser sees a duplicate key. */
+async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  try {
+    await pool.query(`create schema if not exists ${schema}`);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
 }
