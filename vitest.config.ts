@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
+          // A page on a busy 2-core machine can take seconds to settle; polls wait for it instead of 1 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,
