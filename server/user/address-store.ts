@@ -3,23 +3,11 @@ import type { Queryable } from '../db/database';
 import { ApiError, badRequest } from '../http/api-error';
 import { USER_MESSAGES } from './user-messages';
 
-/** The `customer_addresses` table. Every query names the customer, so no one reaches another's rows. */
-interface AddressRow {
-  id: number;
-  customer_id: number;
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  country_id: string;
-  region: ApiAddress['region'];
-  telephone: string | null;
-  company: string | null;
-  vat_id: string | null;
-  default_shipping: boolean;
-  default_billing: boolean;
-}
+/**
+ * The `customer_addresses` table: its columns are the API address fields. Every query names the
+ * customer, so no one reaches another's rows.
+ */
+type AddressRow = ApiAddress;
 
 function toApiAddress(row: AddressRow): ApiAddress {
   return { ...row, id: Number(row.id), customer_id: Number(row.customer_id) };
