@@ -6,7 +6,8 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    // DIST_DIR lets parallel test runs build into folders of their own (the server reads the same variable).
+    outDir: process.env.DIST_DIR ?? 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

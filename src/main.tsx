@@ -23,8 +23,3 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 );
-
-// The local database (RxDB, a lazy chunk) opens once the first screen is up, so it never delays first paint.
-const startDatabase = () => void import('./db/start-local-database').then((m) => m.startLocalDatabase()).catch((error: unknown) => console.error('local database unavailable', error));
-if ('requestIdleCallback' in window) window.requestIdleCallback(startDatabase, { timeout: 2000 });
-else setTimeout(startDatabase, 200);

@@ -24,6 +24,6 @@ export function ensureBuilt(root: string, distDir: string): void {
   console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Sources changed since the last build; rebuilding the web app…');
   // Always a production build, even when started from a test runner that sets NODE_ENV=test;
   // build output goes to stderr so it never mixes with what a caller reads from stdout.
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'], env: { ...process.env, NODE_ENV: 'production', DIST_DIR: distDir } });
   if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status ?? 'unknown'}`);
 }

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ShopProvider } from './shop/shop-context';
 
 /** Server reads are cached briefly; the search client time-out of SPEC §9 is the fetch's concern. */
 const queryClient = new QueryClient({
@@ -7,5 +8,7 @@ const queryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={queryClient}>
+      <ShopProvider>{children}</ShopProvider>
+    </QueryClientProvider>;
 }

@@ -19,7 +19,7 @@ const contact = page(
   () => Promise.all([import('../features/content/cms-page'), import('../features/forms/form-pages')]),
   ([cmsModule, formsModule]) => () => <formsModule.ContactPage intro={<cmsModule.CmsPage identifier="contact" />} />,
 );
-const placeholder = (title: string, description?: string) => page(() => import('./pages/placeholder-page'), (m) => () => <m.PlaceholderPage title={title} {...(description ? { description } : {})} />);
+const account = page(() => import('../features/account/account-page'), (m) => m.AccountPage);
 
 const STATIC_PAGES = ['about-us', 'delivery', 'sustainability', 'contact', 'meet-the-team'];
 const ACCOUNT_PATHS = ['my-account', 'my-account/shipping-details', 'my-account/newsletter', 'my-account/orders', 'my-account/orders/:orderId', 'my-account/recently-viewed'];
@@ -39,17 +39,18 @@ export const routes: RouteObject[] = [
           { path: 'compare', lazy: page(() => import('../features/compare/compare-page'), (m) => m.ComparePage) },
           { path: 'quote-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.QuoteRequestPage) },
           { path: 'catalogue-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.CatalogueRequestPage) },
-          { path: 'forgotten-password', lazy: placeholder('Reset password') },
-          { path: 'create-password', lazy: placeholder('Create a new password') },
+          { path: 'forgotten-password', lazy: page(() => import('../features/account/forgotten-password-page'), (m) => m.ForgottenPasswordPage) },
+          { path: 'create-password', lazy: page(() => import('../features/account/create-password-page'), (m) => m.CreatePasswordPage) },
+          { path: 'order-tracking', lazy: page(() => import('../features/account/order-tracking-page'), (m) => m.OrderTrackingPage) },
           { path: 'trade-account', lazy: page(() => import('../features/forms/form-pages'), (m) => m.TradeAccountPage) },
-          ...ACCOUNT_PATHS.map((path) => ({ path, lazy: placeholder('My Account') })),
+          ...ACCOUNT_PATHS.map((path) => ({ path, lazy: account })),
           { path: 'p/:parentSku/:slug', lazy: product },
           { path: 'p/:parentSku/:slug/:childSku', lazy: product },
           { path: 'c/:slug', lazy: page(() => import('../features/catalog/category-page'), (m) => m.CategoryPage) },
           { path: 'i/:slug', lazy: page(() => import('../features/content/cms-page'), (m) => m.CmsPage) },
           { path: 'latest-news', lazy: page(() => import('../features/content/blog-list-page'), (m) => m.BlogListPage) },
           { path: 'latest-news/:id/:slug', lazy: page(() => import('../features/content/blog-post-page'), (m) => m.BlogPostPage) },
-          { path: 'order-success/:orderid/:email/:data', lazy: placeholder('Thank you for your order') },
+          { path: 'order-success/:orderid/:email/:data', lazy: page(() => import('../features/checkout/order-success-page'), (m) => m.OrderSuccessPage) },
           { path: '*', lazy: page(() => import('./pages/resolved-page'), (m) => m.ResolvedPage) },
         ],
       },
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
         Component: MinimalLayout,
         children: [
           { path: 'error', lazy: page(() => import('./pages/error-page'), (m) => m.ErrorPage) },
-          { path: 'checkout', lazy: placeholder('Checkout') },
+          { path: 'checkout', lazy: page(() => import('../features/checkout/checkout-page'), (m) => m.CheckoutPage) },
         ],
       },
       { Component: EmptyLayout, children: [{ path: '500', Component: ServerErrorPage }] },

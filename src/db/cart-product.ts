@@ -78,3 +78,9 @@ export async function cartItemFromProduct(
     errors,
   };
 }
+
+/** The same from a product document as the screens hold it (from the replica or the server). */
+export function cartItemFromDocument(db: ShopDatabase, product: Record<string, unknown>, choice: Parameters<typeof cartItemFromProduct>[2] = {}): Promise<CartItemInput> {
+  const record = { sku: String(product.sku), type_id: String(product.type_id), name: String(product.name), source: product } as ProductRecord;
+  return cartItemFromProduct(db, record, choice);
+}

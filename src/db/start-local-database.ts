@@ -1,10 +1,17 @@
 import { currentStore, storeParams } from '../i18n/store-views';
 import { startCatalogIndex } from './catalog-index';
 import { getDatabase } from './database-instance';
+import type { ShopDatabase } from './database-types';
 import { markCatalogReplicated, registerLocalCatalog } from './local-catalog';
 import { createShopSync, type ShopSync } from './shop-sync';
 
-let started: Promise<ShopSync> | undefined;
+/** The page's database and its sync, as the screens get them from the shop context. */
+export interface LocalShop {
+  db: ShopDatabase;
+  sync: ShopSync;
+}
+
+let started: Promise<LocalShop> | undefined;
 
 /**
  * Opens the page's database, indexes the local catalogue and starts replication. Loaded as a lazy
@@ -12,7 +19,7 @@ let started: Promise<ShopSync> | undefined;
  * replication starts, so documents already on the device (an earlier visit) mean "replicated" and
  * documents arriving now are applied from the change stream.
  */
-export function startLocalDatabase(): Promise<ShopSync> {
+export function startLocalDatabase(): Promise<LocalShop> {
   started ??= (async () => {
     const db = await getDatabase();
     registerLocalCatalog(await startCatalogIndex(db));
@@ -20,7 +27,8 @@ export function startLocalDatabase(): Promise<ShopSync> {
     const sync = createShopSync(db, { storeCode: storeParams(currentStore()).storeCode ?? null });
     sync.start();
     void sync.whenCatalogueReplicated().then(markCatalogReplicated, () => undefined);
-    return sync;
+    return { db, sync };
   })();
+  started.catch(() => (started = undefined));
   return started;
 }

@@ -1,5 +1,16 @@
+import { accountWords } from './words/account';
+import { cartWords } from './words/cart';
+import { checkoutWords } from './words/checkout';
+import { offlineWords } from './words/offline';
+import { syncWords } from './words/sync';
+
 /** English wording; the keys are shared with de.ts and it.ts, and SPEC §8 messages are quoted exactly. */
 export const en = {
+  ...cartWords,
+  ...checkoutWords,
+  ...accountWords,
+  ...offlineWords,
+  ...syncWords,
   shopName: 'Fixings Direct',
   strap: 'Fixings and tools for the trade',
   skip: 'Skip to content',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NotificationList } from '../../features/notifications/notification-list';
+import { OfflineStatus } from '../../features/offline/offline-status';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -17,6 +18,7 @@ export function DefaultLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <OfflineStatus />
       <NotificationList />
     </>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { NotificationList } from '../../features/notifications/notification-list';
+import { OfflineStatus } from '../../features/offline/offline-status';
 
 /** The minimal layout (error page, checkout): the brand only, nothing to wander off into. */
 export function MinimalLayout() {
@@ -17,6 +18,7 @@ export function MinimalLayout() {
       <main id="main" className="minimal-main">
         <Outlet />
       </main>
+      <OfflineStatus />
       <NotificationList />
     </>
   );

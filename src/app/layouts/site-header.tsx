@@ -1,7 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountButton } from '../../features/account/account-button';
+import { CartButton } from '../../features/cart/cart-button';
 import { useList } from '../../features/lists/local-list';
+import { SyncStatusButton } from '../../features/sync/sync-status-button';
 import { Drawer } from '../../ui/drawer';
 import { SidebarMenu } from '../../ui/sidebar-menu';
 import { TopMenu } from '../../ui/top-menu';
@@ -44,6 +47,9 @@ export function SiteHeader() {
           <button type="button" className="header-action" aria-label={t('languages')} onClick={() => setPanel('languages')}>
             {i18n.language.toUpperCase()}
           </button>
+          <SyncStatusButton />
+          <AccountButton />
+          <CartButton />
         </div>
       </div>
       <TopMenu nodes={menu} label={t('categories')} />

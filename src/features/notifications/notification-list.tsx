@@ -1,24 +1,85 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismiss, useNotifications } from './notification-store';
+import { useNavigate } from 'react-router';
+import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
+import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import type { LocalShop } from '../../db/start-local-database';
+import { dismiss, useNotifications, type NotificationAction } from './notification-store';
+
+/**
+ * Named actions a stored notification can carry (they come from the database, so every tab can run
+ * them). "close" only dismisses.
+ */
+type ActionRunner = (shop: LocalShop, navigate: ReturnType<typeof useNavigate>) => void;
+const NAMED_ACTIONS: Record<string, ActionRunner> = {
+  close: () => undefined,
+  goToCheckout: (_shop, navigate) => void navigate('/checkout'),
+  confirmOfflineOrders: (shop) => void shop.sync.confirmQueuedOrders(),
+  cancelOfflineOrders: (shop) => void shop.sync.cancelQueuedOrders(),
+};
+
+interface Shown {
+  key: string;
+  type: NotificationRecord['type'];
+  message: string;
+  actions: NotificationAction[];
+  dismiss: () => void;
+}
+
+/** Stored notifications (cart, orders, session: shown in every tab) until they expire. */
+function useStoredNotifications(): NotificationRecord[] {
+  const records = useShopObservable((shop) => shop.db.notifications.find({ sort: [{ created_at: 'asc' }] }).$, [] as { toJSON(): unknown }[]);
+  const [now, setNow] = useState(() => Date.now());
+  const all = records.map((d) => d.toJSON() as NotificationRecord);
+  const live = all.filter((n) => n.hasNoTimeout || n.created_at + n.timeToLive > now);
+  const nextExpiry = Math.min(...live.filter((n) => !n.hasNoTimeout).map((n) => n.created_at + n.timeToLive));
+  useEffect(() => {
+    if (!Number.isFinite(nextExpiry)) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, nextExpiry - Date.now()) + 10);
+    return () => window.clearTimeout(timer);
+  }, [nextExpiry]);
+  return live;
+}
 
 /** The notification stack: each message with its OK action (and a second one when given). */
 export function NotificationList() {
   const { t } = useTranslation();
-  const items = useNotifications();
+  const navigate = useNavigate();
+  const shop = useShop();
+  const screenItems = useNotifications();
+  const storedItems = useStoredNotifications();
+  const shown: Shown[] = [
+    ...storedItems.map((n): Shown => {
+      const remove = () => void shop?.db.notifications.findOne(n.id).remove();
+      const toAction = (a: { label: string; action?: string }): NotificationAction => ({
+        label: a.label,
+        run: () => {
+          const runner = a.action ? NAMED_ACTIONS[a.action] : undefined;
+          if (shop && runner) runner(shop, navigate);
+        },
+      });
+      return { key: `db-${n.id}`, type: n.type, message: n.message, actions: [...(n.action2 ? [toAction(n.action2)] : []), toAction(n.action1)], dismiss: remove };
+    }),
+    ...screenItems.map((n): Shown => ({ key: `ui-${n.id}`, type: n.type, message: n.message, actions: [...(n.action2 ? [n.action2] : []), n.action1], dismiss: () => dismiss(n.id) })),
+  ];
   return (
     <section className="notifications" aria-label={t('notifications')} aria-live="polite">
-      {items.map((n) => (
-        <div key={n.id} className={`notification notification-${n.type}`} role={n.type === 'error' ? 'alert' : 'status'}>
+      {shown.map((n) => (
+        <div key={n.key} className={`notification notification-${n.type}`} role={n.type === 'error' ? 'alert' : 'status'}>
           <p>{n.message}</p>
           <div className="notification-actions">
-            {n.action2 && (
-              <button type="button" onClick={() => { n.action2?.run?.(); dismiss(n.id); }}>
-                {n.action2.label}
+            {n.actions.map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                onClick={() => {
+                  action.run?.();
+                  n.dismiss();
+                }}
+              >
+                {action.label}
               </button>
-            )}
-            <button type="button" onClick={() => { n.action1.run?.(); dismiss(n.id); }}>
-              {n.action1.label}
-            </button>
+            ))}
           </div>
         </div>
       ))}

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useShop } from '../../app/shop/shop-context';
+import { cartItemFromDocument } from '../../db/cart-product';
+import { addToCart as addLine } from '../../db/cart-actions';
 import { toggleEntry, useList, type ListEntry } from '../lists/local-list';
 import { notify } from '../notifications/notification-store';
 
 interface Props {
+  product: Record<string, unknown>;
+  childSku?: string | undefined;
   entry: Omit<ListEntry, 'addedAt'>;
   /** Whole pence excluding tax; 0 or unknown cannot be sold (SPEC §1: zero-price products are not allowed). */
   pricePence: number | null;
@@ -14,12 +18,12 @@ interface Props {
 }
 
 /**
- * Quantity, add to cart, wishlist and compare. The cart itself is built in its own feature; until it
- * lands, adding validates the product and confirms with the spec's notification.
+ * Quantity, add to cart, wishlist and compare. Adding writes the local cart (any tab, online or
+ * offline); the cart rules decide the notification, stored so every tab shows it.
  */
-export function ProductActions({ entry, pricePence, inStock, minimumOrder, blocked }: Props) {
+export function ProductActions({ product, childSku, entry, pricePence, inStock, minimumOrder, blocked }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const shop = useShop();
   const [qty, setQty] = useState(minimumOrder);
   const inWishlist = useList('wishlist').some((e) => e.sku === entry.sku);
   const inCompare = useList('compare').some((e) => e.sku === entry.sku);
@@ -27,7 +31,8 @@ export function ProductActions({ entry, pricePence, inStock, minimumOrder, block
     if (blocked) return notify({ type: 'warning', message: blocked });
     if (!pricePence) return notify({ type: 'error', message: 'Product price is unknown, product cannot be added to the cart!' });
     if (!inStock) return notify({ type: 'error', message: 'The product is out of stock and cannot be added to the cart!' });
-    notify({ type: 'success', message: t('addedToCart'), action2: { label: t('proceedToCheckout'), run: () => void navigate('/checkout') } });
+    if (!shop) return notify({ type: 'info', message: t('loading') });
+    void cartItemFromDocument(shop.db, product, childSku ? { childSku } : {}).then((input) => addLine(shop.db, input, qty));
   };
   return (
     <div className="actions">

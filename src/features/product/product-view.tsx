@@ -79,6 +79,8 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
         {product.type_id === 'bundle' && <BundlePicker product={product} members={members} chosen={bundleChosen} onChange={(id, links) => setBundleChosen({ ...bundleChosen, [id]: links })} />}
         <CustomOptionsPicker product={product} chosen={customChosen} onChange={(id, value) => setCustomChosen({ ...customChosen, [id]: value })} />
         <ProductActions
+          product={product}
+          childSku={variant.child ? String(variant.child.sku) : undefined}
           entry={{ sku: String(product.sku), name: String(product.name), url: `/p/${String(product.sku)}/${String(product.url_key ?? product.slug)}`, thumbnail: product.thumbnail as string, price: (price?.finalPence ?? 0) / 100, attributes: comparable(product) }}
           pricePence={price?.finalPence ?? null}
           inStock={inStock}

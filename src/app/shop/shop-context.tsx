@@ -1,0 +1,84 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { DatabaseProvider } from '../../db/hooks/database-context';
+import type { LocalShop } from '../../db/start-local-database';
+
+/**
+ * The page's local database and its sync, for every screen. The database code is a lazy chunk that
+ * opens after the first paint, so screens read `useShop()` (null while it opens) or render under
+ * `<WhenShopReady>`; only types are imported here, which keeps RxDB out of the entry bundle.
+ */
+export type ShopStatus = 'starting' | 'ready' | 'unavailable';
+
+interface ShopContextValue {
+  shop: LocalShop | null;
+  status: ShopStatus;
+  error: string | null;
+}
+
+const ShopContext = createContext<ShopContextValue>({ shop: null, status: 'starting', error: null });
+
+const whenIdle = (run: () => void) => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+};
+
+export function ShopProvider({ children }: { children: ReactNode }) {
+  const [value, setValue] = useState<ShopContextValue>({ shop: null, status: 'starting', error: null });
+  useEffect(() => {
+    let live = true;
+    whenIdle(() => {
+      import('../../db/start-local-database')
+        .then((m) => m.startLocalDatabase())
+        .then(
+          (shop) => live && setValue({ shop, status: 'ready', error: null }),
+          (error: unknown) => {
+            console.error('local database unavailable', error);
+            if (live) setValue({ shop: null, status: 'unavailable', error: error instanceof Error ? error.message : String(error) });
+          },
+        );
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <ShopContext.Provider value={value}>
+      <DatabaseProvider db={value.shop?.db ?? null}>{children}</DatabaseProvider>
+    </ShopContext.Provider>
+  );
+}
+
+/** The database and sync once open, else null. */
+export const useShop = (): LocalShop | null => useContext(ShopContext).shop;
+
+/** Whether the local database is opening, open, or could not open (private mode, storage refused). */
+export const useShopStatus = (): { status: ShopStatus; error: string | null } => {
+  const { status, error } = useContext(ShopContext);
+  return { status, error };
+};
+
+/** Renders its children only once the database is open (they may then use the database hooks). */
+export function WhenShopReady({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  return useShop() ? <>{children}</> : <>{fallback}</>;
+}
+
+/** Anything with rxjs's subscribe shape; typed structurally so this file never imports rxjs. */
+interface Subscribable<T> {
+  subscribe(next: (value: T) => void): { unsubscribe(): void };
+}
+
+/**
+ * The latest value of an observable built from the open shop (e.g. `shop => shop.db.cart.count().$`),
+ * `initial` until the database is open. `deps` say when to subscribe anew.
+ */
+export function useShopObservable<T>(select: (shop: LocalShop) => Subscribable<T>, initial: T, deps: readonly unknown[] = []): T {
+  const shop = useShop();
+  const [state, setState] = useState<T>(initial);
+  useEffect(() => {
+    if (!shop) return;
+    const subscription = select(shop).subscribe(setState);
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shop, ...deps]);
+  return state;
+}
