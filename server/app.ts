@@ -15,6 +15,7 @@ import { registerCartRoutes } from './cart/cart-routes';
 import { registerOrderRoutes } from './order/order-routes';
 import { registerStockRoutes } from './stock/stock-routes';
 import { registerMetaRoutes } from './meta-routes';
+import { registerMailOutboxRoutes } from './mail/mail-outbox-routes';
 
 /** Deep or huge JSON is refused before it is parsed. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -45,6 +46,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   registerCartRoutes(app, full);
   registerOrderRoutes(app, full);
   registerStockRoutes(app, full);
+  registerMailOutboxRoutes(app, full);
   await serveApp(app, ctx.config.distDir);
   return { app, ctx: full };
 }

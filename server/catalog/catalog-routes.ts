@@ -5,8 +5,11 @@ import { parseCatalogImport } from '../../schemas/catalog/catalog-import';
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/api-error';
+import { ownerOnly } from '../http/owner-only';
+import { securityHeaders } from '../http/security-headers';
 import { registerOperation } from '../http/openapi';
 import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
+import { sendCatalogReply } from './catalog-reply';
 import { writeCatalogSections } from './write-catalog';
 
 const entityList = v.pipe(
@@ -42,7 +45,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['catalog'],
     body: catalogQuerySchema,
     result: { type: 'object', properties: { items: { type: 'array' }, total: { type: 'integer' }, aggregations: { type: 'object' }, attributeMetadata: { type: 'array' }, perPage: { type: 'integer' } } },
-    handler: async ({ body }) => ctx.catalog.indexFor(body.type).query(body, ctx.catalog.attributes.get),
+    handler: async ({ body, auth, request, reply }) => sendCatalogReply(ctx.catalog, body, auth?.groupId, request, reply),
   });
 
   defineRoute(app, ctx, {
@@ -65,6 +68,8 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
+      // A hijacked reply skips the onSend hook that sets these on every other reply.
+      ...securityHeaders(request),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
@@ -81,9 +86,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   // The import may send 200 MB: a caller without the owner's token is refused before any of it is read.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url === '/api/catalog/import' && request.headers['x-admin-token'] !== ctx.adminToken) throw new ApiError(403, ADMIN_TOKEN_REQUIRED);
-  });
+  ownerOnly(app, ctx, '/api/catalog/import', ADMIN_TOKEN_REQUIRED);
 
   defineRoute(app, ctx, {
     method: 'POST',
@@ -92,7 +95,6 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['catalog', 'admin'],
     bodyLimit: 200 * 1024 * 1024,
     handler: async ({ request }) => {
-      if (request.headers['x-admin-token'] !== ctx.adminToken) throw new ApiError(403, ADMIN_TOKEN_REQUIRED);
       const parsed = parseCatalogImport(request.body);
       if (!parsed.ok) throw new ApiError(400, parsed.message);
       const counts = await ctx.db.transaction((tx) => writeCatalogSections(tx, ctx.db, parsed.value, { stampUpdatedAt: new Date() }));

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogQueryType } from '../../schemas/catalog-query';
 import type { Database } from '../db/database';
 import { CATALOG_ENTITIES, CHANGES_CHANNEL, maxSeq, readAll, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
+import { ReplyCache } from './reply-cache';
 import { AttributeLookup, createSearchIndex, type SearchIndex } from './search-index';
 
 export interface CatalogChange {
@@ -19,6 +20,8 @@ export class CatalogService {
   readonly changes = new EventEmitter<{ change: [CatalogChange] }>();
   private readonly indexes = new Map<CatalogEntity, SearchIndex>();
   readonly attributes = new AttributeLookup();
+  /** Finished `/api/catalog` replies; valid until the next applied change. */
+  readonly replies = new ReplyCache();
   private seenSeq = 0;
   private refreshing: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
@@ -95,6 +98,7 @@ export class CatalogService {
           this.attributes.upsert(group.upserts);
         }
       }
+      this.replies.clear();
       this.seenSeq = rows[rows.length - 1]!.seq;
       this.changes.emit('change', { entities: [...touched], seq: this.seenSeq });
     }

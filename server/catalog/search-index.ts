@@ -1,5 +1,6 @@
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
+import { projectFields } from '../../src/domain/catalog-query/project-fields';
 import { runCatalogQuery } from '../../src/domain/catalog-query/run-query';
 import type { AttributeDoc, CatalogResult, Doc } from '../../src/domain/catalog-query/types';
 import type { CatalogEntity } from './catalog-store';
@@ -9,6 +10,34 @@ export interface SearchIndex {
   upsert(docs: Doc[]): void;
   remove(ids: string[]): void;
   query(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): CatalogResult;
+  /** The same answer as JSON text, each document's (projected) JSON made once and reused. */
+  queryJson(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): string;
+}
+
+type Lookup = (code: string) => AttributeDoc | undefined;
+
+/**
+ * JSON of documents by projection. A stored document is replaced, never changed, on update, so its
+ * entries go with it; a list page then costs a lookup per tile instead of a projection and a stringify.
+ */
+const documentJson = new WeakMap<Doc, Map<string, string>>();
+
+function jsonOf(doc: Doc, projection: string, include: readonly string[] | undefined, exclude: readonly string[] | undefined): string {
+  let byProjection = documentJson.get(doc);
+  if (!byProjection) documentJson.set(doc, (byProjection = new Map<string, string>()));
+  let json = byProjection.get(projection);
+  if (json === undefined) byProjection.set(projection, (json = JSON.stringify(projectFields(doc, include, exclude))));
+  return json;
+}
+
+function queryJson(index: CatalogIndex, query: CatalogQuery, attributeByCode: Lookup): string {
+  const { sourceInclude, sourceExclude, ...rest } = query;
+  const result = runCatalogQuery(index, rest, { attributesByCode: attributeByCode });
+  const projection = `${sourceInclude?.join(',') ?? ''}|${sourceExclude?.join(',') ?? ''}`;
+  const items = result.items.map((doc) => jsonOf(doc, projection, sourceInclude, sourceExclude)).join(',');
+  // `items` is the result's first key: its placeholder is the start of the text.
+  const others = JSON.stringify({ ...result, items: 0 });
+  return `{"items":[${items}]${others.slice('{"items":0'.length)}`;
 }
 
 // What shoppers hit first (category pages, sorts, search), built at start rather than on the first request.
@@ -24,6 +53,7 @@ export function createSearchIndex(entity: CatalogEntity, docs: Doc[]): SearchInd
     upsert: (changed) => upsertDocuments(index, changed),
     remove: (ids) => removeDocuments(index, ids),
     query: (query, attributeByCode) => runCatalogQuery(index, query, { attributesByCode: attributeByCode }),
+    queryJson: (query, attributeByCode) => queryJson(index, query, attributeByCode),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 // No inline scripts and no eval: user and CMS text can never run as code in the shop.
 const CSP = [
@@ -16,14 +16,21 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/** The headers every reply carries; also for replies that take over the raw response (event streams). */
+export function securityHeaders(request: FastifyRequest): Record<string, string> {
+  return {
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(request.protocol === 'https' ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('content-security-policy', CSP);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(securityHeaders(request));
     return payload;
   });
 }

@@ -13,8 +13,11 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up on disk per request (not listed once at start), so a rebuild while the
+      // server runs serves the new chunks and service worker; a missing file falls to the handler below.
+      wildcard: true,
+      // "/" is the shell itself; any other folder path falls to the handler below.
+      index: ['index.html'],
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAccountRoutes } from './account-routes';
+import { registerMyReviewsRoutes } from './my-reviews-routes';
 import { registerOrderHistoryRoutes } from './order-history-routes';
 import { registerPasswordRoutes } from './password-routes';
 import { registerSessionRoutes } from './session-routes';
@@ -11,4 +12,5 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerSessionRoutes(app, ctx);
   registerPasswordRoutes(app, ctx);
   registerOrderHistoryRoutes(app, ctx);
+  registerMyReviewsRoutes(app, ctx);
 }

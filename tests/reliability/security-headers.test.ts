@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { rawRequest, type RawReply } from './helpers/raw-http';
@@ -86,6 +87,37 @@ describe('security headers on every kind of reply', () => {
   it('a page path with markup in its query is answered with the shell, never with the markup echoed', async () => {
     const reply = await fetchTarget(direct, TARGETS.find((t) => t[0] === 'HTML shell for a page path')!);
     expect(reply.text).not.toContain('<script>');
+  });
+});
+
+/** The catalogue's event stream never ends: read its status and headers, then hang up. */
+function streamHeaders(server: TestServer, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server.url}/api/catalog/stream`, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
+      resolve({ status: response.statusCode ?? 0, headers: response.headers });
+      request.destroy();
+    });
+    request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+  });
+}
+
+describe('security headers on the catalogue event stream (a reply that takes over the raw response)', () => {
+  it('carries the same policy headers as every other reply', async () => {
+    const reply = await streamHeaders(direct);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^text\/event-stream/);
+    const policy = directives(String(reply.headers['content-security-policy'] ?? ''));
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(reply.headers['x-frame-options']).toBe('DENY');
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS behind a trusted TLS proxy', async () => {
+    const reply = await streamHeaders(proxied, { 'x-forwarded-proto': 'https' });
+    expect(String(reply.headers['strict-transport-security'])).toMatch(/max-age=\d+; includeSubDomains/);
   });
 });
 

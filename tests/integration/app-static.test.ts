@@ -1,0 +1,75 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TMP_ROOT } from '../helpers/test-config';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * The built app as the server hands it out: the service worker and the shell always revalidated, the
+ * web app manifest with its own type, hashed assets cached for a year, files written by a rebuild
+ * served without a restart (the service worker update path), and a CSP that lets the worker run.
+ */
+let server: TestServer;
+let distDir: string;
+
+beforeAll(async () => {
+  await mkdir(TMP_ROOT, { recursive: true });
+  distDir = await mkdtemp(path.join(TMP_ROOT, 'dist-'));
+  await mkdir(path.join(distDir, 'assets'));
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>shell</title><script type="module" src="/assets/index-one.js"></script>');
+  await writeFile(path.join(distDir, 'assets', 'index-one.js'), 'console.log(1)');
+  await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  await writeFile(path.join(distDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Shop', start_url: '/' }));
+  server = await startTestServer({ distDir });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+const get = (p: string) => fetch(server.url + p);
+
+describe('serving the built app', () => {
+  it('serves the service worker as script, never cached without revalidation', async () => {
+    const reply = await get('/sw.js');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(reply.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the web app manifest with its media type', async () => {
+    const reply = await get('/manifest.webmanifest');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(((await reply.json()) as { name: string }).name).toBe('Shop');
+  });
+
+  it('lets the page register a same-origin worker and read the manifest (CSP)', async () => {
+    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it('caches hashed assets for a year and answers the root and page paths with the shell', async () => {
+    const root = await get('/');
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/assets/index-one.js')).headers.get('cache-control')).toContain('immutable');
+    const page = await get('/c/anchors');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<title>shell</title>');
+  });
+
+  it('serves files a rebuild wrote while it runs, and still refuses missing files and API paths', async () => {
+    await writeFile(path.join(distDir, 'assets', 'index-two.js'), 'console.log(2)');
+    const fresh = await get('/assets/index-two.js');
+    expect(fresh.status).toBe(200);
+    expect(await fresh.text()).toBe('console.log(2)');
+    expect((await get('/assets/missing-three.js')).status).toBe(404);
+    const api = await get('/api/no-such-endpoint');
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { result: string }).result).toBe('Route not found');
+  });
+});

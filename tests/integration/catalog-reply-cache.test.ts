@@ -1,0 +1,73 @@
+import { gunzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryListQuery } from '../../src/features/catalog/list-query';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+/** A raw request, so the test sees the bytes and headers as sent (fetch would unzip them). */
+function post(body: unknown, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; bytes: Buffer }> {
+  const url = new URL('/api/catalog', server.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const listing = categoryListQuery({ categoryId: 20, sort: 'recommended', from: 0, facets: ['finish'], filters: { attributes: {} } });
+const text = (bytes: Buffer, headers: Record<string, unknown>) => (headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+
+describe('POST /api/catalog reply cache', () => {
+  it('answers a repeated query from the cache, gzip or plain as the client accepts, the same answer either way', async () => {
+    const { replies } = server.ctx.catalog;
+    replies.clear();
+    const before = replies.stats();
+    const first = await post(listing, { 'accept-encoding': 'gzip, deflate, br' });
+    const second = await post(listing, { 'accept-encoding': 'gzip' });
+    const plain = await post(listing, {});
+    const after = replies.stats();
+    expect(after.misses - before.misses).toBe(1);
+    expect(after.hits - before.hits).toBe(2);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const body = JSON.parse(text(first.bytes, first.headers)) as { code: number; result: { items: { sku: string; description?: unknown }[]; total: number } };
+    expect(body.code).toBe(200);
+    expect(body.result.items.length).toBeGreaterThan(0);
+    // The list asks for the tile's fields only.
+    expect(body.result.items[0]!.description).toBeUndefined();
+    expect(text(second.bytes, second.headers)).toBe(text(first.bytes, first.headers));
+    expect(plain.bytes.toString('utf8')).toBe(text(first.bytes, first.headers));
+  });
+
+  it('computes afresh for cache-control: no-cache, and forgets every reply when the catalogue changes', async () => {
+    const { replies } = server.ctx.catalog;
+    await post(listing, {});
+    const fresh = replies.stats();
+    await post(listing, { 'cache-control': 'no-cache' });
+    expect(replies.stats().bypassed - fresh.bypassed).toBe(1);
+    expect(replies.stats().hits).toBe(fresh.hits);
+
+    const query = { type: 'product', searchQuery: { _searchText: 'wombat' } };
+    const none = JSON.parse((await post(query, {})).bytes.toString('utf8')) as { result: { total: number } };
+    expect(none.result.total).toBe(0);
+    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and (doc->>'status')::int = 1 and (doc->>'visibility')::int = 4 limit 1");
+    const product = { ...row!.doc, id: 990101, sku: 'CACHE-TEST-1', name: 'Wombat Fixing 8x80', url_key: 'wombat-fixing', url_path: 'wombat-fixing' };
+    const imported = await server.request('POST', '/api/catalog/import', { products: [product] }, { 'x-admin-token': server.ctx.adminToken });
+    expect(imported.status).toBe(200);
+    expect(replies.stats().entries).toBe(0);
+    const found = JSON.parse((await post(query, {})).bytes.toString('utf8')) as { result: { items: { sku: string }[] } };
+    expect(found.result.items.map((i) => i.sku)).toContain('CACHE-TEST-1');
+  });
+});
