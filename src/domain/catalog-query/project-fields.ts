@@ -7,12 +7,25 @@ import type { Doc } from './types';
  */
 export function projectFields(doc: Doc, include?: readonly string[], exclude?: readonly string[]): Doc {
   let out: Doc = doc;
-  if (include?.length) out = pickTree(doc, toTree(include.map((path) => path.split('.')))) as Doc;
+  if (include?.length) out = pickTree(doc, treeOf(include)) as Doc;
   if (exclude?.length) for (const path of exclude) out = omit(out, path.split('.')) as Doc;
   return out;
 }
 
 type Tree = Map<string, Tree | true>;
+
+// A list asks for the same fields for each of its 50 documents, and the next page again.
+const trees = new Map<string, Tree>();
+
+function treeOf(include: readonly string[]): Tree {
+  const key = include.join('\n');
+  let tree = trees.get(key);
+  if (!tree) {
+    if (trees.size >= 100) trees.clear(); // callers choose the paths: keep this small
+    trees.set(key, (tree = toTree(include.map((path) => path.split('.')))));
+  }
+  return tree;
+}
 
 function toTree(paths: string[][]): Tree {
   const root: Tree = new Map();

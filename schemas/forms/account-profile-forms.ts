@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { countryField, emailField, optionalText, personNameField, phoneField, requiredText, zipCodeField } from './form-fields';
+
+/** My profile: only names and e-mail may change (SPEC §3 User state). */
+export const profileFormSchema = v.strictObject({
+  firstName: personNameField,
+  lastName: personNameField,
+  email: emailField,
+});
+export type ProfileForm = v.InferOutput<typeof profileFormSchema>;
+
+/** My account → shipping details: the default shipping address. */
+export const shippingDetailsFormSchema = v.strictObject({
+  firstName: personNameField,
+  lastName: personNameField,
+  company: optionalText(200),
+  streetAddress: requiredText(200),
+  apartmentNumber: optionalText(100),
+  city: requiredText(100),
+  zipCode: zipCodeField,
+  country: countryField,
+  phoneNumber: phoneField,
+});
+export type ShippingDetailsForm = v.InferOutput<typeof shippingDetailsFormSchema>;
+
+/** /order-tracking: an order number and the e-mail it was placed with; both must match. */
+export const orderTrackingFormSchema = v.strictObject({
+  orderNumber: requiredText(64),
+  email: emailField,
+});
+export type OrderTrackingForm = v.InferOutput<typeof orderTrackingFormSchema>;
