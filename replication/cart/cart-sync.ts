@@ -111,15 +111,26 @@ export function createCartSync(deps: CartSyncDeps) {
       return emptyDiff();
     }
     const forceClientState = Boolean(options.forceClientState) || (await deps.inCheckout());
-    const diff = await mergeCart(
-      { cart, store: deps.store, cartId: state.token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined },
-      reply.result,
-      { forceClientState, mergeQty: options.mergeQty },
-    );
+    let diff: DiffLog;
+    try {
+      diff = await mergeCart(
+        { cart, store: deps.store, cartId: state.token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined },
+        reply.result,
+        { forceClientState, mergeQty: options.mergeQty },
+      );
+    } catch (error) {
+      // The connection went in the middle of the merge: what was sent is on the server, and with
+      // the hash cleared the next sync (back online) compares again and sends the rest.
+      await update({ itemsHash: null });
+      return nullWhenOffline(error) ?? emptyDiff();
+    }
     const after = await deps.store.lines();
     const merged = cartHash(after, state.token);
     const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);
-    await update({ itemsHash: merged });
+    // Lines edited or removed (in any tab) while this sync ran are not on the server yet: recording
+    // their hash as synced would make the sync that edit queued skip them, and the server keep the
+    // old cart. Only a merge that leaves the lines as it found them is known to be in sync.
+    await update({ itemsHash: merged === hash ? merged : null });
     if (totalsRequired && after.length > 0) await syncTotals(state.token);
     diff.items.push({ party: 'client', status: merged !== hash ? 'update-required' : 'no-changes' });
     diff.items.push({ party: 'server', status: totalsRequired ? 'update-required' : 'no-changes' });

@@ -20,6 +20,8 @@ export interface OrderOutboxDeps {
   /** navigator.onLine: offline, the order is only stored. */
   isOnline(): boolean;
   now?(): number;
+  /** After the server accepted an order (it converted the cart the order names). */
+  onSent?(order: OrderRecord): Promise<void>;
 }
 
 export type PlaceResult = { order: OrderRecord; outcome: PushOutcome['kind']; message?: string };
@@ -54,6 +56,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     const at = now();
     if (outcome.kind === 'sent') {
       await deps.store.update(order.order_id, { state: 'sent', transmited: true, transmited_at: at, result: outcome.result, error: null, body: withoutPassword(order.body), updated_at: at });
+      await deps.onSent?.(order);
     } else if (outcome.kind === 'rejected') {
       await deps.store.update(order.order_id, { state: 'rejected', error: outcome.message, body: withoutPassword(order.body), updated_at: at });
     } else {

@@ -29,6 +29,8 @@ export interface Settings {
   /** Send orders made offline as soon as the connection returns, without asking. Off by default. */
   automaticTransmission: boolean;
   locale: string;
+  /** Download the whole catalogue for offline use; unset means on (the demo catalogue is small enough). */
+  offlineCatalogue?: boolean;
 }
 
 /** SPEC §3 Cart state (the lines are the `cart` collection). */

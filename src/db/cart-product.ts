@@ -1,11 +1,12 @@
 import type { ProductRecord } from '../../schemas/rx/products.schema';
-import { childrenOf, findChildByOptions, findChildBySku } from '../domain/cart/configurable-choice';
+import { CART_MESSAGES } from '../domain/cart/cart-messages';
+import { childrenOf, findChildByOptions, findChildBySku, optionsOfChild } from '../domain/cart/configurable-choice';
+import { recordsOf, textOf } from '../domain/cart/doc-fields';
 import { itemChecksum } from '../domain/cart/item-checksum';
-import { unitPricesPence } from '../domain/pricing/final-price';
 import { addPercent } from '../domain/pricing/money';
 import { findTaxRatePercent, type TaxRuleFields } from '../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../domain/tax/destination';
-import { priceCustomOptions } from '../domain/totals/custom-option-price';
+import { priceLine } from '../domain/totals/line-price';
 import type { ShopDatabase } from './database-types';
 
 /** What a cart line is made from: the product (or chosen variant) with its unit prices in pence. */
@@ -32,40 +33,47 @@ export async function taxPercentFor(db: ShopDatabase, taxClassId: unknown, count
   return findTaxRatePercent(rules, { productTaxClassId: Number(taxClassId ?? 2), countryId });
 }
 
-type Extension = { configurable_item_options?: { option_id?: unknown; option_value?: unknown }[]; custom_options?: Record<string, unknown>[] };
+type Extension = { configurable_item_options?: { option_id?: unknown; option_value?: unknown }[]; bundle_options?: Record<string, unknown>[] };
+
+/** Bundle member products by sku from the local replica, for links without a price of their own. */
+async function bundleMembers(db: ShopDatabase, product: Record<string, unknown>): Promise<Map<string, Record<string, unknown>>> {
+  const skus = recordsOf(product.bundle_options).flatMap((o) => recordsOf(o.product_links).map((l) => textOf(l.sku)).filter(Boolean));
+  if (skus.length === 0 || !db.collections.products) return new Map();
+  const docs = await db.products.find({ selector: { sku: { $in: [...new Set(skus)] } } }).exec();
+  return new Map(docs.map((d) => [d.sku, d.source]));
+}
 
 /**
  * Builds a cart line input from a local product and the shopper's choice: the variant of a
- * configurable (by options or child sku), the custom options' prices, the group's price for qty 1.
+ * configurable (by options or child sku, written back as its canonical options so the line's
+ * checksum equals the server's), the bundle links and custom options priced by the shared line rule,
+ * the group's price for qty 1.
  */
 export async function cartItemFromProduct(
   db: ShopDatabase,
   record: ProductRecord,
-  choice: { productOption?: Record<string, unknown>; childSku?: string; customerGroupId?: number } = {},
+  choice: { productOption?: Record<string, unknown>; childSku?: string; customerGroupId?: number; members?: ReadonlyMap<string, Record<string, unknown>> } = {},
 ): Promise<CartItemInput> {
   const product = record.source;
-  const option = choice.productOption ?? {};
+  let option = choice.productOption ?? {};
   const ext = ((option as { extension_attributes?: Extension }).extension_attributes ?? {});
   const errors: Record<string, string> = {};
-  let item: Record<string, unknown> = product;
-  let parentSku: string | null = null;
+  let child: Record<string, unknown> | undefined;
   if (record.type_id === 'configurable') {
-    const child = choice.childSku ? findChildBySku(product, choice.childSku) : findChildByOptions(product, ext.configurable_item_options ?? []);
-    if (child) {
-      item = child;
-      parentSku = record.sku;
-    } else errors.variants = childrenOf(product).length === 0 ? 'No available product variants' : 'No such configuration for the product';
+    child = choice.childSku ? findChildBySku(product, choice.childSku) : findChildByOptions(product, ext.configurable_item_options ?? []);
+    if (child) option = { ...option, extension_attributes: { ...ext, configurable_item_options: optionsOfChild(product, child) } };
+    else errors.variants = childrenOf(product).length === 0 ? CART_MESSAGES.noVariants : CART_MESSAGES.noSuchConfiguration;
   }
-  const now = new Date();
-  const base = unitPricesPence(item, { now, customerGroupId: choice.customerGroupId ?? 0 }).final;
-  const custom = ext.custom_options?.length ? priceCustomOptions(product, ext.custom_options, base) : { addPence: 0, labels: [] };
-  if (!custom) errors.options = 'Please configure product bundle/custom options and fix the validation errors.';
-  const pricePence = base + (custom?.addPence ?? 0);
+  const item: Record<string, unknown> = child ?? product;
+  const members = choice.members && choice.members.size > 0 ? choice.members : await bundleMembers(db, product);
+  const line = priceLine({ product, child, productOption: option, qty: 1, customerGroupId: choice.customerGroupId ?? 0, now: new Date(), members });
+  if (!line.ok && line.message === CART_MESSAGES.configure) errors.options = line.message;
+  const pricePence = line.ok ? line.unitPence : 0;
   const tax = await taxPercentFor(db, product.tax_class_id);
   const priceInclTaxPence = addPercent(pricePence, tax);
   return {
     sku: typeof item.sku === 'string' ? item.sku : record.sku,
-    parentSku,
+    parentSku: child ? record.sku : null,
     name: typeof item.name === 'string' ? item.name : record.name,
     type_id: record.type_id,
     thumbnail: typeof product.thumbnail === 'string' ? product.thumbnail : null,

@@ -3,6 +3,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../schemas/rx/collections';
 import type { CollectionDefinition } from '../../schemas/rx/json-schema';
 import { serverDocumentWins } from './conflict-handlers';
@@ -25,6 +26,8 @@ export interface CreateDatabaseOptions {
   devMode?: boolean;
   /** A second instance of the same database in one process (a second "tab" in tests); needs devMode. */
   ignoreDuplicate?: boolean;
+  /** Keep everything in memory (the browser refused IndexedDB): the data lasts as long as the tab. */
+  memory?: boolean;
   /** Other schema versions of some collections (migration tests). */
   definitions?: Partial<Record<CollectionName, CollectionDefinition>>;
 }
@@ -46,6 +49,8 @@ async function withDevMode(storage: RxStorage<unknown, unknown>): Promise<RxStor
   const [devMode, ajv] = await Promise.all([import('rxdb/plugins/dev-mode'), import('rxdb/plugins/validate-ajv')]);
   devMode.disableWarnings();
   addRxPlugin(devMode.RxDBDevModePlugin);
+  // Nullable fields are written `type: ['x', 'null']`; ajv's strict mode refuses such unions unless told.
+  ajv.getAjv().opts.allowUnionTypes = true;
   return ajv.wrappedValidateAjvStorage({ storage });
 }
 
@@ -68,7 +73,7 @@ function collectionCreators(names: readonly CollectionName[], overrides: CreateD
  */
 export async function createShopDatabase(options: CreateDatabaseOptions = {}): Promise<ShopDatabase> {
   addPlugins();
-  let storage = getRxStorageDexie(options.indexedDB ?? {}) as RxStorage<unknown, unknown>;
+  let storage = (options.memory ? getRxStorageMemory() : getRxStorageDexie(options.indexedDB ?? {})) as RxStorage<unknown, unknown>;
   if (options.devMode || devModeActive) storage = await withDevMode(storage);
   const db = await createRxDatabase<ShopDatabase['collections']>({
     name: options.name ?? DATABASE_NAME,

@@ -19,10 +19,19 @@ function isDevBuild(): boolean {
 }
 
 export function getDatabase(options: CreateDatabaseOptions = {}): Promise<ShopDatabase> {
-  holder[KEY] ??= createShopDatabase({ devMode: isDevBuild(), ...options }).catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
+  holder[KEY] ??= createShopDatabase({ devMode: isDevBuild(), ...options })
+    // No IndexedDB (private browsing, storage turned off, a broken profile): the shop still runs on
+    // an in-memory database for this tab, and says so (src/features/storage/storage-notice.tsx).
+    .catch((error: unknown) => {
+      if (options.memory) throw error;
+      console.error('IndexedDB unavailable, keeping the shop data in memory for this tab', error);
+      // One database per tab then: a memory database shares no data, so every tab must lead its own.
+      return createShopDatabase({ devMode: isDevBuild(), ...options, memory: true, multiInstance: false });
+    })
+    .catch((error: unknown) => {
+      delete holder[KEY];
+      throw error;
+    });
   return holder[KEY];
 }
 

@@ -11,14 +11,16 @@ import type { CatalogResult } from '../domain/catalog-query/types';
 export interface LocalCatalogState {
   products: number;
   replicated: boolean;
+  /** The database is open and its index registered: from now on a local answer is a real answer. */
+  registered: boolean;
 }
 
 let index: LocalCatalogIndex | null = null;
-let state: LocalCatalogState = { products: 0, replicated: false };
+let state: LocalCatalogState = { products: 0, replicated: false, registered: false };
 const listeners = new Set<() => void>();
 
 function publish(next: LocalCatalogState): void {
-  if (next.products === state.products && next.replicated === state.replicated) return;
+  if (next.products === state.products && next.replicated === state.replicated && next.registered === state.registered) return;
   state = next;
   // A marker for tests and diagnostics: <html data-catalog-ready="true"> once the replica answers.
   if (typeof document !== 'undefined') document.documentElement.dataset.catalogReady = String(state.replicated && state.products > 0);
@@ -27,7 +29,7 @@ function publish(next: LocalCatalogState): void {
 
 export function registerLocalCatalog(local: LocalCatalogIndex): void {
   index = local;
-  const update = () => publish({ ...state, products: local.count('product') });
+  const update = () => publish({ ...state, products: local.count('product'), registered: true });
   update();
   if (state.products > 0) publish({ ...state, replicated: true });
   local.changes$.subscribe(update);

@@ -1,5 +1,5 @@
 import { getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
-import { distinctUntilChanged, map, type Observable } from 'rxjs';
+import { distinctUntilChanged, filter, map, startWith, switchMap, type Observable } from 'rxjs';
 import { deepEqual } from 'rxdb/plugins/utils';
 import {
   DEFAULT_CART_STATE,
@@ -82,9 +82,16 @@ export function writeLocal<T>(db: ShopDatabase, key: LocalKey<T>, value: T): Pro
   return modifyLocal(db, key, () => value);
 }
 
-/** The value now and after every change, from any tab. */
+/**
+ * The value now and after every change, from any tab. Not `db.getLocal$`: that runs two promises
+ * per change event of every collection, so each catalogue batch written (a thousand documents) cost
+ * every watcher thousands of promises; here other writes are dropped by a synchronous check.
+ */
 export function watchLocal<T>(db: ShopDatabase, key: LocalKey<T>): Observable<T> {
-  return db.getLocal$<Wrapped<T>>(key.id).pipe(
+  return db.eventBulks$.pipe(
+    filter((bulk) => bulk.isLocal && !bulk.collectionName && bulk.events.some((e) => e.documentId === key.id)),
+    startWith(null),
+    switchMap(() => db.getLocal<Wrapped<T>>(key.id)),
     map((doc) => withFallback(key, doc?.toJSON().data)),
     distinctUntilChanged((a, b) => deepEqual(a, b)),
   );

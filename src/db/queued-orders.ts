@@ -30,16 +30,22 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
   return 'confirmation';
 }
 
+/** Answered in the sync panel or the notification: the question is gone from every tab. */
+async function settled(db: ShopDatabase): Promise<void> {
+  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+  await db.notifications.find({ selector: { message: ORDER_PUSH_MESSAGES.waitingTitle } }).remove();
+}
+
 /** The shopper confirmed the orders made offline. */
 export async function confirmQueuedOrders(db: ShopDatabase, outbox: OrderOutbox) {
   const counts = await outbox.sendQueued();
-  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+  await settled(db);
   return counts;
 }
 
 /** The shopper cancelled them: every untransmitted order is deleted. */
 export async function cancelQueuedOrders(db: ShopDatabase, outbox: OrderOutbox): Promise<number> {
   const removed = await outbox.cancelQueued();
-  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+  await settled(db);
   return removed;
 }

@@ -116,6 +116,28 @@ describe('catalogue replication into the local database', () => {
     expect(net.feedBatches.flat()).toHaveLength(allProductIds);
   });
 
+  it('downloads again over a full replica (its checkpoint lost) without rewriting an unchanged product, whose confirmed prices stay', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const db = await openTestDatabase({ collections: ['products'] });
+    const first = startCatalogReplication(db, api, { batchSize: 1000, only: ['products'], live: false });
+    await first.awaitInitial();
+    await first.cancel();
+    const confirmed = await db.products.find({ limit: 5 }).exec();
+    await Promise.all(confirmed.map((doc) => doc.incrementalPatch({ price_is_current: true, price_refreshed_at: 1000 })));
+    await (await db.getLocal('catalog-feed-checkpoint-products'))!.remove();
+
+    const written: string[] = [];
+    db.products.eventBulks$.subscribe((bulk) => written.push(...bulk.events.map((e) => e.documentId)));
+    const net = recordingFetch();
+    const second = startCatalogReplication(db, createApiClient({ baseUrl: server.url, fetch: net.fetch }), { batchSize: 1000, only: ['products'], live: false });
+    track(db, second);
+    await second.awaitInitial();
+    expect(net.feedBatches.flat()).toHaveLength(allProductIds);
+    expect(written).toEqual([]);
+    expect(await db.products.count().exec()).toBe(liveProducts);
+    for (const doc of confirmed) expect((await db.products.findOne(doc.id).exec())!.toJSON()).toMatchObject({ price_is_current: true, price_refreshed_at: 1000 });
+  });
+
   it('brings a server change to a live client within 1 s; the new version comes with unconfirmed prices', async () => {
     const api = createApiClient({ baseUrl: server.url });
     const db = await openTestDatabase({ collections: ['products', 'content'] });
