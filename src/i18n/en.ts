@@ -2,6 +2,7 @@ import { accountWords } from './words/account';
 import { cartWords } from './words/cart';
 import { checkoutWords } from './words/checkout';
 import { offlineWords } from './words/offline';
+import { storageWords } from './words/storage';
 import { syncWords } from './words/sync';
 
 /** English wording; the keys are shared with de.ts and it.ts, and SPEC §8 messages are quoted exactly. */
@@ -10,6 +11,7 @@ export const en = {
   ...checkoutWords,
   ...accountWords,
   ...offlineWords,
+  ...storageWords,
   ...syncWords,
   shopName: 'Fixings Direct',
   strap: 'Fixings and tools for the trade',

@@ -18,7 +18,18 @@ export function Modal({ title, open, onClose, children, className }: Props) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className={`modal ${className ?? ''}`} aria-label={title} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className={`modal ${className ?? ''}`}
+      aria-label={title}
+      onClose={onClose}
+      onCancel={onClose}
+      // A click on the overlay (the backdrop, outside the dialog's box) closes it too.
+      onClick={(e) => {
+        const box = e.currentTarget.getBoundingClientRect();
+        if (e.target === e.currentTarget && (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom)) onClose();
+      }}
+    >
       <header className="modal-header">
         <h2>{title}</h2>
         <button type="button" className="icon-button" onClick={onClose} aria-label="Close">

@@ -1,5 +1,52 @@
-import { PlaceholderPage } from '../../app/pages/placeholder-page';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { orderTrackingFormSchema, type OrderTrackingForm } from '../../../schemas/forms/account-profile-forms';
+import { useShop } from '../../app/shop/shop-context';
+import { callApi } from '../../db/account-api';
+import { useTitle } from '../../ui/use-title';
+import { FormFields, type FieldSpec } from '../forms/form-fields';
+import { AccountFormFrame } from './account-form-frame';
+import { StatusHistory, type StatusEntry } from './status-history';
+import { useAccountForm } from './use-account-form';
 
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'orderNumber', label: 'trackingOrderNumber', required: true },
+  { name: 'email', label: 'formEmail', type: 'email', autoComplete: 'email', required: true },
+];
+
+interface Tracking {
+  order: { increment_id: string; status: string; created_at: string };
+  items: StatusEntry[];
+}
+
+/** /order-tracking: an order's status for its number and e-mail (both must match; SPEC §7 under /api/ext). */
 export function OrderTrackingPage() {
-  return <PlaceholderPage title="Track your order" />;
+  const { t } = useTranslation();
+  useTitle(t('trackingTitle'));
+  const shop = useShop();
+  const [found, setFound] = useState<Tracking | null>(null);
+  const { form, state, onSubmit } = useAccountForm<OrderTrackingForm>(orderTrackingFormSchema, { orderNumber: '', email: '' }, async ({ orderNumber, email }) => {
+    setFound(null);
+    if (!shop) return { ok: false, message: t('accountNetwork') };
+    const reply = await callApi<Tracking>(shop, '/api/ext/order-tracking', { auth: false, query: { orderNumber, email } });
+    if (reply.code === 404) return { ok: false, message: t('trackingNotFound') };
+    if (reply.code !== 200 || typeof reply.result === 'string') return { ok: false, message: typeof reply.result === 'string' ? reply.result : t('accountNetwork') };
+    setFound(reply.result);
+    return { ok: true };
+  });
+  return (
+    <section className="account-screen service-form">
+      <h1>{t('trackingTitle')}</h1>
+      <p>{t('trackingIntro')}</p>
+      <AccountFormFrame state={state} submitLabel={t('trackingSubmit')} onSubmit={onSubmit}>
+        <FormFields form={form} fields={FIELDS} idPrefix="tracking" />
+      </AccountFormFrame>
+      {found && (
+        <div className="tracking-result" role="status">
+          <p>{t('trackingResult', { number: found.order.increment_id, date: new Date(found.order.created_at).toLocaleDateString('en-GB'), status: found.order.status })}</p>
+          <StatusHistory entries={found.items} />
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,41 @@
-/** The header's cart button: count of items, opens the minicart. */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { Drawer } from '../../ui/drawer';
+
+/** The minicart panel is its own chunk: the database code it needs never reaches the entry bundle. */
+const Minicart = lazy(() => import('./minicart').then((m) => ({ default: m.Minicart })));
+
+/**
+ * The header's cart button: the number of items, live across tabs, and the minicart drawer over an
+ * overlay (closed by the overlay, Escape or the close button). Disabled until the local database is
+ * open; `data-shop-ready` tells tests (and styles) when it is.
+ */
 export function CartButton() {
-  return null;
+  const { t } = useTranslation();
+  const ready = useShop() !== null;
+  const lines = useShopObservable((shop) => shop.db.cart.find().$, [] as readonly { qty: number }[]);
+  const count = lines.reduce((sum, line) => sum + line.qty, 0);
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="header-action cart-button"
+        disabled={!ready}
+        data-shop-ready={ready ? 'true' : 'false'}
+        aria-label={t('cartOpen', { count })}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {t('cart')} <span className="count-badge" data-testid="cart-count">{count}</span>
+      </button>
+      <Drawer title={t('cartTitle')} open={open} onClose={close} side="right">
+        <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+          <Minicart onClose={close} />
+        </Suspense>
+      </Drawer>
+    </>
+  );
 }

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { OfflineRedirect } from '../../ui/offline-redirect';
+import { useOnline } from '../../ui/use-online';
 import { useTitle } from '../../ui/use-title';
 import { NotFound } from '../../ui/not-found';
 import { FilterPanel } from './filter-panel';
@@ -25,11 +27,12 @@ export function findCategory(tree: CategoryTree, key: string): CategoryNode | un
 export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
   const params = useParams();
   const key = categoryKey ?? params.slug ?? '';
-  const { data: tree, isPending, error } = useCategoryTree();
+  const { data: tree, isPending, error, refetch } = useCategoryTree();
   const category = tree ? findCategory(tree, key) : undefined;
   const { t } = useTranslation();
+  const online = useOnline();
   if (isPending) return <p className="loading">{t('loading')}</p>;
-  if (error || !tree || !category) return <NotFound />;
+  if (error || !tree || !category) return online ? <NotFound /> : <OfflineRedirect retry={refetch} />;
   return <CategoryListing key={category.id} tree={tree} category={category} />;
 }
 

@@ -5,14 +5,17 @@ import { imageUrl } from '../../ui/product-image';
 import { useTitle } from '../../ui/use-title';
 import { ProductGrid } from './product-grid';
 import { HOME_LISTS, useAccreditations, useBanners, useCmsBlock, useHomeList, useInfoLinks, usePromotedOffers } from './use-home-lists';
+import { HOME_LIST_SIZE } from './list-query';
 
 /** Home (SPEC §2): banners, promoted offers, the three lists of 8, CMS blocks, accreditations, info links. */
 export function HomePage() {
   const { t } = useTranslation();
   useTitle(undefined);
-  const banners = useBanners().data ?? [];
+  const bannerQuery = useBanners();
+  const banners = bannerQuery.data ?? [];
   const offers = usePromotedOffers().data;
-  const hero = useCmsBlock('home-hero').data;
+  const heroQuery = useCmsBlock('home-hero');
+  const hero = heroQuery.data;
   const promise = useCmsBlock('delivery-promise').data;
   const accreditations = useAccreditations().data ?? [];
   const infoLinks = useInfoLinks().data ?? [];
@@ -29,8 +32,10 @@ export function HomePage() {
             </span>
           </Link>
         ))}
+        {bannerQuery.isPending && <BannerPlaceholder />}
       </section>
       {hero && typeof hero.content === 'string' && <SafeHtml html={hero.content} className="cms-block" />}
+      {heroQuery.isPending && <div className="cms-block cms-block-placeholder" aria-hidden="true" />}
       {HOME_LISTS.slice(0, 1).map((list) => (
         <HomeList key={list.key} title={t(list.key)} filters={list.filters} />
       ))}
@@ -78,12 +83,26 @@ export function HomePage() {
   );
 }
 
+/** Holds the first banner's place while the banners load, so the lists below do not jump down. */
+function BannerPlaceholder() {
+  return (
+    <div className="banner banner-placeholder" aria-hidden="true">
+      <span className="banner-image-placeholder" />
+      <span className="banner-text">
+        <strong>&nbsp;</strong>
+        <span>&nbsp;</span>
+      </span>
+    </div>
+  );
+}
+
 function HomeList({ title, filters }: { title: string; filters: (typeof HOME_LISTS)[number]['filters'] }) {
-  const items = useHomeList(filters).data ?? [];
+  const list = useHomeList(filters);
+  const items = list.data ?? [];
   return (
     <section className="home-list" aria-label={title}>
       <h2>{title}</h2>
-      <ProductGrid products={items} label={title} />
+      <ProductGrid products={items} label={title} expected={list.data ? items.length : HOME_LIST_SIZE} />
     </section>
   );
 }

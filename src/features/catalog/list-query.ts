@@ -8,6 +8,15 @@ export const PAGE_SIZE = 50;
 export const HOME_LIST_SIZE = 8;
 export const FACET_SIZE = 10;
 
+/**
+ * What a product tile reads (product-tile-data.ts, the price rules): lists ask for only these, so a
+ * page of 50 is a few kB instead of whole documents with descriptions, media and children.
+ */
+export const TILE_FIELDS = [
+  'id', 'sku', 'parentSku', 'type_id', 'name', 'url_key', 'slug', 'url_path', 'thumbnail', 'image', 'tax_class_id', 'sell_unit_description',
+  'price', 'special_price', 'special_from_date', 'special_to_date', 'tier_prices', 'stock.is_in_stock',
+];
+
 export const SORTS = {
   recommended: { field: 'position', options: 'desc' },
   latest: { field: 'updated_at', options: 'desc' },
@@ -61,6 +70,7 @@ export function categoryListQuery(req: CategoryListRequest): CatalogQueryInput {
     type: 'product',
     size: PAGE_SIZE,
     from: req.from,
+    sourceInclude: TILE_FIELDS,
     searchQuery: {
       _appliedFilters: applied,
       _availableFilters: ['price', ...req.facets].map((field) => ({ field, options: { size: FACET_SIZE } })),
@@ -74,6 +84,7 @@ export function homeListQuery(extra: AppliedFilter[] = []): CatalogQueryInput {
   return {
     type: 'product',
     size: HOME_LIST_SIZE,
+    sourceInclude: TILE_FIELDS,
     searchQuery: {
       _appliedFilters: [{ attribute: 'visibility', value: { in: CATALOG_VISIBILITY } }, ENABLED, ...extra],
       _appliedSort: [{ field: 'created_at', options: 'desc' }],
@@ -86,6 +97,7 @@ export function searchTextQuery(text: string, from: number): CatalogQueryInput {
     type: 'product',
     size: PAGE_SIZE,
     from,
+    sourceInclude: TILE_FIELDS,
     searchQuery: { _searchText: text, _appliedFilters: [{ attribute: 'visibility', value: { in: SEARCH_VISIBILITY } }, ENABLED] },
   };
 }

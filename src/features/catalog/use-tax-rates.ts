@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useShop } from '../../app/shop/shop-context';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { currentStore } from '../../i18n/store-views';
 import { searchCatalog } from './catalog-api';
 
 /**
  * Prices come from the server excluding tax; tax is worked out here (SPEC §1) from the tax rules,
- * for the store's default country (GB). Undefined until the rules arrive, so no price is ever shown
- * with the wrong tax.
+ * for the store's default country (GB). The rules come from the server, or from the device's replica
+ * until the server answers: offline the server read is paused, and a page reloaded offline has only
+ * the replica. Undefined until either has them, so no price is ever shown with the wrong tax.
  */
 export function useTaxPercent(): ((taxClassId: unknown) => number) | undefined {
   const { data } = useQuery({
@@ -14,7 +17,23 @@ export function useTaxPercent(): ((taxClassId: unknown) => number) | undefined {
     queryFn: () => searchCatalog<TaxRuleFields>({ type: 'taxrule', size: 100 }).then((r) => r.items),
     staleTime: Infinity,
   });
+  const local = useLocalTaxRules(data === undefined);
+  const rules = data ?? local;
   const country = currentStore().tax.defaultCountry;
-  if (!data) return undefined;
-  return (taxClassId) => findTaxRatePercent(data, { productTaxClassId: typeof taxClassId === 'number' ? taxClassId : 2, countryId: country });
+  if (!rules) return undefined;
+  return (taxClassId) => findTaxRatePercent(rules, { productTaxClassId: typeof taxClassId === 'number' ? taxClassId : 2, countryId: country });
+}
+
+/** The replicated tax rules while `wanted` and the database is open; none stored is no answer (0 % would be wrong). */
+function useLocalTaxRules(wanted: boolean): TaxRuleFields[] | undefined {
+  const shop = useShop();
+  const [rules, setRules] = useState<TaxRuleFields[]>();
+  useEffect(() => {
+    if (!shop || !wanted) return;
+    const subscription = shop.db.content
+      .find({ selector: { entity: 'taxrule' } })
+      .$.subscribe((docs) => setRules(docs.length > 0 ? docs.map((d) => d.toJSON().source as TaxRuleFields) : undefined));
+    return () => subscription.unsubscribe();
+  }, [shop, wanted]);
+  return wanted ? rules : undefined;
 }

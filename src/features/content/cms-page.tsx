@@ -3,6 +3,8 @@ import { useParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { NotFound } from '../../ui/not-found';
+import { OfflineRedirect } from '../../ui/offline-redirect';
+import { useOnline } from '../../ui/use-online';
 import { SafeHtml } from '../../ui/safe-html';
 import { useTitle } from '../../ui/use-title';
 import { useCmsPage } from './use-content';
@@ -15,6 +17,9 @@ export function CmsPage({ identifier }: { identifier?: string }) {
   const id = identifier ?? params.slug ?? '';
   const { t } = useTranslation();
   const { data, isPending, error } = useCmsPage(id);
+  // Offline the server read waits for the connection: the page is not on the device, so go Home.
+  const online = useOnline();
+  if (!online && !data) return <OfflineRedirect />;
   if (isPending) return <p className="loading">{t('loading')}</p>;
   if (error || !data) return <NotFound />;
   return <CmsView page={data} />;

@@ -6,7 +6,7 @@ interface Props {
   label: string;
   registration: UseFormRegisterReturn;
   error?: FieldError | undefined;
-  type?: 'text' | 'email' | 'tel' | 'textarea';
+  type?: 'text' | 'email' | 'tel' | 'textarea' | 'password';
   autoComplete?: string;
   required?: boolean;
 }

@@ -6,7 +6,7 @@ import { FormField } from './form-field';
 export interface FieldSpec {
   name: string;
   label: keyof Messages;
-  type?: 'text' | 'email' | 'tel' | 'textarea';
+  type?: 'text' | 'email' | 'tel' | 'textarea' | 'password';
   autoComplete?: string;
   required?: boolean;
 }

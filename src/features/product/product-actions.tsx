@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
-import { cartItemFromDocument } from '../../db/cart-product';
-import { addToCart as addLine } from '../../db/cart-actions';
+import { addProductToCart } from '../../db/cart-add';
+import { CART_MESSAGES } from '../../domain/cart/cart-messages';
+import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered } from '../../domain/cart/product-option';
+import { quantityToAdd } from '../../domain/quantity/cart-quantities';
 import { toggleEntry, useList, type ListEntry } from '../lists/local-list';
 import { notify } from '../notifications/notification-store';
 
@@ -15,34 +17,66 @@ interface Props {
   inStock: boolean;
   minimumOrder: number;
   blocked?: string | undefined;
+  /** The shopper's bundle links and custom option values (option_id keyed). */
+  bundleChosen: Record<string, string[]>;
+  customChosen: Record<string, string>;
+  members: ReadonlyMap<string, Record<string, unknown>>;
+  customerGroupId: number;
+  /** Cart edit mode: the line being edited and its quantity. */
+  editLineId?: string | undefined;
+  initialQty?: number | undefined;
+  /** The edited line was replaced: edit mode ends. */
+  onUpdated?: () => void;
 }
 
 /**
- * Quantity, add to cart, wishlist and compare. Adding writes the local cart (any tab, online or
- * offline); the cart rules decide the notification, stored so every tab shows it.
+ * Quantity, add to cart (or "Update item" in cart edit mode), wishlist and compare. Adding writes the
+ * local cart (any tab, online or offline); the cart rules decide the notification, stored so every
+ * tab shows it.
  */
-export function ProductActions({ product, childSku, entry, pricePence, inStock, minimumOrder, blocked }: Props) {
+export function ProductActions(props: Props) {
+  const { product, entry, pricePence, inStock, minimumOrder, blocked, editLineId } = props;
   const { t } = useTranslation();
   const shop = useShop();
-  const [qty, setQty] = useState(minimumOrder);
+  const [qty, setQty] = useState(String(props.initialQty ?? minimumOrder));
+  const [busy, setBusy] = useState(false);
   const inWishlist = useList('wishlist').some((e) => e.sku === entry.sku);
   const inCompare = useList('compare').some((e) => e.sku === entry.sku);
-  const addToCart = () => {
+  const addToCart = async () => {
     if (blocked) return notify({ type: 'warning', message: blocked });
-    if (!pricePence) return notify({ type: 'error', message: 'Product price is unknown, product cannot be added to the cart!' });
-    if (!inStock) return notify({ type: 'error', message: 'The product is out of stock and cannot be added to the cart!' });
-    if (!shop) return notify({ type: 'info', message: t('loading') });
-    void cartItemFromDocument(shop.db, product, childSku ? { childSku } : {}).then((input) => addLine(shop.db, input, qty));
+    const choices = { bundle: effectiveBundleChoice(product, props.bundleChosen), custom: props.customChosen };
+    if (!requiredOptionsAnswered(product, choices)) return notify({ type: 'error', message: CART_MESSAGES.configure });
+    if (!pricePence) return notify({ type: 'error', message: CART_MESSAGES.priceUnknown });
+    if (!inStock) return notify({ type: 'error', message: CART_MESSAGES.outOfStock });
+    const amount = quantityToAdd(qty, product);
+    if (!amount.ok) return notify({ type: 'error', message: amount.message });
+    if (!shop) return;
+    setBusy(true);
+    try {
+      const result = await addProductToCart(shop, {
+        product,
+        childSku: props.childSku,
+        productOption: buildProductOption(choices),
+        qty: amount.qty,
+        customerGroupId: props.customerGroupId,
+        members: props.members,
+        replaceLineId: editLineId,
+      });
+      if (result.added && editLineId) props.onUpdated?.();
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="actions">
       <div className="add-row">
         <label className="qty">
           <span>{t('qty')}</span>
-          <input type="number" inputMode="numeric" min={minimumOrder} step={1} value={qty} onChange={(e) => setQty(Math.max(minimumOrder, Number(e.target.value) || minimumOrder))} />
+          <input type="number" inputMode="numeric" min={minimumOrder} step={1} value={qty} onChange={(e) => setQty(e.target.value)} />
         </label>
-        <button type="button" className="button button-primary" onClick={addToCart}>
-          {t('addToCart')}
+        {/* Enabled once the local database is open: a click before that would have nowhere to go. */}
+        <button type="button" className="button button-primary" disabled={busy || !shop} onClick={() => void addToCart()}>
+          {editLineId ? t('updateItem') : t('addToCart')}
         </button>
       </div>
       <div className="list-row">

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { OfflineRedirect } from '../../ui/offline-redirect';
+import { useOnline } from '../../ui/use-online';
 import { useTitle } from '../../ui/use-title';
 import { addEntry } from '../lists/local-list';
 import { categoryUrl, trailOf, useCategoryTree } from '../catalog/use-category-tree';
@@ -19,7 +21,8 @@ export function ProductPage() {
   const parentSku = params.parentSku ?? '';
   const slug = params.slug ?? '';
   const routeChild = params.childSku ?? search.get('childSku') ?? undefined;
-  const { data, error, isPending } = useProduct(parentSku, slug, routeChild);
+  const { data, error, isPending, refetch } = useProduct(parentSku, slug, routeChild);
+  const online = useOnline();
   const tree = useCategoryTree().data;
   const product = data?.product;
   useTitle(product ? String(product.name) : error ? t('errorTitle') : undefined);
@@ -39,6 +42,7 @@ export function ProductPage() {
   }, [tree, product]);
 
   if (isPending) return <p className="loading">{t('loading')}</p>;
+  if ((error || !product) && !online) return <OfflineRedirect retry={refetch} />;
   if (error || !product) return <ProductError message={error instanceof Error ? error.message : 'Route not found'} />;
   // A configurable child's own url shows its parent with the child chosen (the server answers 301 later).
   if (product.sku !== parentSku) return <Navigate replace to={`/p/${String(product.sku)}/${textOf(product.url_key, slug)}${data.childSku ? `/${data.childSku}` : ''}`} />;

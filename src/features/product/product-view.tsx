@@ -1,5 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { readCartLine } from '../../db/cart-actions';
+import { LOCAL, watchLocal } from '../../db/local-state';
+import { choicesFromProductOption } from '../../domain/cart/product-option';
 import { PriceBlock } from '../../ui/price-block';
 import { StockBadge } from '../../ui/stock-badge';
 import { useTaxPercent } from '../catalog/use-tax-rates';
@@ -17,11 +22,11 @@ import { ProductReviews } from './product-reviews';
 import { useProductsBySku } from './use-product';
 import { useVariant } from './use-variant';
 
-/** Guests use group 0 until the account feature provides the shopper's group. */
-const GROUP = 0;
+/** SPEC §6: guests have no group and use group 0. */
+const GUEST_GROUP = 0;
 
-function memberSkus(product: Doc): string[] {
-  if (product.type_id === 'grouped') return associatedLinks(product, GROUP).map((l) => String(l.linked_product_sku));
+function memberSkus(product: Doc, group: number): string[] {
+  if (product.type_id === 'grouped') return associatedLinks(product, group).map((l) => String(l.linked_product_sku));
   const options = Array.isArray(product.bundle_options) ? (product.bundle_options as Doc[]) : [];
   return options.flatMap((o) => (Array.isArray(o.product_links) ? (o.product_links as Doc[]).map((l) => String(l.sku)) : []));
 }
@@ -29,11 +34,46 @@ function memberSkus(product: Doc): string[] {
 export function ProductView({ product, routeChildSku, onChild }: { product: Doc; routeChildSku: string | undefined; onChild: (sku: string) => void }) {
   const { t } = useTranslation();
   const taxPercent = useTaxPercent();
-  const variant = useVariant(product, routeChildSku, onChild);
-  const skus = useMemo(() => memberSkus(product), [product]);
+  const navigate = useNavigate();
+  const params = useParams();
+  // In cart edit mode another variant keeps the edit in its url (the page reloads the product for it).
+  const onVariant = (sku: string) => {
+    const editing = new URLSearchParams(window.location.search).get('edit');
+    if (!editing) return onChild(sku);
+    void navigate(`/p/${String(product.sku)}/${params.slug ?? 'product'}/${sku}?edit=${encodeURIComponent(editing)}`, { replace: true, preventScrollReset: true });
+  };
+  const variant = useVariant(product, routeChildSku, onVariant);
+  const shop = useShop();
+  const GROUP = useShopObservable((s) => watchLocal(s.db, LOCAL.session), null)?.groupId ?? GUEST_GROUP;
+  const skus = useMemo(() => memberSkus(product, GROUP), [product, GROUP]);
   const members = useProductsBySku(skus).data ?? new Map<string, Doc>();
   const [bundleChosen, setBundleChosen] = useState<Record<string, string[]>>({});
   const [customChosen, setCustomChosen] = useState<Record<string, string>>({});
+  // Cart edit mode (?edit=<line id>): the line's options and quantity are preselected, kept while the
+  // variant route changes, and the button replaces the line.
+  const [search, setSearch] = useSearchParams();
+  const [editId, setEditId] = useState(() => search.get('edit') ?? undefined);
+  const [editQty, setEditQty] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!shop || !editId) return;
+    let live = true;
+    void readCartLine(shop.db, editId).then((line) => {
+      if (!live) return;
+      if (!line) return setEditId(undefined);
+      const choices = choicesFromProductOption(line.product_option);
+      setBundleChosen(choices.bundle);
+      setCustomChosen(choices.custom);
+      setEditQty(line.qty);
+    });
+    return () => {
+      live = false;
+    };
+  }, [shop, editId]);
+  const endEdit = () => {
+    setEditId(undefined);
+    setEditQty(undefined);
+    if (search.has('edit')) setSearch((s) => (s.delete('edit'), s), { replace: true });
+  };
   const item = variant.child ?? product;
   const price = shownPrice({
     product,
@@ -79,6 +119,7 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
         {product.type_id === 'bundle' && <BundlePicker product={product} members={members} chosen={bundleChosen} onChange={(id, links) => setBundleChosen({ ...bundleChosen, [id]: links })} />}
         <CustomOptionsPicker product={product} chosen={customChosen} onChange={(id, value) => setCustomChosen({ ...customChosen, [id]: value })} />
         <ProductActions
+          key={editId && editQty !== undefined ? `edit-${editId}` : 'add'}
           product={product}
           childSku={variant.child ? String(variant.child.sku) : undefined}
           entry={{ sku: String(product.sku), name: String(product.name), url: `/p/${String(product.sku)}/${String(product.url_key ?? product.slug)}`, thumbnail: product.thumbnail as string, price: (price?.finalPence ?? 0) / 100, attributes: comparable(product) }}
@@ -86,6 +127,13 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
           inStock={inStock}
           minimumOrder={minimumOrder}
           blocked={variant.error}
+          bundleChosen={bundleChosen}
+          customChosen={customChosen}
+          members={members}
+          customerGroupId={GROUP}
+          editLineId={editId && editQty !== undefined ? editId : undefined}
+          initialQty={editQty}
+          onUpdated={endEdit}
         />
       </div>
       <ProductDetails product={product} />

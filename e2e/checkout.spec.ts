@@ -1,0 +1,260 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
+import { launchBrowser } from './helpers/browser';
+import { startShop, type Shop } from './helpers/shop';
+import { DESKTOP, expectedUnitPence, openPage, pounds, productDoc, withVat, type Doc } from './browse-support';
+
+let shop: Shop;
+let browser: Browser;
+let product: Doc;
+const SKU = 'ST-M4-50';
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  product = await productDoc(shop.url, SKU);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+const EMPTY = 'Shopping cart is empty. Please add some products before entering Checkout.';
+
+/** A fresh browser profile with `qty` of the product added from its product page (below the first quantity break). */
+async function pageWithCart(qty = 1): Promise<{ page: Page; errors: string[] }> {
+  const watched = await openPage(browser, DESKTOP);
+  const { page } = watched;
+  await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
+  await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe(String(qty));
+  return watched;
+}
+
+async function openCheckout(page: Page): Promise<void> {
+  await page.goto(`${shop.url}/checkout`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Personal Details' }).count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.locator('#checkout-personal-firstName').count(), { timeout: 15_000 }).toBe(1);
+}
+
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
+}
+
+/** The message under a field, found through aria-describedby as assistive technology finds it. */
+async function messageOf(page: Page, id: string): Promise<string | null> {
+  const input = page.locator(`#${id}`);
+  if ((await input.getAttribute('aria-invalid')) !== 'true') return null;
+  const describedBy = await input.getAttribute('aria-describedby');
+  return describedBy ? page.locator(`#${describedBy}`).textContent() : null;
+}
+
+async function expectMessages(page: Page, submit: string, expected: Record<string, string | null>): Promise<void> {
+  await page.getByRole('button', { name: submit }).click();
+  for (const [id, message] of Object.entries(expected)) await expect.poll(() => messageOf(page, id), { timeout: 5_000 }).toBe(message);
+}
+
+const SHIPPING = { 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' };
+
+/** Personal details, shipping (names carried over, GB by default), payment, terms: up to the placed order's reply. */
+async function checkOut(page: Page, email: string, password?: string): Promise<{ reply: Record<string, unknown>; body: Record<string, unknown>; grandTotalShown: string }> {
+  await openCheckout(page);
+  await fill(page, { 'checkout-personal-firstName': 'Ann', 'checkout-personal-lastName': 'Lee', 'checkout-personal-emailAddress': email });
+  if (password) {
+    await page.getByLabel('I want to create an account').check();
+    await fill(page, { 'checkout-personal-password': password, 'checkout-personal-repeatPassword': password });
+  }
+  await page.getByRole('button', { name: 'Continue to shipping' }).click();
+  await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+  expect(await page.locator('#checkout-shipping-country').inputValue()).toBe('GB');
+  await fill(page, SHIPPING);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
+  const grand = page.locator('.totals-grand_total dd');
+  await expect.poll(() => grand.count(), { timeout: 15_000 }).toBe(1);
+  const grandTotalShown = (await grand.textContent()) ?? '';
+  await page.getByLabel('I accept the terms and conditions').check();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: 30_000 }),
+    page.getByRole('button', { name: 'Place the order' }).click(),
+  ]);
+  const reply = (await response.json()) as { code: number; result: Record<string, unknown> };
+  expect(reply.code).toBe(200);
+  return { reply: reply.result, body: JSON.parse(response.request().postData() ?? '{}') as Record<string, unknown>, grandTotalShown };
+}
+
+describe('checkout', () => {
+  it('an empty cart cannot be checked out', async () => {
+    const { page, errors } = await openPage(browser, DESKTOP);
+    await page.goto(`${shop.url}/checkout`);
+    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    expect(await page.getByRole('heading', { name: 'Personal Details' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a guest checks out from the product page to the thank-you state; the server has the order with its lines and totals', async () => {
+    const { page, errors } = await pageWithCart(3);
+    const email = 'guest.checkout@example.com';
+    const { reply, body, grandTotalShown } = await checkOut(page, email);
+    // 3 at the product's price, 20 % VAT, courier flat rate £5.00 incl. VAT.
+    const unit = expectedUnitPence(product);
+    const expectedGrand = withVat(unit * 3) + 500;
+    expect(grandTotalShown).toBe(pounds(expectedGrand / 100));
+    expect(reply.grand_total).toBe(expectedGrand / 100);
+    expect((body.products as Doc[]).map((p) => [p.sku, p.qty])).toEqual([[SKU, 3]]);
+    const number = String(reply.increment_id);
+    await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${number}.`);
+    expect(await page.getByRole('heading', { name: 'Thank you for your order!' }).count()).toBe(1);
+    // Found on the server by number and e-mail.
+    const tracking = (await (await fetch(`${shop.url}/api/ext/order-tracking?orderNumber=${number}&email=${encodeURIComponent(email)}`)).json()) as { code: number; result: { order: Doc } };
+    expect(tracking.code).toBe(200);
+    expect(tracking.result.order).toMatchObject({ increment_id: number, status: 'pending' });
+    // The cart went with the order: coming back, there is nothing more to check out.
+    await page.goto(`${shop.url}/checkout`);
+    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('registering during checkout creates the account with the order and signs the shopper in', async () => {
+    const { page, errors } = await pageWithCart(1);
+    const email = 'new.customer@example.com';
+    const password = 'Fixings-2026!';
+    const { reply } = await checkOut(page, email, password);
+    await expect.poll(() => page.getByText('Your account has been created and you are now logged in.').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.cookie), { timeout: 15_000 }).toContain('shop-logged-in=1');
+    // The account exists: the API logs in with it, and its order history holds the order with its lines and totals.
+    const login = (await (await fetch(`${shop.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })).json()) as { code: number; result: string };
+    expect(login.code).toBe(200);
+    const history = (await (await fetch(`${shop.url}/api/user/order-history`, { headers: { authorization: `Bearer ${login.result}` } })).json()) as { code: number; result: { items: Doc[] } };
+    expect(history.code).toBe(200);
+    const order = history.result.items.find((o) => o.increment_id === reply.increment_id);
+    expect(order).toBeDefined();
+    const unit = expectedUnitPence(product);
+    expect(order!.grand_total).toBe((withVat(unit) + 500) / 100);
+    expect((order!.items as Doc[]).map((i) => [i.sku, i.qty_ordered])).toEqual([[SKU, 1]]);
+    expect(order!.customer_email).toBe(email);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows every SPEC §5 message of the checkout fields', async () => {
+    const { page, errors } = await pageWithCart(1);
+    await openCheckout(page);
+    await expectMessages(page, 'Continue to shipping', { 'checkout-personal-firstName': M.required, 'checkout-personal-lastName': M.required, 'checkout-personal-emailAddress': M.required });
+    await fill(page, { 'checkout-personal-firstName': 'A', 'checkout-personal-lastName': 'Lee', 'checkout-personal-emailAddress': 'ann@' });
+    await expectMessages(page, 'Continue to shipping', { 'checkout-personal-firstName': M.name, 'checkout-personal-lastName': null, 'checkout-personal-emailAddress': M.email });
+    await fill(page, { 'checkout-personal-firstName': 'Ann', 'checkout-personal-emailAddress': 'ann.validation@example.com' });
+    await page.getByLabel('I want to create an account').check();
+    await fill(page, { 'checkout-personal-password': 'short' });
+    await expectMessages(page, 'Continue to shipping', { 'checkout-personal-password': M.password, 'checkout-personal-repeatPassword': M.required });
+    await fill(page, { 'checkout-personal-password': 'long enough', 'checkout-personal-repeatPassword': 'long enougH' });
+    await expectMessages(page, 'Continue to shipping', { 'checkout-personal-password': null, 'checkout-personal-repeatPassword': M.passwordsIdentical });
+    await fill(page, { 'checkout-personal-repeatPassword': 'long enough' });
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await fill(page, { 'checkout-shipping-firstName': '', 'checkout-shipping-lastName': '' });
+    await expectMessages(page, 'Continue to payment', {
+      'checkout-shipping-firstName': M.required,
+      'checkout-shipping-lastName': M.required,
+      'checkout-shipping-streetAddress': M.required,
+      'checkout-shipping-city': M.required,
+      'checkout-shipping-zipCode': M.required,
+    });
+    await fill(page, { 'checkout-shipping-firstName': 'Ann', 'checkout-shipping-lastName': 'L', 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds 1', 'checkout-shipping-zipCode': 'L1' });
+    await expectMessages(page, 'Continue to payment', { 'checkout-shipping-lastName': M.name, 'checkout-shipping-city': M.alphabet, 'checkout-shipping-zipCode': M.zipCode });
+    await fill(page, { 'checkout-shipping-lastName': 'Lee', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+    await expect.poll(() => page.getByLabel('My billing address is the same as my shipping address').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByLabel('My billing address is the same as my shipping address').uncheck();
+    await page.getByLabel('I want to generate an invoice for the company').check();
+    await expectMessages(page, 'Go review the order', {
+      'checkout-billing-firstName': M.required,
+      'checkout-billing-streetAddress': M.required,
+      'checkout-billing-city': M.required,
+      'checkout-billing-zipCode': M.required,
+      'checkout-billing-company': M.required,
+      'checkout-billing-taxId': M.required,
+    });
+    await fill(page, { 'checkout-billing-company': 'AB', 'checkout-billing-taxId': 'G1' });
+    await expectMessages(page, 'Go review the order', { 'checkout-billing-company': M.companyName, 'checkout-billing-taxId': M.taxId });
+    await page.getByLabel('My billing address is the same as my shipping address').check();
+    await fill(page, { 'checkout-billing-company': 'Lee Builders Ltd', 'checkout-billing-taxId': 'GB123456789' });
+    await page.getByRole('button', { name: 'Go review the order' }).click();
+
+    await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
+    await expectMessages(page, 'Place the order', { 'checkout-review-acceptTerms': M.terms });
+    // A done step opens again with what was typed.
+    await page.getByRole('button', { name: 'Edit Shipping' }).click();
+    await expect.poll(() => page.locator('#checkout-shipping-city').inputValue(), { timeout: 15_000 }).toBe('Leeds');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps the checkout details on the device while the shopper is in checkout', async () => {
+    const { page } = await pageWithCart(1);
+    await openCheckout(page);
+    await fill(page, { 'checkout-personal-firstName': 'Kept', 'checkout-personal-lastName': 'Details', 'checkout-personal-emailAddress': 'kept@example.com' });
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await fill(page, { 'checkout-shipping-city': 'York' });
+    await page.waitForTimeout(800);
+    await page.reload();
+    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe('kept@example.com');
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await expect.poll(() => page.locator('#checkout-shipping-city').inputValue(), { timeout: 15_000 }).toBe('York');
+    await page.close();
+  });
+
+  it('offline: totals are worked out on the device, the order waits and goes when the connection returns', async () => {
+    const { page, errors } = await pageWithCart(2);
+    await openCheckout(page);
+    await fill(page, { 'checkout-personal-firstName': 'Olly', 'checkout-personal-lastName': 'Offline', 'checkout-personal-emailAddress': 'offline.checkout@example.com' });
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await fill(page, SHIPPING);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Go review the order' }).click();
+    await page.context().setOffline(true);
+    const expectedGrand = withVat(expectedUnitPence(product) * 2) + 500;
+    await expect.poll(() => page.locator('.checkout-totals').textContent(), { timeout: 15_000 }).toContain('Totals worked out on this device');
+    expect(await page.locator('.totals-grand_total dd').textContent()).toBe(pounds(expectedGrand / 100));
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Place the order' }).click();
+    await expect.poll(() => page.locator('.checkout-queued').textContent(), { timeout: 15_000 }).toBe('Your order is saved on this device and will be sent when the connection returns.');
+    // The thank-you page is open, so the order goes as soon as the connection returns (SPEC §4).
+    const sent = page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: 30_000 });
+    await page.context().setOffline(false);
+    const reply = (await (await sent).json()) as { code: number; result: { increment_id: string; grand_total: number } };
+    expect(reply.code).toBe(200);
+    expect(reply.result.grand_total).toBe(expectedGrand / 100);
+    await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${reply.result.increment_id}.`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hands over to an external checkout site when one is configured, and shows its thank-you route', async () => {
+    const { page } = await pageWithCart(1);
+    await page.evaluate(() => {
+      localStorage.setItem('fixings.external-checkout', 'https://pay.example.test');
+      localStorage.setItem('fixings.cookies-accepted', 'true');
+    });
+    await page.route('https://pay.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>External checkout</h1>' }));
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith('https://pay.example.test/'), { timeout: 30_000 }), page.goto(`${shop.url}/checkout`)]);
+    expect(request.url()).toMatch(/^https:\/\/pay\.example\.test\/vue\/cart\/sync\/token\/\/cart\/[^/?]+\?gtm=true$/);
+    await page.goto(`${shop.url}/order-success/000000123/ann%40example.com/eyJ0b3RhbCI6MX0`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Thank you for your order' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.locator('.checkout-order-number').textContent()).toBe('Your order number is 000000123.');
+    // The external site took the order: the local cart is emptied.
+    await expect.poll(() => page.locator('[data-cart-cleared="true"]').count(), { timeout: 15_000 }).toBe(1);
+    await page.goto(`${shop.url}/checkout`);
+    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    await page.close();
+  });
+});

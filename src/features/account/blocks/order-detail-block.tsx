@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../i18n/money';
+import { useAccountQuery } from '../use-account-query';
+import { findOrder, ORDER_HISTORY_PATH, ORDER_PAGE, type OrderHistory } from './account-orders';
+
+const money = (n: number | undefined) => (typeof n === 'number' ? formatMoney(n) : '');
+
+/** /my-account/orders/{orderId}: one order of the history (same query, so it opens from cache). */
+export function OrderDetailBlock({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const history = useAccountQuery<OrderHistory>('orders', ORDER_HISTORY_PATH, ORDER_PAGE);
+  const order = history.data ? findOrder(history.data.items, orderId) : undefined;
+  const address = order?.shipping_address;
+  return (
+    <>
+      <p>
+        <Link to="/my-account/orders">{t('accountOrderBack')}</Link>
+      </p>
+      {history.isPending && <p>{t('accountLoading')}</p>}
+      {history.isError && <p role="alert">{history.error.message || t('accountLoadFailed')}</p>}
+      {history.data && !order && <p role="alert">{t('accountOrderNotFound')}</p>}
+      {order && (
+        <article className="order-detail">
+          <h2>{t('accountOrderNumber', { number: order.increment_id })}</h2>
+          <p>
+            {new Date(order.created_at).toLocaleDateString('en-GB')} · <span className="order-status">{order.status}</span>
+          </p>
+          <table className="order-items">
+            <thead>
+              <tr>
+                <th scope="col">{t('accountOrderProduct')}</th>
+                <th scope="col">{t('accountOrderQty')}</th>
+                <th scope="col">{t('accountOrderPrice')}</th>
+                <th scope="col">{t('accountOrderTotal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(order.items ?? []).map((item, i) => (
+                <tr key={`${item.sku}-${i}`} className="order-item">
+                  <td>
+                    {item.name ?? item.sku} <span className="muted">({item.sku})</span>
+                  </td>
+                  <td>{item.qty_ordered}</td>
+                  <td>{money(item.price_incl_tax)}</td>
+                  <td>{money(item.row_total_incl_tax)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="order-totals">
+            <dt>{t('accountOrderTotal')}</dt>
+            <dd className="order-grand-total">{money(order.grand_total)}</dd>
+          </dl>
+          {address && (
+            <address>
+              {[address.firstname, address.lastname].filter(Boolean).join(' ')}
+              <br />
+              {(address.street ?? []).join(', ')}, {address.city} {address.postcode}
+            </address>
+          )}
+          {order.shipping_description && <p>{order.shipping_description}</p>}
+        </article>
+      )}
+    </>
+  );
+}

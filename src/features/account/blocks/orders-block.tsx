@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../i18n/money';
+import { useAccountQuery } from '../use-account-query';
+import { ORDER_HISTORY_PATH, ORDER_PAGE, type OrderHistory } from './account-orders';
+
+/** My orders: GET /api/user/order-history (newest first), each linking to its detail. */
+export function OrdersBlock() {
+  const { t } = useTranslation();
+  const history = useAccountQuery<OrderHistory>('orders', ORDER_HISTORY_PATH, ORDER_PAGE);
+  return (
+    <>
+      <h2>{t('accountBlockOrders')}</h2>
+      {history.isPending && <p>{t('accountLoading')}</p>}
+      {history.isError && <p role="alert">{history.error.message || t('accountLoadFailed')}</p>}
+      {history.data && history.data.items.length === 0 && <p>{t('accountOrdersEmpty')}</p>}
+      {history.data && history.data.items.length > 0 && (
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('accountOrderDate')}</th>
+              <th scope="col">{t('accountOrderStatus')}</th>
+              <th scope="col">{t('accountOrderTotal')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('accountOrderView')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.items.map((order) => (
+              <tr key={order.order_id} className="order-row">
+                <td>{order.increment_id}</td>
+                <td>{new Date(order.created_at).toLocaleDateString('en-GB')}</td>
+                <td>{order.status}</td>
+                <td>{typeof order.grand_total === 'number' ? formatMoney(order.grand_total) : ''}</td>
+                <td>
+                  <Link to={`/my-account/orders/${encodeURIComponent(order.order_id)}`}>{t('accountOrderView')}</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

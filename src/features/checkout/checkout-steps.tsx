@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CheckoutPaymentForm, CheckoutShipping } from '../../../schemas/forms/checkout-address-form';
+import type { CheckoutPersonalForm } from '../../../schemas/forms/checkout-personal-form';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import type { CheckoutDetails } from '../../db/local-state';
+import { saveCheckoutSection, type CheckoutSection } from '../../db/checkout-details';
+import type { LocalShop } from '../../db/start-local-database';
+import { AddressSummary } from './address-fields';
+import { PaymentStep } from './payment-step';
+import { PersonalStep } from './personal-step';
+import { ReviewStep } from './review-step';
+import { ShippingStep } from './shipping-step';
+import { StepSection, type StepState } from './step-section';
+import { ThankYou } from './thank-you';
+import { useCheckoutTotals } from './use-checkout-totals';
+import { usePlaceOrder } from './use-place-order';
+
+const STEPS = ['personal', 'shipping', 'payment', 'review'] as const;
+type Step = (typeof STEPS)[number];
+
+interface Props {
+  shop: LocalShop;
+  lines: readonly CartLine[];
+  /** The checkout document as found on entry, already prefilled from the profile. */
+  initial: CheckoutDetails;
+  signedIn: boolean;
+  emptyCart: React.ReactNode;
+}
+
+function PaymentSummary({ payment, shipping }: { payment: CheckoutPaymentForm; shipping: CheckoutShipping | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p>{t('checkoutCashOnDelivery')}</p>
+      <AddressSummary address={payment.sameAsShipping && shipping ? { ...shipping } : { ...payment }} />
+      {payment.generateInvoice && <p>{`${payment.company ?? ''}, ${payment.taxId ?? ''}`}</p>}
+    </>
+  );
+}
+
+const asRecord = <T,>(value: Record<string, unknown>) => value as Partial<T>;
+
+/** The four steps in order; a done step shows what was entered and can be opened again. */
+export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Props) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>('personal');
+  const [personal, setPersonal] = useState<CheckoutPersonalForm | null>(null);
+  const [shipping, setShipping] = useState<CheckoutShipping | null>(null);
+  const [payment, setPayment] = useState<CheckoutPaymentForm | null>(null);
+  const totals = useCheckoutTotals(shop.db, lines, shipping?.country ?? 'GB');
+  const { placing, failure, placed, place } = usePlaceOrder(shop);
+
+  if (placed) return <ThankYou db={shop.db} placed={placed} />;
+  if (lines.length === 0 && !placing) return <>{emptyCart}</>;
+
+  /** A finished step is kept on the device (stamping "in checkout") and the next one opens. */
+  const finish = (section: CheckoutSection, values: object, next: Step) => {
+    void saveCheckoutSection(shop.db, section, { ...values });
+    setStep(next);
+  };
+  const stateOf = (s: Step): StepState => (s === step ? 'active' : STEPS.indexOf(s) < STEPS.indexOf(step) ? 'done' : 'waiting');
+  const onPlace = () => {
+    if (!personal || !shipping || !payment) return;
+    const { password, repeatPassword: _r, ...details } = personal;
+    void place({ personal: details, shipping, payment }, password);
+  };
+  return (
+    <div className="checkout-steps">
+      <StepSection id="checkout-personal" number={1} title={t('checkoutPersonalDetails')} state={stateOf('personal')} onEdit={() => setStep('personal')}
+        summary={personal && <p>{`${personal.firstName} ${personal.lastName}`}<br />{personal.emailAddress}</p>}>
+        <PersonalStep db={shop.db} signedIn={signedIn} initial={personal ?? asRecord<CheckoutPersonalForm>(initial.personalDetails)}
+          onDone={(values) => { setPersonal(values); finish('personalDetails', values, 'shipping'); }} />
+      </StepSection>
+      <StepSection id="checkout-shipping" number={2} title={t('checkoutShipping')} state={stateOf('shipping')} onEdit={() => setStep('shipping')}
+        summary={shipping && <AddressSummary address={shipping} />}>
+        <ShippingStep db={shop.db} initial={shipping ?? initial.shippingDetails} names={personal}
+          onDone={(values) => { setShipping(values); finish('shippingDetails', values, 'payment'); }} />
+      </StepSection>
+      <StepSection id="checkout-payment" number={3} title={t('checkoutPayment')} state={stateOf('payment')} onEdit={() => setStep('payment')}
+        summary={payment && <PaymentSummary payment={payment} shipping={shipping} />}>
+        <PaymentStep db={shop.db} initial={payment ?? asRecord<CheckoutPaymentForm>(initial.paymentDetails)}
+          onDone={(values) => { setPayment(values); finish('paymentDetails', values, 'review'); }} />
+      </StepSection>
+      <StepSection id="checkout-review" number={4} title={t('checkoutOrderSummary')} state={stateOf('review')}>
+        <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} onPlace={onPlace} />
+      </StepSection>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { checkoutReviewSchema } from '../../../schemas/forms/checkout-review-form';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import type { CheckoutTotals } from '../../db/checkout-totals';
+import { formatMoney, formatPence } from '../../i18n/money';
+import { valibotResolver } from '../../ui/valibot-resolver';
+import { CheckboxField } from '../forms/form-field';
+import { OrderTotals } from './order-totals';
+
+interface Props {
+  lines: readonly CartLine[];
+  totals: CheckoutTotals | null;
+  placing: boolean;
+  failure: string | null;
+  onPlace: () => void;
+}
+
+/** The row total with VAT: the server's figure when its totals are shown, else the line's own price. */
+function rowTotal(line: CartLine, totals: CheckoutTotals | null): string {
+  const item = totals?.ok ? totals.totals.items.find((i) => i.sku === line.sku && i.qty === line.qty) : undefined;
+  return item ? formatMoney(item.row_total_incl_tax) : formatPence(line.price_incl_tax_pence * line.qty);
+}
+
+/** Step 4, "Order Summary": the lines and totals, the terms, and "Place the order". */
+export function ReviewStep({ lines, totals, placing, failure, onPlace }: Props) {
+  const { t } = useTranslation();
+  // Unticked at first; the schema insists on `true` ("You must accept the terms and conditions.").
+  const form = useForm({ resolver: valibotResolver(checkoutReviewSchema), defaultValues: { acceptTerms: false as unknown as true }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  return (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(onPlace)(e)} aria-busy={placing}>
+      <table className="checkout-lines">
+        <caption className="visually-hidden">{t('checkoutProducts')}</caption>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <th scope="row">{line.name}</th>
+              <td className="checkout-line-qty">{t('checkoutQtyTimes', { qty: line.qty })}</td>
+              <td className="checkout-line-total">{rowTotal(line, totals)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <OrderTotals totals={totals} />
+      <CheckboxField
+        id="checkout-review-acceptTerms"
+        label={t('formAcceptTerms')}
+        registration={form.register('acceptTerms')}
+        error={form.formState.errors.acceptTerms}
+        extra={
+          <Link to="/i/terms-and-conditions" target="_blank">
+            {t('formReadTerms')}
+          </Link>
+        }
+      />
+      {failure && (
+        <p role="alert" className="form-failure">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={placing}>
+        {placing ? t('checkoutPlacing') : t('checkoutPlaceOrder')}
+      </button>
+    </form>
+  );
+}

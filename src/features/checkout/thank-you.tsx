@@ -1,0 +1,74 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { map } from 'rxjs';
+import type { OrderRecord } from '../../../schemas/rx/orders.schema';
+import type { ShopDatabase } from '../../db/database-types';
+import { useObservableValue } from '../../db/hooks/use-live';
+import { setThankYouPageOpen } from '../../db/place-order';
+
+export interface PlacedOrder {
+  orderId: string;
+  outcome: 'sent' | 'queued';
+  /** The server's order number, when the order reached it. */
+  number: string | null;
+  email: string;
+  /** An account asked for at checkout: created (and signed in) now, or with the queued order later. */
+  account: 'created' | 'later' | null;
+}
+
+const numberOf = (order: OrderRecord | null): string | null => {
+  const n = order?.result?.increment_id;
+  return typeof n === 'string' || typeof n === 'number' ? String(n) : null;
+};
+
+/**
+ * The thank-you state (SPEC §4). While it is open, an order queued offline goes as soon as the
+ * connection returns; the number appears here when it does.
+ */
+export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder }) {
+  const { t } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigate = useNavigate();
+  const storedJson = useObservableValue(() => db.orders.findOne(placed.orderId).$.pipe(map((d) => (d ? (d.toMutableJSON()) : null))), null, [db, placed.orderId]);
+  const number = placed.number ?? numberOf(storedJson);
+  const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';
+  useEffect(() => {
+    headingRef.current?.focus();
+    void setThankYouPageOpen(db, true);
+    return () => void setThankYouPageOpen(db, false);
+  }, [db]);
+  /**
+   * "Continue shopping" clears the flag before leaving: if the connection returns a moment later,
+   * an order queued offline must wait for the shopper's confirmation, not go because the flag's
+   * write (from the unmount) had not landed yet.
+   */
+  const leave = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    await setThankYouPageOpen(db, false);
+    await navigate('/');
+  };
+  return (
+    <section className="checkout-thank-you" aria-labelledby="checkout-thank-you-title">
+      <h2 id="checkout-thank-you-title" ref={headingRef} tabIndex={-1}>
+        {t('checkoutThankYou')}
+      </h2>
+      <div role="status">
+        {placed.outcome === 'queued' && !sentLater && <p className="checkout-queued">{t('checkoutQueued')}</p>}
+        {sentLater && <p>{t('checkoutQueuedSent')}</p>}
+        {number && (
+          <p className="checkout-order-number">
+            {t('checkoutOrderNumber', { number })}
+          </p>
+        )}
+      </div>
+      <p>{t('checkoutConfirmationTo', { email: placed.email })}</p>
+      {placed.account === 'created' && <p>{t('checkoutAccountCreated')}</p>}
+      {placed.account === 'later' && <p>{t('checkoutAccountLater')}</p>}
+      <Link to="/" className="button button-secondary" onClick={(event) => void leave(event)}>
+        {t('checkoutContinueShopping')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { buildOrderBody, type CheckoutDraft } from '../../db/checkout-order-body';
+import { LOCAL, readLocal } from '../../db/local-state';
+import type { LocalShop } from '../../db/start-local-database';
+import { currentStore, storeConfig } from '../../i18n/store-views';
+import type { PlacedOrder } from './thank-you';
+
+/**
+ * Places the order from the local cart lines and the checkout details through the order outbox
+ * (stored first, then sent; offline it waits). An account asked for at checkout is created by the
+ * server with the order; once the order is through, the shopper is signed in with it.
+ */
+export function usePlaceOrder(shop: LocalShop) {
+  const [placing, setPlacing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+
+  async function place(draft: CheckoutDraft, password: string | undefined): Promise<void> {
+    setPlacing(true);
+    setFailure(null);
+    try {
+      const { db, sync } = shop;
+      const [lines, cartState, session, user] = await Promise.all([
+        db.cart.find({ sort: [{ added_at: 'asc' }] }).exec().then((docs) => docs.map((d) => d.toMutableJSON())),
+        readLocal(db, LOCAL.cartState),
+        readLocal(db, LOCAL.session),
+        readLocal(db, LOCAL.currentUser),
+      ]);
+      const userId = session.token && user && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null;
+      const config = storeConfig();
+      const body = buildOrderBody({ ...draft, lines, password, userId, cartId: cartState.token, storeCode: config.multistore ? currentStore().storeCode : null, now: Date.now() });
+      const result = await sync.placeOrder(body);
+      if (result.outcome === 'rejected') {
+        setFailure(result.message ?? null);
+        return;
+      }
+      const email = draft.personal.emailAddress.trim();
+      const wantsAccount = !userId && draft.personal.createAccount && Boolean(password);
+      let account: PlacedOrder['account'] = null;
+      if (wantsAccount && password) account = result.outcome === 'queued' ? 'later' : (await sync.signIn(email, password)).ok ? 'created' : null;
+      const n = result.order.result?.increment_id;
+      setPlaced({ orderId: result.order.order_id, outcome: result.outcome, number: typeof n === 'string' || typeof n === 'number' ? String(n) : null, email, account });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  return { placing, failure, placed, place };
+}
