@@ -15,10 +15,14 @@ afterAll(async () => {
 });
 
 const SLEEVE_ANCHORS = 102;
+const DRILL_BITS_QUERY = 'drill bit';
 const OFFLINE_MESSAGE = 'You are offline: results come from the products saved on this device.';
+const OFFLINE_REDIRECT = 'The product, category or CMS page is not available in Offline mode. Redirecting to Home.';
+const ENABLED = { attribute: 'status', value: { in: [0, 1] } };
+const SHOWN = { attribute: 'visibility', value: { in: [2, 4] } };
 
 describe('browsing offline from the local database', () => {
-  it('lists a category, opens a product and searches a misspelt word with the connection off', { timeout: 180_000 }, async () => {
+  it('lists a category, opens a product and searches a misspelt word with the connection off; reloads offline', { timeout: 300_000 }, async () => {
     const { total } = await api<{ total: number }>(shop.url, '/api/catalog', {
       size: 1,
       searchQuery: { _appliedFilters: [{ attribute: 'category_ids', value: { in: [SLEEVE_ANCHORS] } }, { attribute: 'visibility', value: { in: [2, 4] } }, { attribute: 'status', value: { in: [0, 1] } }] },
@@ -36,6 +40,25 @@ describe('browsing offline from the local database', () => {
     await page.keyboard.press('Escape');
     await page.locator('a.brand').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), { timeout: 120_000, interval: 500 }).toBe('true');
+    // The whole catalogue is downloaded by default ("Use offline" in the footer): n of N, then done.
+    const { total: enabled } = await api<{ total: number }>(shop.url, '/api/catalog', { size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [ENABLED] } });
+    const status = page.getByTestId('offline-catalogue-status');
+    await expect.poll(() => status.textContent(), { timeout: 120_000, interval: 500 }).toMatch(/^All \d+ products are saved on this device\.$/);
+    // The device holds at least what a guest can list (trade-only products too).
+    const saved = Number(/\d+/.exec((await status.textContent()) ?? '')?.[0]);
+    expect(saved).toBeGreaterThanOrEqual(enabled);
+    expect(await page.getByTestId('offline-progress').textContent()).toBe(`${saved} of ${saved} products`);
+    expect(await page.getByTestId('offline-storage').textContent()).toMatch(/^Storage used on this device: [\d.]+ (kB|MB|GB) of [\d.]+ (kB|MB|GB) available\./);
+    // The service worker has precached the app and controls the page, so reloads work offline.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
+    // A product never opened online, from another part of the catalogue.
+    const { items: [unvisited] } = await api<{ items: { sku: string; name: string; url_key: string }[] }>(shop.url, '/api/catalog', {
+      size: 1,
+      from: 7,
+      sourceInclude: ['sku', 'name', 'url_key'],
+      searchQuery: { _searchText: DRILL_BITS_QUERY, _appliedFilters: [SHOWN, ENABLED] },
+    });
+    expect(unvisited).toBeDefined();
 
     await page.context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
@@ -56,6 +79,28 @@ describe('browsing offline from the local database', () => {
     expect(await results.first().locator('.tile-name').textContent()).toMatch(/Through Bolt/);
     expect(await page.locator('.search-message').textContent()).toBe(OFFLINE_MESSAGE);
     await shot(page, 'offline-search');
+    const visitedProduct = new URL(page.url()).pathname;
+
+    // Reloaded with no connection: the service worker serves the shell, the database the data.
+    await page.reload();
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 45_000 }).toBe(name);
+    await expect.poll(() => page.getByTestId('offline-banner').textContent()).toMatch(/^You are offline\./);
+    await page.goto(shop.url + '/');
+    await expect.poll(() => page.locator('.home h1').count(), { timeout: 45_000 }).toBe(1);
+    await page.goto(shop.url + '/c/through-bolts');
+    await expect.poll(() => tiles.count(), { timeout: 45_000 }).toBe(50);
+    await page.goto(shop.url + visitedProduct);
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 45_000 }).toBe(name);
+    await page.goto(`${shop.url}/p/${encodeURIComponent(unvisited!.sku)}/${unvisited!.url_key}`);
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 45_000 }).toBe(unvisited!.name);
+    await shot(page, 'offline-unvisited-product');
+
+    // A page the database cannot serve: the notice, then Home.
+    await page.goto(shop.url + '/about-us');
+    await expect.poll(() => page.getByText(OFFLINE_REDIRECT).count(), { timeout: 45_000 }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.locator('.home h1').count()).toBe(1);
+    await shot(page, 'offline-redirect');
     await page.close();
   });
 });

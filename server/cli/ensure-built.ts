@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const APP_INPUTS = ['src', 'public', 'sw', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const APP_INPUTS = ['src', 'public', 'sw', 'schemas', 'replication', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -1,4 +1,5 @@
 import { mapUrl, type UrlMapping } from '../features/catalog/catalog-api';
+import { onStoragePressure } from '../ui/storage-pressure';
 
 /**
  * Unknown paths go through the url mapping (SPEC §2): product, category or CMS page, or page not
@@ -7,6 +8,8 @@ import { mapUrl, type UrlMapping } from '../features/catalog/catalog-api';
  */
 let lock: Promise<unknown> = Promise.resolve();
 const resolved = new Map<string, Promise<UrlMapping | null>>();
+// SPEC §8: a storage quota error clears the url route cache.
+onStoragePressure(() => resolved.clear());
 
 export function resolvePath(path: string): Promise<UrlMapping | null> {
   const known = resolved.get(path);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NotificationList } from '../../features/notifications/notification-list';
 import { OfflineStatus } from '../../features/offline/offline-status';
+import { StorageNotice } from '../../features/storage/storage-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -14,6 +15,7 @@ export function DefaultLayout() {
         {t('skip')}
       </a>
       <SiteHeader />
+      <StorageNotice />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

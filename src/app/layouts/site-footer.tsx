@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NewsletterButton } from '../../features/newsletter/newsletter-button';
+import { UseOffline } from '../../features/offline/use-offline';
 
 const PAGES = [
   ['/about-us', 'About us'],
@@ -30,6 +31,7 @@ export function SiteFooter() {
           </li>
         </ul>
       </nav>
+      <UseOffline />
       <p className="muted">{t('footerNote')}</p>
     </footer>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AccountButton } from '../../features/account/account-button';
+import { AccountButton, useSessionGroupId } from '../../features/account/account-button';
 import { CartButton } from '../../features/cart/cart-button';
 import { useList } from '../../features/lists/local-list';
 import { SyncStatusButton } from '../../features/sync/sync-status-button';
@@ -20,7 +20,7 @@ type Panel = 'menu' | 'search' | 'wishlist' | 'languages' | null;
 export function SiteHeader() {
   const { t, i18n } = useTranslation();
   const [panel, setPanel] = useState<Panel>(null);
-  const menu = useMenu();
+  const menu = useMenu(useSessionGroupId());
   const wishlistCount = useList('wishlist').length;
   const compareCount = useList('compare').length;
   const close = () => setPanel(null);

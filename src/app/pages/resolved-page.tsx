@@ -6,8 +6,9 @@ import { CategoryPage, findCategory } from '../../features/catalog/category-page
 import { productUrl } from '../../features/catalog/product-tile-data';
 import { useCategoryTree } from '../../features/catalog/use-category-tree';
 import { CmsView } from '../../features/content/cms-page';
-import { notify } from '../../features/notifications/notification-store';
 import { NotFound } from '../../ui/not-found';
+import { OfflineRedirect } from '../../ui/offline-redirect';
+import { useOnline } from '../../ui/use-online';
 import { resolvePath } from '../url-resolver';
 
 /**
@@ -20,7 +21,7 @@ export function ResolvedPage() {
   const tree = useCategoryTree();
   const category = tree.data ? findCategory(tree.data, pathname) : undefined;
   const [mapping, setMapping] = useState<{ path: string; result: UrlMapping | null }>();
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const offline = !useOnline();
 
   useEffect(() => {
     if (category || tree.isPending || offline) return;
@@ -31,12 +32,9 @@ export function ResolvedPage() {
     };
   }, [pathname, category, tree.isPending, offline]);
 
-  useEffect(() => {
-    if (offline && !category) notify({ type: 'error', message: t('offlineRedirect') });
-  }, [offline, category, t]);
-
   if (category) return <CategoryPage categoryKey={category.urlKey} />;
-  if (offline) return <Navigate replace to="/" />;
+  if (offline && tree.isPending) return <p className="loading">{t('loading')}</p>;
+  if (offline) return <OfflineRedirect retry={tree.refetch} />;
   if (!mapping || mapping.path !== pathname) return <p className="loading">{t('loading')}</p>;
   const result = mapping.result;
   if (!result) return <NotFound />;

@@ -1,0 +1,93 @@
+import type { Shop } from './helpers/shop';
+import type { Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Doc } from './browse-support';
+
+/** Shared bits of the tabs and offline-order specs. */
+export const LONG = { timeout: 30_000 };
+export const SIMPLE = 'DB-PZ2-25-10';
+
+export const urlOf = (doc: Doc) => `/p/${String(doc.sku)}/${typeof doc.url_key === 'string' ? doc.url_key : 'x'}`;
+
+/** Requests that only the tab talking to the server for replication may make. */
+const REPLICATION = /\/api\/(cart\/|catalog\/changes|catalog\/stream|order$)/;
+
+/** Every replication request a page makes, as "METHOD path?query". */
+export function watchReplication(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (REPLICATION.test(url.pathname)) seen.push(`${request.method()} ${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+/** Opens a product page and waits until its add button and the local database are there. */
+export async function openProduct(page: Page, base: string, path: string): Promise<void> {
+  await page.goto(base + path);
+  await expect.poll(() => page.locator('.cart-button[data-shop-ready=true]').count(), LONG).toBe(1);
+  await expect.poll(() => page.locator('.product .add-row button').count(), LONG).toBe(1);
+}
+
+export const addButton = (page: Page) => page.locator('.product .add-row button');
+export const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').textContent());
+export const isLeader = async (page: Page) => (await page.locator('.sync-button').getAttribute('data-sync-leader')) === 'true';
+
+/** Waits until exactly one of the pages leads and returns it with the others. */
+export async function leaderOf(pages: Page[]): Promise<{ leader: Page; others: Page[] }> {
+  await expect.poll(async () => (await Promise.all(pages.map(isLeader))).filter(Boolean).length, LONG).toBe(1);
+  const flags = await Promise.all(pages.map(isLeader));
+  return { leader: pages[flags.indexOf(true)]!, others: pages.filter((_, i) => !flags[i]) };
+}
+
+/** Opens the sync status panel (idempotent). */
+export async function openSyncPanel(page: Page): Promise<void> {
+  if (await page.locator('dialog[open] .sync-panel').count()) return;
+  await page.locator('.sync-button').click();
+  await expect.poll(() => page.locator('dialog[open] .sync-panel').count(), LONG).toBe(1);
+}
+
+/** A registered customer, made through the API; returns a token for reading their orders. */
+export async function registeredCustomer(base: string, email: string, password: string): Promise<() => Promise<string>> {
+  const post = async <T>(path: string, body: unknown) => {
+    const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as { code: number; result: T };
+  };
+  const created = await post('/api/user/create', { customer: { email, firstname: 'Sam', lastname: 'Site' }, password });
+  if (created.code !== 200) throw new Error(`customer not created: ${JSON.stringify(created.result)}`);
+  return async () => {
+    const login = await post<string>('/api/user/login', { username: email, password });
+    if (login.code !== 200) throw new Error(`login refused: ${JSON.stringify(login.result)}`);
+    return login.result;
+  };
+}
+
+/** The customer's orders on the server (GET /api/user/order-history). */
+export async function serverOrders(base: string, token: string): Promise<Doc[]> {
+  const response = await fetch(`${base}/api/user/order-history?token=${encodeURIComponent(token)}&pageSize=50`);
+  const reply = (await response.json()) as { code: number; result: { items?: Doc[] } };
+  if (reply.code !== 200) throw new Error(`order history: ${JSON.stringify(reply.result)}`);
+  return reply.result.items ?? [];
+}
+
+/** Logs in through the header's account button. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.locator('.header-actions').getByRole('button', { name: 'Login', exact: true }).click();
+  const form = page.locator('.login-form');
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect.poll(() => page.locator('.header-actions').getByRole('button', { name: 'Logout' }).count(), LONG).toBe(1);
+}
+
+/**
+ * startShop, tried twice: on a loaded machine the first start may spend its time limit rebuilding the
+ * app after another change; the second finds the build current and only starts the server.
+ */
+export async function startShopTwice(start: () => Promise<Shop>): Promise<Shop> {
+  try {
+    return await start();
+  } catch {
+    return start();
+  }
+}

@@ -1,0 +1,35 @@
+/** The catalogue download as the shopper sees it: "n of N products", a percentage and the storage used. */
+export interface DownloadProgress {
+  saved: number;
+  total: number;
+  percent: number;
+  done: boolean;
+}
+
+/**
+ * `saved` products on the device of `total` in the shop (null while the shop has not said), and
+ * whether the download has caught up with the shop. Only catching up means done: the shop's count is
+ * what a guest may list, while the device also keeps what a trade account may see, so the count can
+ * be passed before the end. Until then the total never shows less than what is saved, and the bar
+ * stops at 99 %.
+ */
+export function downloadProgress(saved: number, total: number | null, caughtUp = false): DownloadProgress {
+  const done = caughtUp && saved > 0;
+  const all = done ? saved : Math.max(total ?? 0, saved);
+  const percent = done ? 100 : all === 0 ? 0 : Math.min(99, Math.floor((saved / all) * 100));
+  return { saved, total: all, percent, done };
+}
+
+const UNITS = ['bytes', 'kB', 'MB', 'GB'] as const;
+
+/** Bytes for people: "850 kB", "12.4 MB" (one decimal from MB up). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const digits = unit >= 2 && value < 100 ? 1 : 0;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { useShop, useShopStatus } from '../../app/shop/shop-context';
+
+/**
+ * Says plainly what the shop cannot do when the browser refuses local storage: with no database at
+ * all only browsing works; with the in-memory fallback the cart lasts until the tab closes.
+ */
+export function StorageNotice() {
+  const { t } = useTranslation();
+  const { status } = useShopStatus();
+  const shop = useShop();
+  const sessionOnly = shop?.db.storage.name === 'memory';
+  if (status !== 'unavailable' && !sessionOnly) return null;
+  return (
+    <p className="storage-notice" role="status" data-testid="storage-notice">
+      {t(sessionOnly ? 'storageSessionOnly' : 'storageUnavailable')}
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import type { GetManifestOptions } from 'workbox-build';
+
+/** Image cache limits: product pictures are many and small; a month-old picture is fetched again. */
+export const IMAGE_CACHE = 'shop-images';
+export const IMAGE_MAX_ENTRIES = 600;
+export const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Paths the shell must never answer: the API, images and downloads are the server's. */
+export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/img\//, /^\/pub\//];
+
+/**
+ * What is precached from the built app in `distDir`: the shell, every route chunk (the wording is in
+ * them), the styles, the manifest and the icons. Catalogue data is never here: it lives in the database.
+ */
+export function precacheOptions(distDir: string): GetManifestOptions {
+  return {
+    globDirectory: distDir,
+    globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp}', '*.{svg,png,ico,webmanifest}'],
+    // Development-only database checks are never loaded in production builds.
+    globIgnores: ['assets/dev-mode-*', 'assets/validate-ajv-*'],
+    // Vite puts a content hash in every asset name, so those need no revision of their own.
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  };
+}
