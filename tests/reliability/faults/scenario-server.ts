@@ -1,0 +1,103 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
+import { openDatabase } from '../../../server/db/open-database';
+import { spawnServer, type ServerProcess } from '../../helpers/spawn-server';
+import { TMP_ROOT } from '../../helpers/test-config';
+
+/** Products the scenarios shop for: plenty of stock, so no order is refused for lack of it. */
+export const FAULT_SKUS = ['FLT-ANCHOR', 'FLT-BOLT', 'FLT-SCREW', 'FLT-NUT', 'FLT-WASHER'] as const;
+export const ADMIN_TOKEN = 'fault-scenarios-admin-token';
+
+function product(i: number, sku: string): Record<string, unknown> {
+  return { id: 996_000 + i, sku, name: `Fault test ${sku}`, slug: sku.toLowerCase(), type_id: 'simple', status: 1, visibility: 4, price: 5 + i, tax_class_id: 2, stock: { is_in_stock: true, qty: 10_000_000, manage_stock: true } };
+}
+
+/**
+ * The API as its own process on a PGlite data folder, so it can be killed with SIGKILL and started
+ * again on the same folder. A short ACCESS_TOKEN_TTL makes tokens expire in the middle of syncs.
+ */
+export class ScenarioServer {
+  private process: ServerProcess | null = null;
+  restarts = 0;
+  kills = 0;
+  private constructor(readonly dataDir: string, private readonly env: Record<string, string>) {}
+
+  static async start(template: string, accessTokenTtl: number): Promise<ScenarioServer> {
+    const dataDir = await mkdtemp(path.join(TMP_ROOT, 'faults-'));
+    if (template && existsSync(template)) await cp(template, dataDir, { recursive: true });
+    const server = new ScenarioServer(dataDir, { DATA_DIR: dataDir, ACCESS_TOKEN_TTL: String(accessTokenTtl), ADMIN_TOKEN, SEED_PRODUCTS: '2000', RATE_LIMIT_DISABLED: '1' });
+    await server.up();
+    const reply = await fetch(`${server.url}/api/catalog/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+      body: JSON.stringify({ products: FAULT_SKUS.map((sku, i) => product(i, sku)) }),
+    });
+    if (!reply.ok) throw new Error(`catalogue import answered ${reply.status}: ${await reply.text()}`);
+    return server;
+  }
+
+  get url(): string {
+    if (!this.process) throw new Error('the server is down');
+    return this.process.url;
+  }
+
+  get isUp(): boolean {
+    return this.process !== null;
+  }
+
+  async up(): Promise<void> {
+    this.process = await spawnServer(this.env, 90_000);
+  }
+
+  /** SIGKILL: no shutdown hooks, whatever was in flight is cut. */
+  async kill(): Promise<void> {
+    const running = this.process;
+    this.process = null;
+    this.kills++;
+    await running?.stop('SIGKILL');
+  }
+
+  async restart(): Promise<void> {
+    this.restarts++;
+    await this.up();
+  }
+
+  /** The product documents as the catalogue feed serves them. */
+  async productDocuments(): Promise<FeedDocument[]> {
+    const found: FeedDocument[] = [];
+    let seq = 0;
+    let id = '';
+    for (;;) {
+      const reply = (await (await fetch(`${this.url}/api/catalog/changes?entities=product&seq=${seq}&id=${encodeURIComponent(id)}&limit=1000`)).json()) as {
+        result: { documents: FeedDocument[]; checkpoint: { seq: number; id: string } };
+      };
+      found.push(...reply.result.documents.filter((d) => (FAULT_SKUS as readonly unknown[]).includes(d.sku)));
+      if (reply.result.documents.length === 0) break;
+      ({ seq, id } = reply.result.checkpoint);
+    }
+    return found;
+  }
+
+  /** Stops the process and reads the orders straight from its data folder: e-mail → order ids. */
+  async stopAndReadOrders(): Promise<Map<string, string[]>> {
+    await this.process?.stop('SIGTERM');
+    this.process = null;
+    const db = await openDatabase({ databaseUrl: undefined, databaseSchema: 'public', dataDir: this.dataDir });
+    try {
+      const rows = await db.query<{ email: string; order_id: string }>("select lower(email) as email, order_id from orders where email like 'fault-%'");
+      const byEmail = new Map<string, string[]>();
+      for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.order_id]);
+      return byEmail;
+    } finally {
+      await db.close();
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.process?.stop('SIGKILL');
+    this.process = null;
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
