@@ -10,7 +10,8 @@ import path from 'node:path';
 import { ensureBuilt } from '../server/cli/ensure-built';
 import { REPO_ROOT, TMP_ROOT } from '../tests/helpers/test-config';
 
-const DIST = path.join(REPO_ROOT, 'dist');
+// DIST_DIR (as for `npm start` and the browser tests) keeps this run's build apart from other work's.
+const DIST = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(REPO_ROOT, 'dist');
 
 /** Every /assets/ file index.html names is in `dir`: the copy is of one whole build. */
 async function complete(dir: string): Promise<boolean> {
@@ -33,7 +34,7 @@ export async function isProductionBuild(dir: string): Promise<boolean> {
 
 function productionBuild(): void {
   // Build output goes to stderr with the progress lines, keeping stdout for the table.
-  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2], env: { ...process.env, NODE_ENV: 'production', DIST_DIR: DIST } });
   if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status ?? 'unknown'}`);
 }
 

@@ -7,6 +7,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each send; what it returns is sent. */
+    setupRequest?: (request: Request) => Request;
   }
   interface Options {
     url: string;

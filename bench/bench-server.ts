@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnServer, type ServerProcess } from '../tests/helpers/spawn-server';
 import { TMP_ROOT } from '../tests/helpers/test-config';
+import type { ReplyCacheStats } from '../server/catalog/reply-cache';
 import { copyOfSeededData } from './seeded-data-cache';
 import { sleep } from './stats';
 
@@ -15,6 +16,8 @@ export interface BenchServer {
   products: number;
   startSeconds: number;
   seedSeconds: number;
+  /** The catalogue reply cache's counters as the server last wrote them (every 100 ms). */
+  replyStats(): Promise<ReplyCacheStats>;
   /** Takes a CPU profile of whatever `during` does to the server and returns the file. */
   profile(during: () => Promise<unknown>): Promise<string>;
   stop(): Promise<void>;
@@ -58,6 +61,10 @@ export async function startBenchServer(products: number, log: (line: string) => 
     products,
     startSeconds,
     seedSeconds: data.seedSeconds,
+    async replyStats() {
+      await sleep(250); // past the server's next write
+      return JSON.parse(await readFile(path.join(profileDir, 'replies.json'), 'utf8')) as ReplyCacheStats;
+    },
     async profile(during) {
       process.kill(pid, 'SIGUSR2');
       await sleep(200); // the profiler starts asynchronously in the server

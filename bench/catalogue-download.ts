@@ -9,7 +9,6 @@ import { toProductRecord } from '../replication/catalog/catalog-records';
 import type { FeedDocument } from '../replication/catalog/catalog-feed';
 import { productsCollection } from '../schemas/rx/products.schema';
 import { REPO_ROOT } from '../tests/helpers/test-config';
-import { sleep } from './stats';
 
 /** Every product record the replica will hold, read from the same change feed the app pulls. */
 export async function productRecords(url: string): Promise<unknown[]> {
@@ -24,36 +23,59 @@ export async function productRecords(url: string): Promise<unknown[]> {
   }
 }
 
-/** Documents in the replica's products store (RxDB's Dexie storage keeps them in `docs`). */
-export function replicaProductCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n?.endsWith('--products'));
-    if (!name) return 0;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('open failed'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('docs')) return 0;
-      return await new Promise<number>((resolve) => {
-        const count = db.transaction('docs').objectStore('docs').count();
-        count.onsuccess = () => resolve(count.result);
-        count.onerror = () => resolve(0);
-      });
-    } finally {
-      db.close();
-    }
-  });
+/** The records a replica holds: a removal of a product the device never had is not stored. */
+export const liveRecords = (records: readonly unknown[]) => records.filter((r) => !(r as { _deleted?: boolean })._deleted);
+
+/** When the replica was complete, on the page's clock (milliseconds since navigation started). */
+export interface ReplicaTimes {
+  /** The last record stored (the first poll that found them all). */
+  completeMs: number;
+  /** The first product feed request left the page. */
+  firstFeedMs: number | undefined;
 }
 
-/** Milliseconds from `since` (performance.now() in this process) until the replica holds `expected`, or undefined on timeout. */
-export async function waitForReplica(page: Page, expected: number, since: number, timeoutMs: number): Promise<number | undefined> {
-  while (performance.now() - since < timeoutMs) {
-    if ((await replicaProductCount(page)) >= expected) return performance.now() - since;
-    await sleep(100);
-  }
-  return undefined;
+/**
+ * Waits in the page until the replica's products store holds `expected` live documents (RxDB's
+ * Dexie storage keeps them in `docs`, `_deleted` as '0' or '1' in its `[_deleted+id]` index),
+ * polling every `pollMs`; undefined on timeout. Times are read from the page's own clock, the
+ * first feed request from its resource timing, so neither depends on this process's polling.
+ */
+export function waitForReplica(page: Page, expected: number, timeoutMs: number, pollMs = 25): Promise<ReplicaTimes | undefined> {
+  // No named functions in here: tsx would wrap them in a helper the page does not have.
+  return page.evaluate(async ({ expected, timeoutMs, pollMs }) => {
+    const started = performance.now();
+    while (performance.now() - started < timeoutMs) {
+      let live = 0;
+      const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n?.endsWith('--products'));
+      if (name) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('open failed'));
+        });
+        try {
+          const store = db.objectStoreNames.contains('docs') ? db.transaction('docs').objectStore('docs') : undefined;
+          if (store?.indexNames.contains('[_deleted+id]')) {
+            live = await new Promise<number>((resolve) => {
+              // Arrays sort after strings in IndexedDB, so ['0', []] is above every ['0', id].
+              const count = store.index('[_deleted+id]').count(IDBKeyRange.bound(['0'], ['0', []]));
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(0);
+            });
+          }
+        } finally {
+          db.close();
+        }
+      }
+      if (live >= expected) {
+        const completeMs = performance.now();
+        const feed = performance.getEntriesByType('resource').filter((e) => /\/api\/catalog\/changes\?entities=product&/.test(e.name));
+        return { completeMs, firstFeedMs: feed.length ? Math.min(...feed.map((e) => e.startTime)) : undefined };
+      }
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+    return undefined;
+  }, { expected, timeoutMs, pollMs });
 }
 
 /** The products collection's key and indexes as a Dexie store, so the raw write maintains the same indexes. */
@@ -62,19 +84,24 @@ function dexieStoreSpec(): string {
   return [primaryKey, ...indexes.map((index) => (Array.isArray(index) ? `[${index.join('+')}]` : index))].join(', ');
 }
 
-/** Time of one `bulkPut` of `records` into a fresh Dexie table in the page (Dexie bundled in with esbuild). */
-export async function rawBulkPutMs(page: Page, records: readonly unknown[]): Promise<number> {
+/** Dexie bundled with esbuild, evaluated through DevTools (the shop's CSP, script-src 'self', does not apply to that, unlike a script tag). */
+async function loadDexie(page: Page): Promise<void> {
   const bundle = await build({
     stdin: { contents: "import Dexie from 'dexie'; (globalThis as any).BenchDexie = Dexie;", loader: 'ts', resolveDir: REPO_ROOT },
     bundle: true, format: 'iife', write: false, minify: true, target: 'es2022',
   });
-  // Evaluated through DevTools, which the shop's CSP (script-src 'self') does not apply to, unlike a script tag.
   await page.evaluate(bundle.outputFiles[0]!.text);
+}
+
+type DexieDb = { version(n: number): { stores(s: Record<string, string>): void }; table(name: string): { bulkPut(items: readonly unknown[]): Promise<unknown> }; delete(): Promise<void> };
+type BenchGlobals = { BenchDexie: new (name: string) => DexieDb; benchRecords?: readonly unknown[]; benchDb?: DexieDb };
+
+/** Time of one `bulkPut` of `records` into a fresh Dexie table in the page. */
+export async function rawBulkPutMs(page: Page, records: readonly unknown[]): Promise<number> {
+  await loadDexie(page);
   return page.evaluate(async ({ docs, spec }) => {
-    type Table = { bulkPut(items: readonly unknown[]): Promise<unknown> };
-    type DexieDb = { version(n: number): { stores(s: Record<string, string>): void }; table(name: string): Table; delete(): Promise<void> };
-    const Dexie = (globalThis as unknown as { BenchDexie: new (name: string) => DexieDb }).BenchDexie;
-    const db = new Dexie(`bench-raw-${Date.now()}`);
+    const bench = globalThis as unknown as BenchGlobals;
+    const db = new bench.BenchDexie(`bench-raw-${Date.now()}`);
     db.version(1).stores({ docs: spec });
     const started = performance.now();
     await db.table('docs').bulkPut(docs);
@@ -82,4 +109,43 @@ export async function rawBulkPutMs(page: Page, records: readonly unknown[]): Pro
     await db.delete();
     return elapsed;
   }, { docs: records, spec: dexieStoreSpec() });
+}
+
+/**
+ * The same write again with `around` wrapped about the `bulkPut` call alone (a CPU profile): the
+ * records are handed to the page and the table is created beforehand, and deleted afterwards.
+ */
+export async function aroundRawBulkPut<T>(page: Page, records: readonly unknown[], around: (write: () => Promise<unknown>) => Promise<T>): Promise<T> {
+  await loadDexie(page);
+  await page.evaluate(({ docs, spec }) => {
+    const bench = globalThis as unknown as BenchGlobals;
+    bench.benchRecords = docs;
+    bench.benchDb = new bench.BenchDexie(`bench-raw-cpu-${Date.now()}`);
+    bench.benchDb.version(1).stores({ docs: spec });
+  }, { docs: records, spec: dexieStoreSpec() });
+  const result = await around(() => page.evaluate(async () => {
+    const bench = globalThis as unknown as BenchGlobals;
+    await bench.benchDb!.table('docs').bulkPut(bench.benchRecords!);
+  }));
+  await page.evaluate(async () => {
+    const bench = globalThis as unknown as BenchGlobals;
+    await bench.benchDb!.delete();
+    delete bench.benchRecords;
+  });
+  return result;
+}
+
+type CdpProfile = { startTime: number; nodes: { id: number; callFrame: { functionName: string } }[]; samples?: number[]; timeDeltas?: number[] };
+
+/** Milliseconds the page's main thread was busy (not idle) in a CPU profile, from `fromSeconds` (CDP monotonic time) on. */
+export function busyMsFrom(profile: CdpProfile, fromSeconds = 0): number {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  let at = profile.startTime;
+  let busy = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const delta = profile.timeDeltas?.[i] ?? 0;
+    at += delta;
+    if (at >= fromSeconds * 1e6 && !idle.has(id)) busy += delta / 1000;
+  });
+  return busy;
 }

@@ -2,7 +2,7 @@
  * One autocannon run against a route, with latencies taken per response so p95 can be read
  * (autocannon's own summary jumps from p90 to p97.5).
  */
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import { processCpuMs } from './process-cpu';
 import { percentile, round } from './stats';
 
@@ -12,6 +12,8 @@ export interface LoadSpec {
   path: string;
   /** JSON bodies, each connection cycles through them in order. */
   bodies?: readonly unknown[];
+  /** Instead of `bodies`: each request's JSON body, drawn when it is sent (a query stream). */
+  nextBody?: () => unknown;
   seconds: number;
   connections: number;
   headers?: Record<string, string>;
@@ -32,13 +34,16 @@ export interface LoadFigures {
 }
 
 export async function runLoad(spec: LoadSpec): Promise<LoadFigures> {
-  const headers = { ...spec.headers, ...(spec.bodies ? { 'content-type': 'application/json' } : {}) };
-  const requests = (spec.bodies ?? [undefined]).map((body) => ({
-    method: spec.method,
-    path: spec.path,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }));
+  const headers = { ...spec.headers, ...(spec.bodies || spec.nextBody ? { 'content-type': 'application/json' } : {}) };
+  const next = spec.nextBody;
+  const requests = next
+    ? [{ method: spec.method, path: spec.path, headers, setupRequest: (request: Request) => ({ ...request, body: JSON.stringify(next()) }) }]
+    : (spec.bodies ?? [undefined]).map((body) => ({
+        method: spec.method,
+        path: spec.path,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }));
   const latencies: number[] = [];
   const cpuBefore = spec.serverPid ? await processCpuMs(spec.serverPid) : NaN;
   const instance = autocannon({ url: spec.url, connections: spec.connections, duration: spec.seconds, requests, timeout: 10 });

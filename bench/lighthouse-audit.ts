@@ -13,10 +13,17 @@ const ITEM = '7 Lighthouse';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8.2';
 
+interface AuditItem {
+  node?: { snippet?: string; explanation?: string };
+  value?: unknown;
+  source?: { url?: string; line?: number };
+  url?: string;
+}
 interface Audit {
   score: number | null;
   title: string;
   displayValue?: string;
+  details?: { items?: AuditItem[] };
 }
 interface Lhr {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -31,6 +38,17 @@ export interface LostPoints {
   score: number;
   weight: number;
   value?: string;
+  /** What the audit points at (element, deprecated call, resource): the first few, for fixing it. */
+  where?: string[];
+}
+
+/** A short line per item: the element's HTML, the deprecated API and where it is called, or the resource. */
+function whereOf(audit: Audit): string[] {
+  return (audit.details?.items ?? []).slice(0, 3).map((item) => {
+    const text = item.node?.snippet ?? (typeof item.value === 'string' ? item.value : item.url ?? JSON.stringify(item.value ?? item).slice(0, 160));
+    const at = item.source?.url ? ` at ${item.source.url}:${item.source.line ?? '?'}` : '';
+    return `${text.slice(0, 200)}${at}`;
+  });
 }
 
 async function loadLighthouse(): Promise<LighthouseFn | undefined> {
@@ -95,7 +113,8 @@ function lostPoints(page: string, lhr: Lhr): LostPoints[] {
       .sort((a, b) => b.weight - a.weight)
       .map((ref) => {
         const audit = lhr.audits[ref.id]!;
-        return { page, category, audit: audit.title, score: audit.score ?? 0, weight: ref.weight, ...(audit.displayValue ? { value: audit.displayValue } : {}) };
+        const where = category === 'performance' ? [] : whereOf(audit);
+        return { page, category, audit: audit.title, score: audit.score ?? 0, weight: ref.weight, ...(audit.displayValue ? { value: audit.displayValue } : {}), ...(where.length ? { where } : {}) };
       }),
   );
 }

@@ -20,11 +20,11 @@ export function printFindings(figures: readonly Figure[], record: Record<string,
       for (const c of costs) out.push(`  ${String(c.medianMs).padStart(7)} ms ${String(c.responseKb).padStart(6)} kB ${String(c.total).padStart(6)}  ${c.kind.padEnd(6)} ${c.query}`);
     }
   }
-  const visit = record.firstVisit as { files: { file: string; gzipKb: number }[]; replication: { profile: ProfileSummary; feedSeconds: number; feedInFlightSeconds: number } } | undefined;
+  const visit = record.firstVisit as { files: { file: string; gzipKb: number }[]; replication: { profile: ProfileSummary; feedSeconds: number; feedInFlightSeconds: number; profileFile?: string } } | undefined;
   if (missed(figures, '1 catalogue download') && visit) {
     const r = visit.replication;
     out.push(
-      `\n1 catalogue download missed: feed requests were in flight ${r.feedInFlightSeconds} s of the ${r.feedSeconds} s from the first to the last; the page's CPU profile meanwhile`,
+      `\n1 catalogue download missed: feed requests were in flight ${r.feedInFlightSeconds} s of the ${r.feedSeconds} s from the first to the last; the page's CPU profile meanwhile${r.profileFile ? ` (${r.profileFile})` : ''}`,
       formatSummary(r.profile),
     );
   }
@@ -35,7 +35,10 @@ export function printFindings(figures: readonly Figure[], record: Record<string,
   const lost = record.lighthouseLostPoints as LostPoints[] | undefined;
   if (missed(figures, '7 Lighthouse') && lost?.length) {
     out.push('\n7 Lighthouse missed: audits under 0.9 (first run of each page), heaviest first');
-    for (const l of lost) out.push(`  ${l.page.padEnd(8)} ${l.category.padEnd(14)} w${String(l.weight).padEnd(3)} ${l.score.toFixed(2)}  ${l.audit}${l.value ? ` (${l.value})` : ''}`);
+    for (const l of lost) {
+      out.push(`  ${l.page.padEnd(8)} ${l.category.padEnd(14)} w${String(l.weight).padEnd(3)} ${l.score.toFixed(2)}  ${l.audit}${l.value ? ` (${l.value})` : ''}`);
+      for (const where of l.where ?? []) out.push(`      ${where}`);
+    }
   }
   if (out.length) console.log(out.join('\n'));
 }

@@ -2,7 +2,8 @@
  * The shop server as `server/main.ts` starts it, plus a CPU profiler switched by SIGUSR2, so a
  * benchmark can profile exactly its load window (not start-up and index building).
  * The first SIGUSR2 starts sampling, the next writes `<BENCH_PROFILE_DIR>/server-<n>.cpuprofile`
- * (and `process.memoryUsage()` beside it as `server-<n>.cpuprofile.memory.json`).
+ * (and `process.memoryUsage()` beside it as `server-<n>.cpuprofile.memory.json`); `replies.json` there
+ * holds the catalogue reply cache's counters, rewritten every 100 ms.
  */
 import { Session } from 'node:inspector/promises';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -16,6 +17,19 @@ const session = new Session();
 session.connect();
 let profiling = false;
 let written = 0;
+
+// The reply cache's counters, for the benchmark's hit rate (read before and after each load).
+const repliesFile = path.join(profileDir, 'replies.json');
+await mkdir(profileDir, { recursive: true });
+let writingStats = false;
+setInterval(() => {
+  if (writingStats) return; // a slow disk must not let two writes race on the same temp file
+  writingStats = true;
+  writeFile(`${repliesFile}.partial`, JSON.stringify(server.ctx.catalog.replies.stats()))
+    .then(() => rename(`${repliesFile}.partial`, repliesFile))
+    .catch((error: unknown) => console.error('reply cache counters not written', error))
+    .finally(() => (writingStats = false));
+}, 100).unref();
 
 process.on('SIGUSR2', () => {
   void (async () => {

@@ -38,7 +38,8 @@ async function phase(name: string, item: string, work: () => Promise<void>, need
   try {
     await work();
   } catch (error) {
-    log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const cause = error instanceof Error && error.cause instanceof Error ? `\ncaused by: ${error.cause.message}` : '';
+    log(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}`);
     figures.push(failed(item, name, error));
   }
   phaseSeconds[name] = round((performance.now() - at) / 1000, 1);
@@ -73,9 +74,10 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
     await phase('search', '4 server search', async () => {
       const result = await measureServerSearch(server, options, log);
       figures.push(...result.figures);
-      record.searchRuns = { search: result.search, baseline: result.baseline };
+      record.searchRuns = { search: result.search, uncached: result.fresh, baseline: result.baseline, hitRate: result.hitRate, popularQueries: result.popularQueries };
       record.queryBreakdown = await queryBreakdown(server.url);
-      const profileFile = await server.profile(() => runLoad(searchLoad(server, options, options.profileSeconds)));
+      // The profile is of the uncached load: where a miss's time goes (a hit is a lookup and a write).
+      const profileFile = await server.profile(() => runLoad(searchLoad(server, options, options.profileSeconds, result.mix, true)));
       record.searchProfile = { file: path.relative(REPO_ROOT, profileFile), ...(await summariseProfileFile(profileFile, 20)) } satisfies ProfileSummary & { file: string };
       memoryNote = await memorySplit(profileFile);
     });
