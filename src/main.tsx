@@ -11,15 +11,18 @@ import './app/app.css';
 const saved = localStorage.getItem('fixings.language');
 const router = createShopRouter();
 const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : currentStore().i18n.language;
-initI18n(language);
 document.documentElement.lang = language === 'en' ? 'en-GB' : language;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+const mount = root;
+// Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.
+void initI18n(language).then(() =>
+  createRoot(mount).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

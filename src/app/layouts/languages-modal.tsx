@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../i18n/i18n';
+import { LANGUAGES, setLanguage } from '../../i18n/i18n';
 import { Modal } from '../../ui/modal';
 
 /** The languages modal: English, German and Italian wording (prices stay in GBP). */
@@ -16,7 +16,7 @@ export function LanguagesModal({ open, onClose }: { open: boolean; onClose: () =
               aria-pressed={i18n.language === l.code}
               className="button button-secondary"
               onClick={() => {
-                void i18n.changeLanguage(l.code);
+                void setLanguage(l.code);
                 document.documentElement.lang = l.code === 'en' ? 'en-GB' : l.code;
                 localStorage.setItem('fixings.language', l.code);
                 onClose();
