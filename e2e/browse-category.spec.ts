@@ -39,6 +39,10 @@ describe('category page', () => {
     expect(await page.getByTestId('product-count').textContent()).toBe(`${total} products`);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent()).toBe('HomeAnchors & FixingsThrough Bolts');
     expect(await page.title()).toBe('Through Bolts | Fixings Direct');
+    // Screen readers navigate by headings: no level is skipped (a product's name is an h2 under the h1).
+    const levels = await page.locator('main :is(h1, h2, h3, h4, h5, h6)').evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1)).toEqual([]);
     await shot(page, 'category-desktop');
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => tiles.count()).toBe(100);

@@ -16,14 +16,18 @@ export interface TileData {
   inStock: boolean;
 }
 
-/** A product in a list: thumbnail (324x489), name, price incl. and excl. VAT, sell unit and stock. */
-export function ProductTile({ tile, eager }: { tile: TileData; eager?: boolean }) {
+/**
+ * A product in a list: thumbnail (324x489), name, price incl. and excl. VAT, sell unit and stock.
+ * The name is a heading one level below the list's own (h2 under a page's h1, h3 under a list's h2).
+ */
+export function ProductTile({ tile, eager, headingLevel = 3 }: { tile: TileData; eager?: boolean; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="tile">
       <Link to={tile.url} className="tile-link">
         <ProductImage path={tile.thumbnail} size="thumbnail" alt="" eager={eager ?? false} />
-        <h3 className="tile-name">{tile.name}</h3>
+        <Name className="tile-name">{tile.name}</Name>
       </Link>
       <p className="tile-price">
         <span className="price">{formatPence(addPercent(tile.finalPence, tile.taxPercent))}</span> <span className="vat">{t('inclVat')}</span>

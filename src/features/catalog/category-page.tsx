@@ -95,7 +95,7 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
               {t('noProducts')}
             </p>
           )}
-          <ProductGrid products={products} label={category.name} />
+          <ProductGrid products={products} label={category.name} headingLevel={2} />
           {list.hasNextPage && (
             <button type="button" className="button load-more" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
               {t('loadMore')}

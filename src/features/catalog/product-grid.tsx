@@ -9,7 +9,7 @@ import { useTaxPercent } from './use-tax-rates';
  * (or the tax rates their prices need) are still coming, `expected` empty tiles of the same size hold
  * their place, so the page below does not jump when they arrive.
  */
-export function ProductGrid({ products, label, expected = 0 }: { products: Doc[]; label: string; expected?: number }) {
+export function ProductGrid({ products, label, expected = 0, headingLevel }: { products: Doc[]; label: string; expected?: number; headingLevel?: 2 | 3 }) {
   const taxPercent = useTaxPercent();
   const { t } = useTranslation();
   const now = new Date();
@@ -18,7 +18,7 @@ export function ProductGrid({ products, label, expected = 0 }: { products: Doc[]
     <ul className="product-grid" aria-label={label || t('categories')}>
       {products.map((p, i) => (
         <li key={String(p.sku)}>
-          <ProductTile tile={tileFromProduct(p, taxPercent(p.tax_class_id), now)} eager={i < 4} />
+          <ProductTile tile={tileFromProduct(p, taxPercent(p.tax_class_id), now)} eager={i < 4} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
