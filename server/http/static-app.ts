@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Queryable } from '../db/database';
 import { envelope, sendEnvelope } from './envelope';
+import { largestPictureOf, preloadImageHeader } from './preload-hints';
 
 /**
  * Serves the built web app: hashed assets cached for a year, the shell and the service worker
- * always revalidated, and any other page path answered with the shell (the app routes it).
+ * always revalidated, and any other page path answered with the shell (the app routes it), with a
+ * preload hint for the page's largest picture where the server knows it.
  */
-export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveApp(app: FastifyInstance, distDir: string, db: Queryable): Promise<void> {
   const hasApp = existsSync(path.join(distDir, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
@@ -16,22 +19,28 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
       // Files are looked up on disk per request (not listed once at start), so a rebuild while the
       // server runs serves the new chunks and service worker; a missing file falls to the handler below.
       wildcard: true,
-      // "/" is the shell itself; any other folder path falls to the handler below.
-      index: ['index.html'],
+      // "/" has a route of its own below (the shell with its hints); other folder paths fall to the handler.
+      index: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+  const sendShell = async (reply: FastifyReply, pathname: string) => {
+    const picture = await largestPictureOf(db, pathname);
+    if (picture) void reply.header('link', preloadImageHeader(picture));
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  };
+  if (hasApp) app.get('/', (_request, reply) => sendShell(reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const pathname = url.split('?')[0] ?? url;
     const isFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
-    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasApp || isFile) {
+    if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasApp || isFile) {
       request.log.info({ url, method: request.method }, 'unknown route requested');
       return sendEnvelope(reply, envelope('Route not found', 404));
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return sendShell(reply, pathname);
   });
 }

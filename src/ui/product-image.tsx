@@ -1,14 +1,4 @@
-/** Catalogue sizes (SPEC §9): thumbnails 324x489, cart 210x300, gallery 600x744. */
-export const IMAGE_SIZES = {
-  thumbnail: [324, 489],
-  cart: [210, 300],
-  gallery: [600, 744],
-} as const;
-
-/** `resize` keeps the whole picture inside the box; `crop` fills the box (banners). */
-export function imageUrl(path: string, width: number, height: number, action: 'resize' | 'crop' = 'resize'): string {
-  return `/img/${width}/${height}/${action}${path.startsWith('/') ? path : `/${path}`}`;
-}
+import { IMAGE_SIZES, imageUrl } from './image-url';
 
 interface Props {
   path: string | undefined;

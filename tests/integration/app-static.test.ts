@@ -72,4 +72,26 @@ describe('serving the built app', () => {
     expect(api.status).toBe(404);
     expect(((await api.json()) as { result: string }).result).toBe('Route not found');
   });
+
+  it('hints the largest picture of the home page and of a product page, the URL the page then requests', async () => {
+    const post = async (body: unknown) => ((await (await fetch(`${server.url}/api/catalog`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { result: { items: Record<string, unknown>[] } }).result.items;
+    const preload = (reply: Response) => /^<([^>]+)>; rel=preload; as=image/.exec(reply.headers.get('link') ?? '')?.[1];
+
+    const { banners } = (await (await get('/pub/banners.json')).json()) as { banners: { image: string }[] };
+    const home = preload(await get('/'));
+    expect(home).toBe(`/img/600/300/crop/${banners[0]!.image.replace(/^\//, '')}`);
+    expect((await get(home!)).headers.get('content-type')).toMatch(/^image\//);
+
+    const [simple] = await post({ size: 1, searchQuery: { _appliedFilters: [{ attribute: 'type_id', value: { eq: 'simple' } }] } });
+    const picture = preload(await get(`/p/${String(simple!.sku)}/${String(simple!.url_key)}`));
+    expect(picture).toBe(`/img/600/744/resize/${String(simple!.image).replace(/^\//, '')}`);
+    expect((await get(picture!)).status).toBe(200);
+
+    // A configurable product may show a child's picture first; an unknown product and other pages get no hint.
+    const [configurable] = await post({ size: 1, searchQuery: { _appliedFilters: [{ attribute: 'type_id', value: { eq: 'configurable' } }] } });
+    expect((await get(`/p/${String(configurable!.sku)}/${String(configurable!.url_key)}`)).headers.get('link')).toBeNull();
+    expect((await get('/p/NO-SUCH-SKU/none')).headers.get('link')).toBeNull();
+    expect((await get('/p/%E0%A4%A/broken')).headers.get('link')).toBeNull();
+    expect((await get('/c/anchors')).headers.get('link')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../ui/safe-html';
-import { imageUrl } from '../../ui/product-image';
+import { BANNER_SIZE, bannerImageUrl } from '../../ui/image-url';
 import { useTitle } from '../../ui/use-title';
 import { ProductGrid } from './product-grid';
 import { HOME_LISTS, useAccreditations, useBanners, useCmsBlock, useHomeList, useInfoLinks, usePromotedOffers } from './use-home-lists';
@@ -25,7 +25,7 @@ export function HomePage() {
       <section className="banners" aria-label="Banners">
         {banners.slice(0, 3).map((b, i) => (
           <Link key={String(b.id)} to={String(b.link)} className="banner">
-            <img src={imageUrl(String(b.image), 600, 300, 'crop')} alt="" width={600} height={300} loading={i === 0 ? 'eager' : 'lazy'} />
+            <img src={bannerImageUrl(String(b.image))} alt="" width={BANNER_SIZE[0]} height={BANNER_SIZE[1]} loading={i === 0 ? 'eager' : 'lazy'} />
             <span className="banner-text">
               <strong>{String(b.title)}</strong>
               {typeof b.subtitle === 'string' && <span>{b.subtitle}</span>}
