@@ -1,5 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseProvider } from '../../db/hooks/database-context';
+import { afterFirstScreen } from './after-first-screen';
 import type { LocalShop } from '../../db/start-local-database';
 
 /**
@@ -17,16 +19,12 @@ interface ShopContextValue {
 
 const ShopContext = createContext<ShopContextValue>({ shop: null, status: 'starting', error: null });
 
-const whenIdle = (run: () => void) => {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
-};
-
 export function ShopProvider({ children }: { children: ReactNode }) {
   const [value, setValue] = useState<ShopContextValue>({ shop: null, status: 'starting', error: null });
+  const client = useQueryClient();
   useEffect(() => {
     let live = true;
-    whenIdle(() => {
+    const cancel = afterFirstScreen(client, () => {
       import('../../db/start-local-database')
         .then((m) => m.startLocalDatabase())
         .then(
@@ -39,8 +37,9 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       live = false;
+      cancel();
     };
-  }, []);
+  }, [client]);
   return (
     <ShopContext.Provider value={value}>
       <DatabaseProvider db={value.shop?.db ?? null}>{children}</DatabaseProvider>
