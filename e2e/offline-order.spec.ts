@@ -157,6 +157,9 @@ describe('ordering offline', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/order' && r.method() === 'POST') orderPosts.push(r.postData() ?? '');
     });
+    // The checkout is opened by a page load while the connection flaps: once installed, the service
+    // worker answers that load from its precache. Installing it (a first visit) must finish first.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
     let flips = 0;
     let flapping = true;
     const flap = (async () => {
@@ -167,11 +170,14 @@ describe('ordering offline', () => {
       }
       await context.setOffline(false);
     })();
-    await checkOut(page);
-    // Keep cutting the connection while the order is being sent.
-    await expect.poll(() => flips, { timeout: 60_000 }).toBeGreaterThanOrEqual(40);
-    flapping = false;
-    await flap;
+    try {
+      await checkOut(page);
+      // Keep cutting the connection while the order is being sent.
+      await expect.poll(() => flips, { timeout: 60_000 }).toBeGreaterThanOrEqual(40);
+    } finally {
+      flapping = false;
+      await flap;
+    }
     expect(flips).toBe(40); // 20 drops, 20 restores
     await expect.poll(async () => (await orders()).length, { timeout: 60_000 }).toBe(1);
     await openSyncPanel(page);
