@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { DESKTOP, openPage, productDoc, type Doc } from './browse-support';
+import { DESKTOP, openPage, productDoc } from './browse-support';
+import { cartCount, LONG, SIMPLE, urlOf } from './sync-support';
 
 /**
  * The browser refuses storage: IndexedDB missing (private browsing) or a tiny quota. The shop keeps
@@ -19,10 +20,6 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const LONG = { timeout: 30_000 };
-const SIMPLE = 'DB-PZ2-25-10';
-const urlOf = (doc: Doc) => `/p/${String(doc.sku)}/${typeof doc.url_key === 'string' ? doc.url_key : 'x'}`;
-const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').textContent());
 
 // What private browsing in some browsers does: every open of IndexedDB fails.
 const NO_INDEXEDDB = `IDBFactory.prototype.open = function () { throw new DOMException('IndexedDB is not available in private browsing', 'InvalidStateError'); };`;

@@ -4,6 +4,7 @@ import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc, type Doc } from './browse-support';
+import { addButton, cartCount, LONG, openProduct, SIMPLE, urlOf } from './sync-support';
 
 let shop: Shop;
 let browser: Browser;
@@ -15,21 +16,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const LONG = { timeout: 30_000 };
-const SIMPLE = 'DB-PZ2-25-10';
 const LAST_FIVE = 'CR-EP-585';
 
-const urlOf = (doc: Doc) => `/p/${String(doc.sku)}/${typeof doc.url_key === 'string' ? doc.url_key : 'x'}`;
-
-/** Opens a product page and waits until its add button and the local database are there. */
-async function openProduct(page: Page, path: string): Promise<void> {
-  await page.goto(shop.url + path);
-  await expect.poll(() => page.locator('.cart-button[data-shop-ready=true]').count(), LONG).toBe(1);
-  await expect.poll(() => page.locator('.product .add-row button').count(), LONG).toBe(1);
-}
-
-const addButton = (page: Page) => page.locator('.product .add-row button');
-const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').textContent());
 const notices = (page: Page) => page.locator('.notification p').allTextContents();
 
 async function openMinicart(page: Page): Promise<void> {
@@ -54,7 +42,7 @@ describe('the cart', () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     const simple = await productDoc(shop.url, SIMPLE);
     expect(simple.type_id).toBe('simple');
-    await openProduct(page, urlOf(simple));
+    await openProduct(page, shop.url, urlOf(simple));
     expect(await cartCount(page)).toBe(0);
 
     await addButton(page).click();
@@ -66,16 +54,16 @@ describe('the cart', () => {
     await expect.poll(() => cartCount(page)).toBe(2);
 
     // Price 0 and out of stock are refused with the exact wording.
-    await openProduct(page, urlOf(await productDoc(shop.url, 'WP-SAMPLE-CARD')));
+    await openProduct(page, shop.url, urlOf(await productDoc(shop.url, 'WP-SAMPLE-CARD')));
     await addButton(page).click();
     await expect.poll(() => notices(page), LONG).toContain('Product price is unknown, product cannot be added to the cart!');
-    await openProduct(page, urlOf(await productDoc(shop.url, 'SDSM-40-570')));
+    await openProduct(page, shop.url, urlOf(await productDoc(shop.url, 'SDSM-40-570')));
     await addButton(page).click();
     await expect.poll(() => notices(page), LONG).toContain('The product is out of stock and cannot be added to the cart!');
     expect(await cartCount(page)).toBe(2);
 
     // Quantity editing: the form messages, then the stock limit of a product with 5 left.
-    await openProduct(page, urlOf(await productDoc(shop.url, LAST_FIVE)));
+    await openProduct(page, shop.url, urlOf(await productDoc(shop.url, LAST_FIVE)));
     await addButton(page).click();
     await expect.poll(() => cartCount(page), LONG).toBe(3);
     await openMinicart(page);
@@ -119,13 +107,13 @@ describe('the cart', () => {
   it('shows a variant and a bundle with their options, applies and removes coupons', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     const range = await productDoc(shop.url, 'TB-Z-RANGE');
-    await openProduct(page, urlOf(range));
+    await openProduct(page, shop.url, urlOf(range));
     await expect.poll(() => page.getByTestId('sku').textContent(), LONG).not.toBe('TB-Z-RANGE');
     const childSku = String(await page.getByTestId('sku').textContent());
     await addButton(page).click();
     await expect.poll(() => cartCount(page), LONG).toBe(1);
 
-    await openProduct(page, urlOf(await productDoc(shop.url, 'BND-SDS-START')));
+    await openProduct(page, shop.url, urlOf(await productDoc(shop.url, 'BND-SDS-START')));
     await expect.poll(() => page.locator('.product [data-testid=price-incl]').count(), LONG).toBe(1);
     await addButton(page).click();
     await expect.poll(() => cartCount(page), LONG).toBe(2);
@@ -160,7 +148,7 @@ describe('the cart', () => {
 
   it('edit mode: the product page opens with the line, and "Update item" replaces it', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
-    await openProduct(page, urlOf(await productDoc(shop.url, 'TB-Z-RANGE')));
+    await openProduct(page, shop.url, urlOf(await productDoc(shop.url, 'TB-Z-RANGE')));
     await expect.poll(() => page.getByTestId('sku').textContent(), LONG).not.toBe('TB-Z-RANGE');
     const first = String(await page.getByTestId('sku').textContent());
     await addButton(page).click();

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Doc } from './browse-support';
 
-/** Shared bits of the tabs and offline-order specs. */
+/** Shared bits of the specs that shop: product pages, the cart count, the sync panel, sign-in. */
 export const LONG = { timeout: 30_000 };
 export const SIMPLE = 'DB-PZ2-25-10';
 
