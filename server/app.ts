@@ -47,6 +47,6 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   registerOrderRoutes(app, full);
   registerStockRoutes(app, full);
   registerMailOutboxRoutes(app, full);
-  await serveApp(app, ctx.config.distDir, ctx.db);
+  await serveApp(app, ctx.config.distDir, ctx.catalog, ctx.db);
   return { app, ctx: full };
 }

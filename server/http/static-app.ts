@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CatalogService } from '../catalog/catalog-service';
 import type { Queryable } from '../db/database';
 import { envelope, sendEnvelope } from './envelope';
-import { largestPictureOf, preloadImageHeader } from './preload-hints';
+import { preloadHints, preloadImageHeader } from './preload-hints';
 
 /**
  * Serves the built web app: hashed assets cached for a year, the shell and the service worker
  * always revalidated, and any other page path answered with the shell (the app routes it), with a
  * preload hint for the page's largest picture where the server knows it.
  */
-export async function serveApp(app: FastifyInstance, distDir: string, db: Queryable): Promise<void> {
+export async function serveApp(app: FastifyInstance, distDir: string, catalog: CatalogService, db: Queryable): Promise<void> {
   const hasApp = existsSync(path.join(distDir, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
@@ -27,8 +28,9 @@ export async function serveApp(app: FastifyInstance, distDir: string, db: Querya
       },
     });
   }
+  const largestPictureOf = preloadHints(catalog, db);
   const sendShell = async (reply: FastifyReply, pathname: string) => {
-    const picture = await largestPictureOf(db, pathname);
+    const picture = await largestPictureOf(pathname);
     if (picture) void reply.header('link', preloadImageHeader(picture));
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { pageNumber } from '../../schemas/api/user';
 import { emailField } from '../../schemas/forms/form-fields';
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
@@ -9,7 +10,7 @@ export const ADMIN_TOKEN_REQUIRED_FOR_MAIL = "The mail outbox needs the shop own
 
 const outboxQuery = v.strictObject({
   to: emailField,
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'Must be a whole number.'), v.transform(Number), v.minValue(1, 'Must be at least 1.')), '20'),
+  limit: pageNumber('20', 99),
   token: v.optional(v.string()),
   storeCode: v.optional(v.string()),
 });

@@ -2,7 +2,7 @@ import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
 import { addToCart, removeFromCart, updateQuantity } from '../../../src/db/cart-actions';
 import { cartItemFromDocument } from '../../../src/db/cart-product';
 import { faultFetch, NO_FAULTS, type FaultFetch } from './fault-fetch';
-import { seededRandom, type Random } from './seeded-random';
+import { createRng, type Rng } from '../../../server/seed/rng';
 import type { ScenarioServer } from './scenario-server';
 import { closeTabs, openTabs, orderFromCart, PASSWORD, type Tab } from './shop-tab';
 import { checkSettled, type ScenarioOutcome } from './settle';
@@ -28,7 +28,7 @@ async function register(server: ScenarioServer, email: string): Promise<void> {
   if (!reply.ok) throw new Error(`create ${email}: ${reply.status} ${await reply.text()}`);
 }
 
-function pickSteps(r: Random, kill: boolean, signedIn: boolean): Step[] {
+function pickSteps(r: Rng, kill: boolean, signedIn: boolean): Step[] {
   const common: Step[] = ['add', 'add', 'add', 'setQty', 'remove', 'offline', 'online', 'flakyNetwork', 'calmNetwork', 'order', 'order', 'task', 'pause'];
   const pool: Step[] = signedIn ? [...common, 'expireToken'] : common;
   const steps = Array.from({ length: r.int(5, 12) }, () => r.pick(pool));
@@ -43,7 +43,7 @@ function pickSteps(r: Random, kill: boolean, signedIn: boolean): Step[] {
  * stop and the outcome is checked once everything has settled.
  */
 export async function runScenario(seed: number, ctx: ScenarioContext): Promise<ScenarioOutcome> {
-  const r = seededRandom(seed);
+  const r = createRng(seed);
   const twoTabs = r.chance(0.25);
   const signedIn = r.chance(0.6);
   const kill = r.chance(0.1);
@@ -79,7 +79,7 @@ export async function runScenario(seed: number, ctx: ScenarioContext): Promise<S
   }
 }
 
-async function runStep(step: Step, r: Random, ctx: ScenarioContext, net: FaultFetch, tabs: Tab[], tab: () => Tab, email: string, tasks: string[], background: Promise<unknown>[]): Promise<void> {
+async function runStep(step: Step, r: Rng, ctx: ScenarioContext, net: FaultFetch, tabs: Tab[], tab: () => Tab, email: string, tasks: string[], background: Promise<unknown>[]): Promise<void> {
   const product = () => r.pick(ctx.products);
   const someLine = async (t: Tab) => {
     const lines = await t.db.cart.find().exec();

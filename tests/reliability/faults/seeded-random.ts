@@ -1,32 +1,4 @@
-/** A small seeded generator (mulberry32): the same seed replays the same scenario, step for step. */
-export interface Random {
-  readonly seed: number;
-  next(): number;
-  int(min: number, max: number): number;
-  chance(p: number): boolean;
-  pick<T>(items: readonly T[]): T;
-}
-
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    seed,
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p) => next() < p,
-    pick: (items) => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[Math.floor(next() * items.length)] as (typeof items)[number];
-    },
-  };
-}
+/** The fault scenarios' settings. Each scenario draws its steps from `createRng(seed)` (server/seed/rng), so a seed replays step for step. */
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
