@@ -5,7 +5,7 @@ import type { CartLine } from '../../schemas/rx/cart.schema';
 import type { CartItemInput } from './cart-product';
 import { insertOrModifyLine, removeLine } from './cart-line-write';
 import type { ShopDatabase } from './database-types';
-import { LOCAL, modifyLocal } from './local-state';
+import { LOCAL, modifyLocal, type CartState } from './local-state';
 import { addNotification } from './notification-center';
 
 /**
@@ -74,9 +74,11 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
   if (old && id === lineId) {
     await old.incrementalPatch({ ...fields, qty });
   } else {
-    const target = await db.cart.findOne(id).exec();
-    const line = { ...(target?.toMutableJSON()), ...fields, id, qty: (target?.qty ?? 0) + qty, added_at: target?.added_at ?? old?.added_at ?? now };
-    await Promise.all([db.cart.incrementalUpsert(line), old ? old.remove() : Promise.resolve()]);
+    // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
+    await Promise.all([
+      insertOrModifyLine(db, id, () => ({ ...fields, id, qty, added_at: old?.added_at ?? now }), (current) => ({ ...current, ...fields, qty: current.qty + qty })),
+      old ? removeLine(db, lineId) : Promise.resolve(),
+    ]);
   }
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
 }
@@ -86,13 +88,16 @@ export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<
   await removeLine(db, lineId);
 }
 
+/** The cart state with no server cart: the next line starts a new one, with no totals or coupon of the old. */
+const withoutServerCart = (s: CartState): CartState => ({ ...s, token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+
 /**
  * Empties the cart without a sync (after an order: the server already converted its cart) and drops
  * the cart id, so the next line starts a new server cart.
  */
 export async function clearCartWithoutSync(db: ShopDatabase): Promise<void> {
   // The cart id goes first: a sync that sees the emptied lines then has no server cart to empty.
-  await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null }));
+  await modifyLocal(db, LOCAL.cartState, withoutServerCart);
   // Line by line on the stored revision: a sync writing a line at this moment must not fail the order.
   for (const line of await db.cart.find().exec()) await removeLine(db, line.id);
 }
@@ -110,7 +115,7 @@ export async function retireOrderedCart(db: ShopDatabase, orderedCartId: unknown
   await modifyLocal(db, LOCAL.cartState, (s) => {
     if (s.token !== orderedCartId) return s;
     retired = true;
-    return { ...s, token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null };
+    return withoutServerCart(s);
   });
   return retired;
 }

@@ -26,11 +26,16 @@ export interface CartItemInput {
   errors: Record<string, string>;
 }
 
+/** The replicated tax rules (none where the content collection is not open). */
+export async function localTaxRules(db: ShopDatabase): Promise<TaxRuleFields[]> {
+  if (!db.collections.content) return [];
+  return (await db.content.find({ selector: { entity: 'taxrule' } }).exec()).map((d) => d.source as TaxRuleFields);
+}
+
 /** UK VAT of a product class from the replicated tax rules (SPEC §1: tax is calculated on the client). */
 export async function taxPercentFor(db: ShopDatabase, taxClassId: unknown, countryId = DEFAULT_COUNTRY): Promise<number> {
   if (!db.collections.content) return 0;
-  const rules = (await db.content.find({ selector: { entity: 'taxrule' } }).exec()).map((d) => d.source as TaxRuleFields);
-  return findTaxRatePercent(rules, { productTaxClassId: Number(taxClassId ?? 2), countryId });
+  return findTaxRatePercent(await localTaxRules(db), { productTaxClassId: Number(taxClassId ?? 2), countryId });
 }
 
 type Extension = { configurable_item_options?: { option_id?: unknown; option_value?: unknown }[]; bundle_options?: Record<string, unknown>[] };

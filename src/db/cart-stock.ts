@@ -1,22 +1,16 @@
 import type { ApiClient } from '../../replication/api/api-types';
-import { stockCheckOutcome, type StockStatus } from '../domain/add-to-cart/add-to-cart-rules';
-import { readAmount } from '../domain/pricing/money';
+import { isAvailable, readStock, stockCheckOutcome, type StockReading, type StockStatus } from '../domain/add-to-cart/add-to-cart-rules';
 import type { ShopDatabase } from './database-types';
 
-/** What the cart's quantity rules read about one sku's stock. */
-export interface StockFigure {
-  isInStock: boolean;
-  manageStock: boolean;
-  qty: number;
+/** What the cart's quantity rules read about one sku's stock, and where the figure came from. */
+export interface StockFigure extends StockReading {
   /** `server`: the live figure from /api/stock/check; `local`: the replicated catalogue's. */
   source: 'server' | 'local';
 }
 
-const isTrue = (value: unknown) => value === true || value === 1 || value === '1';
-
 export function stockFigure(stock: Record<string, unknown> | null | undefined, source: StockFigure['source']): StockFigure | null {
   if (!stock) return null;
-  return { isInStock: isTrue(stock.is_in_stock), manageStock: stock.manage_stock !== false, qty: readAmount(stock.qty) ?? 0, source };
+  return { ...readStock(stock), source };
 }
 
 /** The replicated stock of a sku: a product's own, or a configurable child's inside its parent. */
@@ -55,8 +49,7 @@ export async function checkStock(db: ShopDatabase, api: ApiClient, sku: string, 
  */
 export function stockStatusOf(figure: StockFigure | null): StockStatus {
   if (!figure) return 'volatile';
-  const available = figure.isInStock && (!figure.manageStock || figure.qty > 0);
-  if (!available) return 'out_of_stock';
+  if (!isAvailable(figure)) return 'out_of_stock';
   return figure.source === 'server' ? 'ok' : 'volatile';
 }
 

@@ -1,13 +1,13 @@
 import { combineLatest, fromEvent, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { CartLine } from '../../schemas/rx/cart.schema';
-import { cartHash } from '../../replication/cart/cart-hash';
 import { findChildBySku } from '../domain/cart/configurable-choice';
 import { recordsOf, textOf, type Doc } from '../domain/cart/doc-fields';
 import { totalsView, type TotalsView } from '../domain/cart/totals-view';
-import type { TaxRuleFields } from '../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../domain/tax/destination';
 import { priceLine } from '../domain/totals/line-price';
 import type { OptionLabel } from '../domain/totals/custom-option-price';
+import { localTaxRules } from './cart-product';
+import { cartSyncedWith } from './checkout-totals';
 import type { ShopDatabase } from './database-types';
 import { LOCAL, watchLocal, type CartState } from './local-state';
 
@@ -53,8 +53,8 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
   const products = await productsBySku(db, lines.map((l) => l.parentSku ?? l.sku));
   const memberSkus = [...products.values()].flatMap((p) => recordsOf(p.bundle_options).flatMap((o) => recordsOf(o.product_links).map((l) => textOf(l.sku))));
   const members = await productsBySku(db, memberSkus.filter(Boolean));
-  const taxRules = db.collections.content ? (await db.content.find({ selector: { entity: 'taxrule' } }).exec()).map((d) => d.source as TaxRuleFields) : [];
-  const synced = state.token !== null && state.lastTotalsSyncAt !== null && state.itemsHash === cartHash(lines, state.token);
+  const taxRules = await localTaxRules(db);
+  const synced = cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null;
   const totals = totalsView({
     lines: lines.map((l) => ({
       sku: l.sku,

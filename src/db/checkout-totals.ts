@@ -1,10 +1,10 @@
 import type { TotalsReply } from '../../schemas/api/cart';
 import type { CartLine } from '../../schemas/rx/cart.schema';
 import { clientTotals } from '../domain/checkout-state/client-totals';
-import type { TaxRuleFields } from '../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../domain/tax/destination';
 import { cartHash } from '../../replication/cart/cart-hash';
 import type { CartState } from './local-state';
+import { localTaxRules } from './cart-product';
 import type { ShopDatabase } from './database-types';
 
 export type CheckoutTotals = { ok: true; totals: TotalsReply; source: 'server' | 'client' } | { ok: false; message: string };
@@ -44,7 +44,7 @@ async function taxClassOf(db: ShopDatabase, line: CartLine): Promise<number> {
 export async function checkoutTotals(db: ShopDatabase, lines: readonly CartLine[], state: CartState, countryId: string, online: boolean): Promise<CheckoutTotals> {
   const server = serverTotalsFor(lines, state, countryId, online);
   if (server) return { ok: true, totals: server, source: 'server' };
-  const rules = (await db.content.find({ selector: { entity: 'taxrule' } }).exec()).map((d) => d.source as TaxRuleFields);
+  const rules = await localTaxRules(db);
   const priced = await Promise.all(
     lines.map(async (line) => ({
       sku: line.sku,

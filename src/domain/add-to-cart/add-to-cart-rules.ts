@@ -50,11 +50,23 @@ export function localStockStatus(product: CartProductFields, rules: CartRules = 
   if (rules.stockSyncEnabled === false) return 'volatile';
   const stock = product.stock;
   if (!stock) return 'volatile';
-  const inStock = stock.is_in_stock === true || stock.is_in_stock === 1 || stock.is_in_stock === '1';
-  const managed = stock.manage_stock !== false;
-  const qty = readAmount(stock.qty) ?? 0;
-  return inStock && (!managed || qty > 0) ? 'ok' : 'out_of_stock';
+  return isAvailable(readStock(stock)) ? 'ok' : 'out_of_stock';
 }
+
+/** A stock record as the cart's rules read it (the catalogue's and /api/stock/check's fields). */
+export interface StockReading {
+  isInStock: boolean;
+  manageStock: boolean;
+  qty: number;
+}
+
+export function readStock(stock: { is_in_stock?: unknown; manage_stock?: unknown; qty?: unknown }): StockReading {
+  const isInStock = stock.is_in_stock === true || stock.is_in_stock === 1 || stock.is_in_stock === '1';
+  return { isInStock, manageStock: stock.manage_stock !== false, qty: readAmount(stock.qty) ?? 0 };
+}
+
+/** In stock, and with a quantity left unless the stock is not managed. */
+export const isAvailable = (stock: StockReading): boolean => stock.isInStock && (!stock.manageStock || stock.qty > 0);
 
 export type AddDecision = { add: true; notice: { type: 'success' | 'warning'; message: string } } | { add: false; notice: { type: 'error'; message: string }[] };
 

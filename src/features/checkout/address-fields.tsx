@@ -10,6 +10,21 @@ const NAME_FIELDS: readonly FieldSpec[] = [
 
 const STATE_FIELD: FieldSpec = { name: 'state', label: 'checkoutState', autoComplete: 'address-level1' };
 
+/** The address values a step's form starts with: what the shopper typed before, GB when no country was chosen. */
+export function addressDefaults(initial: Partial<Record<'firstName' | 'lastName' | 'streetAddress' | 'apartmentNumber' | 'city' | 'state' | 'zipCode' | 'country' | 'phoneNumber', string>>) {
+  return {
+    firstName: initial.firstName ?? '',
+    lastName: initial.lastName ?? '',
+    streetAddress: initial.streetAddress ?? '',
+    apartmentNumber: initial.apartmentNumber ?? '',
+    city: initial.city ?? '',
+    state: initial.state ?? '',
+    zipCode: initial.zipCode ?? '',
+    country: initial.country || 'GB',
+    phoneNumber: initial.phoneNumber ?? '',
+  };
+}
+
 /** Names, street, city, county, zip-code, country (GB first) and phone: a shipping or billing address. */
 export function AddressFields<T extends FieldValues>({ form, idPrefix }: { form: UseFormReturn<T>; idPrefix: string }) {
   const { t } = useTranslation();

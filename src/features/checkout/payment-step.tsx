@@ -4,7 +4,7 @@ import { checkoutPaymentSchema, PAYMENT_METHOD, type CheckoutPaymentForm } from 
 import type { ShopDatabase } from '../../db/database-types';
 import { CheckboxField } from '../forms/form-field';
 import { FormFields, type FieldSpec } from '../forms/form-fields';
-import { AddressFields } from './address-fields';
+import { AddressFields, addressDefaults } from './address-fields';
 import { useStepForm } from './use-step-form';
 
 const INVOICE_FIELDS: readonly FieldSpec[] = [
@@ -27,15 +27,7 @@ export function PaymentStep({ db, initial, onDone }: Props) {
     paymentMethod: PAYMENT_METHOD,
     company: initial.company ?? '',
     taxId: initial.taxId ?? '',
-    firstName: initial.firstName ?? '',
-    lastName: initial.lastName ?? '',
-    streetAddress: initial.streetAddress ?? '',
-    apartmentNumber: initial.apartmentNumber ?? '',
-    city: initial.city ?? '',
-    state: initial.state ?? '',
-    zipCode: initial.zipCode ?? '',
-    country: initial.country || 'GB',
-    phoneNumber: initial.phoneNumber ?? '',
+    ...addressDefaults(initial),
   });
   const [sameAsShipping, generateInvoice] = useWatch({ control: form.control, name: ['sameAsShipping', 'generateInvoice'] });
   const methodError = form.formState.errors.paymentMethod?.message;

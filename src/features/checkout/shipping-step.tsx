@@ -3,7 +3,7 @@ import { checkoutShippingSchema, SHIPPING_METHOD, type CheckoutShipping } from '
 import type { ShopDatabase } from '../../db/database-types';
 import { COURIER_FLAT_RATE } from '../../domain/totals/delivery-methods';
 import { formatPence } from '../../i18n/money';
-import { AddressFields } from './address-fields';
+import { AddressFields, addressDefaults } from './address-fields';
 import { useStepForm } from './use-step-form';
 
 interface Props {
@@ -18,15 +18,9 @@ interface Props {
 export function ShippingStep({ db, initial, names, onDone }: Props) {
   const { t } = useTranslation();
   const form = useStepForm<CheckoutShipping>(db, 'shippingDetails', () => checkoutShippingSchema, {
+    ...addressDefaults(initial),
     firstName: initial.firstName || (names?.firstName ?? ''),
     lastName: initial.lastName || (names?.lastName ?? ''),
-    streetAddress: initial.streetAddress ?? '',
-    apartmentNumber: initial.apartmentNumber ?? '',
-    city: initial.city ?? '',
-    state: initial.state ?? '',
-    zipCode: initial.zipCode ?? '',
-    country: initial.country || 'GB',
-    phoneNumber: initial.phoneNumber ?? '',
     // The only method there is, chosen from the start (SPEC §4 default selection).
     shippingMethod: SHIPPING_METHOD.method,
   });

@@ -3,7 +3,7 @@ import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { checkoutTotals, type CheckoutTotals } from '../../db/checkout-totals';
 import type { ShopDatabase } from '../../db/database-types';
 import { useCartState } from '../../db/hooks/use-live';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 
 /** The order summary's totals for the destination country: the server's when synced, else the client's. */
 export function useCheckoutTotals(db: ShopDatabase, lines: readonly CartLine[], countryId: string): CheckoutTotals | null {

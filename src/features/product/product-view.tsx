@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { useShop } from '../../app/shop/shop-context';
+import { useSessionGroupId } from '../account/account-button';
 import { readCartLine } from '../../db/cart-actions';
-import { LOCAL, watchLocal } from '../../db/local-state';
 import { choicesFromProductOption } from '../../domain/cart/product-option';
 import { PriceBlock } from '../../ui/price-block';
 import { StockBadge } from '../../ui/stock-badge';
@@ -21,9 +21,6 @@ import { shownPrice } from './product-pricing';
 import { ProductReviews } from './product-reviews';
 import { useProductsBySku } from './use-product';
 import { useVariant } from './use-variant';
-
-/** SPEC §6: guests have no group and use group 0. */
-const GUEST_GROUP = 0;
 
 function memberSkus(product: Doc, group: number): string[] {
   if (product.type_id === 'grouped') return associatedLinks(product, group).map((l) => String(l.linked_product_sku));
@@ -44,7 +41,7 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
   };
   const variant = useVariant(product, routeChildSku, onVariant);
   const shop = useShop();
-  const GROUP = useShopObservable((s) => watchLocal(s.db, LOCAL.session), null)?.groupId ?? GUEST_GROUP;
+  const GROUP = useSessionGroupId();
   const skus = useMemo(() => memberSkus(product, GROUP), [product, GROUP]);
   const members = useProductsBySku(skus).data ?? new Map<string, Doc>();
   const [bundleChosen, setBundleChosen] = useState<Record<string, string[]>>({});
