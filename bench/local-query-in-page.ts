@@ -1,7 +1,7 @@
 /**
  * Items 2 and 3 in the browser: after the first visit's download, the products the app replicated
  * are read back from its IndexedDB store, indexed by the same engine the app's local catalogue uses
- * (src/domain/catalog-query, bundled with esbuild as src/db/catalog-index.ts builds it: the API
+ * (src/domain/catalog-query, bundled with esbuild as src/db/catalog/catalog-index.ts builds it: the API
  * documents of `source`), and the storefront's own listing and search queries are timed in the page.
  */
 import { build } from 'esbuild';

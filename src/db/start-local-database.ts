@@ -1,9 +1,9 @@
 import { currentStore, storeParams } from '../i18n/store-views';
-import { startCatalogIndex } from './catalog-index';
+import { startCatalogIndex } from './catalog/catalog-index';
 import { getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
-import { markCatalogReplicated, registerLocalCatalog } from './local-catalog';
-import { createShopSync, type ShopSync } from './shop-sync';
+import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
+import { createShopSync, type ShopSync } from './sync/shop-sync';
 
 /** The page's database and its sync, as the screens get them from the shop context. */
 export interface LocalShop {

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
-import { addProductToCart } from '../../src/db/cart-add';
-import { changeQuantity } from '../../src/db/cart-quantity';
-import { manualConnectivity } from '../../src/db/connectivity';
+import { addProductToCart } from '../../src/db/cart/cart-add';
+import { changeQuantity } from '../../src/db/cart/cart-quantity';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
-import { createShopSync, type ShopSync } from '../../src/db/shop-sync';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { FORM_MESSAGES } from '../../schemas/forms/form-messages';
 import { startTestServer, type TestServer } from '../helpers/test-server';

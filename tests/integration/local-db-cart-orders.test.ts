@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
-import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart-actions';
-import { cartItemFromProduct } from '../../src/db/cart-product';
-import { manualConnectivity } from '../../src/db/connectivity';
+import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
+import { cartItemFromProduct } from '../../src/db/cart/cart-product';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
-import { setThankYouPageOpen } from '../../src/db/place-order';
-import { createShopSync, type ShopSync } from '../../src/db/shop-sync';
+import { setThankYouPageOpen } from '../../src/db/orders/place-order';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../replication/api/api-client';
-import { startCatalogReplication, type CatalogReplication } from '../../src/db/catalog-replication';
+import { startCatalogReplication, type CatalogReplication } from '../../src/db/catalog/catalog-replication';
 import type { ShopDatabase } from '../../src/db/database-types';
-import { syncProductPrices } from '../../src/db/product-prices';
+import { syncProductPrices } from '../../src/db/catalog/product-prices';
 import { recordingFetch } from '../../src/db/testing/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';

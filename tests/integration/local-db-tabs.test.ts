@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart } from '../../src/db/cart-actions';
-import { cartItemFromProduct } from '../../src/db/cart-product';
-import { manualConnectivity } from '../../src/db/connectivity';
+import { addToCart } from '../../src/db/cart/cart-actions';
+import { cartItemFromProduct } from '../../src/db/cart/cart-product';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
-import { createShopSync, type ShopSync } from '../../src/db/shop-sync';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';

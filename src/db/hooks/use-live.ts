@@ -3,7 +3,7 @@ import { map, type Observable } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
 import { LOCAL, watchLocal, type LocalKey } from '../local-state';
-import { watchNotifications } from '../notification-center';
+import { watchNotifications } from '../sync/notification-center';
 import { useDatabase } from './database-context';
 
 /**

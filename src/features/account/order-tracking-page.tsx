@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderTrackingFormSchema, type OrderTrackingForm } from '../../../schemas/forms/account-profile-forms';
 import { useShop } from '../../app/shop/shop-context';
-import { callApi } from '../../db/account-api';
+import { callApi } from '../../db/session/account-api';
 import { useTitle } from '../../ui/use-title';
 import { FormFields, type FieldSpec } from '../forms/form-fields';
 import { AccountFormFrame } from './account-form-frame';

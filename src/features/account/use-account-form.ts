@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type * as v from 'valibot';
 import { useShopStatus } from '../../app/shop/shop-context';
-import type { Outcome } from '../../db/account-api';
+import type { Outcome } from '../../db/session/account-api';
 import { valibotResolver } from '../../ui/valibot-resolver';
 
 export type AccountFormState = { status: 'idle' | 'sending' | 'done' } | { status: 'failed'; message: string };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useShop } from '../../app/shop/shop-context';
-import { ensureProfile, readApi } from '../../db/account-api';
+import { ensureProfile, readApi } from '../../db/session/account-api';
 import { useLocalDocument, useSession } from '../../db/hooks/use-live';
 import { LOCAL } from '../../db/local-state';
 import type { CurrentUser } from '../../../schemas/rx/local-documents';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
-import { applyCoupon, removeCoupon } from '../../db/cart-coupon';
-import type { CartView } from '../../db/cart-view';
+import { applyCoupon, removeCoupon } from '../../db/cart/cart-coupon';
+import type { CartView } from '../../db/cart/cart-view';
 
 /**
  * Coupon entry and removal (SPEC §4: either forces a totals sync). A refusal shows the server's

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShop } from '../../app/shop/shop-context';
-import { removeFromCart } from '../../db/cart-actions';
-import { changeQuantity } from '../../db/cart-quantity';
-import type { CartViewLine } from '../../db/cart-view';
+import { removeFromCart } from '../../db/cart/cart-actions';
+import { changeQuantity } from '../../db/cart/cart-quantity';
+import type { CartViewLine } from '../../db/cart/cart-view';
 import { formatPence } from '../../i18n/money';
 import { ProductImage } from '../../ui/product-image';
 

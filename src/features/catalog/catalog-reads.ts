@@ -1,5 +1,5 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog } from '../../db/local-catalog';
+import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog } from '../../db/catalog/local-catalog';
 import { searchCatalog, type CatalogResult, type Doc } from './catalog-api';
 
 /**

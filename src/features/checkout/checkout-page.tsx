@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { map } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { prefillFromProfile } from '../../db/checkout-details';
+import { prefillFromProfile } from '../../db/orders/checkout-details';
 import { useObservableValue } from '../../db/hooks/use-live';
 import { LOCAL, readLocal, type CheckoutDetails } from '../../db/local-state';
 import type { LocalShop } from '../../db/start-local-database';

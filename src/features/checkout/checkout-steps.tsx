@@ -4,7 +4,7 @@ import type { CheckoutPaymentForm, CheckoutShipping } from '../../../schemas/for
 import type { CheckoutPersonalForm } from '../../../schemas/forms/checkout-personal-form';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { CheckoutDetails } from '../../db/local-state';
-import { saveCheckoutSection, type CheckoutSection } from '../../db/checkout-details';
+import { saveCheckoutSection, type CheckoutSection } from '../../db/orders/checkout-details';
 import type { LocalShop } from '../../db/start-local-database';
 import { AddressSummary } from './address-fields';
 import { PaymentStep } from './payment-step';

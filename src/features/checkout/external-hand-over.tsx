@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { cartSyncedWith } from '../../db/checkout-totals';
+import { cartSyncedWith } from '../../db/orders/checkout-totals';
 import { useCartState, useSession } from '../../db/hooks/use-live';
 import { cookiesAccepted, externalCheckoutUrl } from './external-checkout';
 

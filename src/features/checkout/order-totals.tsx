@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CheckoutTotals } from '../../db/checkout-totals';
+import type { CheckoutTotals } from '../../db/orders/checkout-totals';
 import { formatMoney } from '../../i18n/money';
 
 /** Subtotal, shipping, discount, VAT and grand total, all as the shopper pays them. */

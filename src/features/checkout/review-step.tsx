@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkoutReviewSchema } from '../../../schemas/forms/checkout-review-form';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import type { CheckoutTotals } from '../../db/checkout-totals';
+import type { CheckoutTotals } from '../../db/orders/checkout-totals';
 import { formatMoney, formatPence } from '../../i18n/money';
 import { valibotResolver } from '../../ui/valibot-resolver';
 import { CheckboxField } from '../forms/form-field';

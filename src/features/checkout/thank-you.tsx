@@ -5,7 +5,7 @@ import { map } from 'rxjs';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../../db/database-types';
 import { useObservableValue } from '../../db/hooks/use-live';
-import { setThankYouPageOpen } from '../../db/place-order';
+import { setThankYouPageOpen } from '../../db/orders/place-order';
 
 export interface PlacedOrder {
   orderId: string;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { checkoutTotals, type CheckoutTotals } from '../../db/checkout-totals';
+import { checkoutTotals, type CheckoutTotals } from '../../db/orders/checkout-totals';
 import type { ShopDatabase } from '../../db/database-types';
 import { useCartState } from '../../db/hooks/use-live';
 import { useOnline } from '../../ui/use-online';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buildOrderBody, type CheckoutDraft } from '../../db/checkout-order-body';
+import { buildOrderBody, type CheckoutDraft } from '../../db/orders/checkout-order-body';
 import { LOCAL, readLocal } from '../../db/local-state';
 import type { LocalShop } from '../../db/start-local-database';
 import { currentStore, storeConfig } from '../../i18n/store-views';

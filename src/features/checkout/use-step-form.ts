@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, useWatch, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type * as v from 'valibot';
-import { saveCheckoutSection, type CheckoutSection } from '../../db/checkout-details';
+import { saveCheckoutSection, type CheckoutSection } from '../../db/orders/checkout-details';
 import type { ShopDatabase } from '../../db/database-types';
 import { valibotResolver } from '../../ui/valibot-resolver';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
 import { useDatabase } from '../../db/hooks/database-context';
 import { useObservableValue, useSettings } from '../../db/hooks/use-live';
-import { chooseOfflineCatalogue } from '../../db/offline-catalogue-choice';
+import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalogue-choice';
 import { useOnline } from '../../ui/use-online';
 import { downloadProgress, formatBytes } from './download-progress';
 import { useStorageUse } from './use-storage-use';

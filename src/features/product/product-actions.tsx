@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
-import { addProductToCart } from '../../db/cart-add';
+import { addProductToCart } from '../../db/cart/cart-add';
 import { CART_MESSAGES } from '../../domain/cart/cart-messages';
 import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered } from '../../domain/cart/product-option';
 import { quantityToAdd } from '../../domain/quantity/cart-quantities';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useShop } from '../../app/shop/shop-context';
 import { useSessionGroupId } from '../account/account-button';
-import { readCartLine } from '../../db/cart-actions';
+import { readCartLine } from '../../db/cart/cart-actions';
 import { choicesFromProductOption } from '../../domain/cart/product-option';
 import { PriceBlock } from '../../ui/price-block';
 import { StockBadge } from '../../ui/stock-badge';

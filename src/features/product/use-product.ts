@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { mapUrl, type Doc } from '../catalog/catalog-api';
 import { LOCAL_FIRST, readCatalog } from '../catalog/catalog-reads';
-import { localCatalogAnswers, queryLocalCatalog } from '../../db/local-catalog';
+import { localCatalogAnswers, queryLocalCatalog } from '../../db/catalog/local-catalog';
 import { checkLoadable } from './product-load';
 
 /** The product with this sku in the local replica, if it is there and shown on its own. */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { hasLocalDocuments, queryLocalCatalog } from '../../db/local-catalog';
+import { hasLocalDocuments, queryLocalCatalog } from '../../db/catalog/local-catalog';
 import { searchCatalog, type CatalogResult } from '../catalog/catalog-api';
 import { LOCAL_FIRST } from '../catalog/catalog-reads';
 import { PAGE_SIZE, searchTextQuery } from '../catalog/list-query';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SyncOverview } from '../../db/sync-overview';
+import type { SyncOverview } from '../../db/sync/sync-overview';
 import { formatMoney } from '../../i18n/money';
 import { formatSyncTime } from './sync-time';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop, useShopObservable } from '../../app/shop/shop-context';
-import type { SyncOverview } from '../../db/sync-overview';
+import type { SyncOverview } from '../../db/sync/sync-overview';
 import { AutomaticTransmission } from './automatic-transmission';
 import { SentOrders, WaitingOrders } from './sync-orders';
 import { formatSyncTime } from './sync-time';

@@ -1,6 +1,6 @@
 import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
-import { addToCart, removeFromCart, updateQuantity } from '../../../src/db/cart-actions';
-import { cartItemFromDocument } from '../../../src/db/cart-product';
+import { addToCart, removeFromCart, updateQuantity } from '../../../src/db/cart/cart-actions';
+import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
 import { faultFetch, NO_FAULTS, type FaultFetch } from './fault-fetch';
 import { createRng, type Rng } from '../../../server/seed/rng';
 import type { ScenarioServer } from './scenario-server';

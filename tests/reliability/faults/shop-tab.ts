@@ -1,9 +1,9 @@
 import { toProductRecord } from '../../../replication/catalog/catalog-records';
 import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
-import { manualConnectivity } from '../../../src/db/connectivity';
+import { manualConnectivity } from '../../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../../src/db/local-state';
-import { createShopSync, type ShopSync } from '../../../src/db/shop-sync';
+import { createShopSync, type ShopSync } from '../../../src/db/sync/shop-sync';
 import { fakeBrowser, openTestDatabase } from '../../../src/db/testing/test-database';
 import { CLIENT_BASE_URL, type FaultFetch } from './fault-fetch';
 

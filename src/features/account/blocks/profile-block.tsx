@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../../schemas/forms/account-password-forms';
 import { profileFormSchema, type ProfileForm } from '../../../../schemas/forms/account-profile-forms';
 import { useShop } from '../../../app/shop/shop-context';
-import { changePassword, updateProfile } from '../../../db/account-api';
+import { changePassword, updateProfile } from '../../../db/session/account-api';
 import { FormFields, type FieldSpec } from '../../forms/form-fields';
 import { AccountFormFrame } from '../account-form-frame';
 import { useAccountForm } from '../use-account-form';

@@ -1,0 +1,50 @@
+import { CART_MESSAGES } from '../../domain/cart/cart-messages';
+import { cartNotice } from '../../domain/notifications/notification-rules';
+import { addToCart, replaceLine } from './cart-actions';
+import { cartItemFromDocument } from './cart-product';
+import { checkStock, stockStatusOf } from './cart-stock';
+import { lineKey } from '../../../replication/cart/item-match';
+import { addNotification } from '../sync/notification-center';
+import type { LocalShop } from '../start-local-database';
+
+export interface AddRequest {
+  product: Record<string, unknown>;
+  childSku?: string | undefined;
+  productOption: Record<string, unknown>;
+  qty: number;
+  customerGroupId: number;
+  members?: ReadonlyMap<string, Record<string, unknown>>;
+  /** Cart edit mode: the line this choice replaces. */
+  replaceLineId?: string | undefined;
+}
+
+/**
+ * Add to cart from the product page (SPEC §4): the line is built and validated, then the stock is
+ * checked (live when online, so ok / out_of_stock; offline a volatile pre-reservation), and a
+ * quantity beyond the live stock is refused with "Only {maxQuantity} products of this type are
+ * available.". In edit mode the edited line is replaced instead.
+ */
+export async function addProductToCart(shop: LocalShop, request: AddRequest): Promise<{ added: boolean; messages: string[] }> {
+  const { db } = shop;
+  const input = await cartItemFromDocument(db, request.product, {
+    productOption: request.productOption,
+    ...(request.childSku ? { childSku: request.childSku } : {}),
+    customerGroupId: request.customerGroupId,
+    ...(request.members ? { members: request.members } : {}),
+  });
+  const figure = Object.keys(input.errors).length === 0 && input.pricePence > 0 ? await checkStock(db, shop.sync.api, input.sku, input.parentSku) : null;
+  const status = stockStatusOf(figure);
+  const existing = await db.cart.findOne(lineKey(input.sku, input.checksum)).exec();
+  const editing = request.replaceLineId ? await db.cart.findOne(request.replaceLineId).exec() : null;
+  const already = existing && existing.id !== editing?.id ? existing.qty : 0;
+  if (status !== 'out_of_stock' && figure && figure.manageStock && already + request.qty > figure.qty) {
+    const message = CART_MESSAGES.onlyAvailable(figure.qty);
+    await addNotification(db, cartNotice('error', message));
+    return { added: false, messages: [message] };
+  }
+  if (editing && status !== 'out_of_stock' && Object.keys(input.errors).length === 0 && input.pricePence > 0) {
+    await replaceLine(db, editing.id, input, request.qty);
+    return { added: true, messages: [] };
+  }
+  return addToCart(db, input, request.qty, {}, status);
+}

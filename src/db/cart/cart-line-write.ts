@@ -1,0 +1,36 @@
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import type { ShopDatabase } from '../database-types';
+
+/** An RxDB write refused because another write reached the document first (status 409). */
+export function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: string; parameters?: { writeError?: { status?: number } } } | null;
+  return e?.code === 'CONFLICT' || e?.parameters?.writeError?.status === 409;
+}
+
+/**
+ * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
+ * writes the server's copy of the same line, or another tab adds the same product, between our read
+ * and our insert. Then the line exists and `modify` applies to what is stored, so neither write is lost.
+ */
+export async function insertOrModifyLine(db: ShopDatabase, id: string, create: () => CartLine, modify: (current: CartLine) => CartLine): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const doc = await db.cart.findOne(id).exec();
+    if (doc) {
+      await doc.incrementalModify((current) => modify(current));
+      return;
+    }
+    try {
+      await db.cart.insert(create());
+      return;
+    } catch (error) {
+      // A document that keeps appearing and vanishing between tries is not a race worth chasing.
+      if (!isWriteConflict(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Removes a line even when a sync writes it at the same moment (the removal applies to the stored revision). */
+export async function removeLine(db: ShopDatabase, id: string): Promise<void> {
+  const doc = await db.cart.findOne(id).exec();
+  await doc?.incrementalRemove();
+}

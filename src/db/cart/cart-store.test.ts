@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { cartStore } from './cart-store';
+import type { ShopDatabase } from '../database-types';
+import { openTestDatabase } from '../testing/test-database';
+
+let db: ShopDatabase;
+afterEach(async () => db?.close());
+
+const line = (qty: number, at: number): CartLine => ({
+  id: 'A|x', sku: 'A', name: 'Anchor', type_id: 'simple', qty, checksum: 'x', product_option: {}, price_pence: 1000, price_incl_tax_pence: 1200, errors: {}, info: {}, added_at: 1, updated_at: at,
+});
+/** What the sync writes back after the server confirmed the line it read. */
+const confirmed = (from: CartLine): CartLine => ({ ...from, prev_qty: from.qty, item_id: 7, server_item_id: 7, server_cart_id: 'c1', quote_id: 'c1', price_pence: 1100, updated_at: 99 });
+
+describe("the cart sync's store", () => {
+  it('writes the server result over a line nobody touched meanwhile', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line(1, 10));
+    const store = cartStore(db);
+    const [snapshot] = await store.lines();
+    await store.putLine(confirmed(snapshot!));
+    expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 1, server_item_id: 7, price_pence: 1100, updated_at: 99 });
+  });
+
+  it('keeps a quantity the shopper changed while the sync was talking to the server, with the server ids', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line(1, 10));
+    const store = cartStore(db);
+    const [snapshot] = await store.lines();
+    await (await db.cart.findOne('A|x').exec())!.incrementalPatch({ qty: 2, updated_at: 20 });
+    await store.putLine(confirmed(snapshot!));
+    expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 2, prev_qty: 1, server_item_id: 7, updated_at: 20 });
+  });
+
+  it('does not bring back a line the shopper removed meanwhile, but adds lines the server has', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line(1, 10));
+    const store = cartStore(db);
+    const [snapshot] = await store.lines();
+    await db.cart.findOne('A|x').remove();
+    await store.putLine(confirmed(snapshot!));
+    expect(await db.cart.find().exec()).toHaveLength(0);
+    await store.putLine({ ...line(3, 30), id: 'B|x', sku: 'B' });
+    expect((await db.cart.find().exec()).map((d) => [d.sku, d.qty])).toEqual([['B', 3]]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { CartLine, CartStore } from '../../../replication/cart/cart-types';
+import type { ShopDatabase } from '../database-types';
+import { insertOrModifyLine, removeLine } from './cart-line-write';
+import { LOCAL, modifyLocal, readLocal } from '../local-state';
+
+/** What the shopper chose on a line: a sync result never overwrites these after a local edit. */
+const SERVER_FIELDS = ['prev_qty', 'item_id', 'server_item_id', 'server_cart_id', 'quote_id', 'price_pence', 'price_incl_tax_pence'] as const;
+
+/**
+ * The cart sync's view of the `cart` collection and the `cart-state` local document.
+ *
+ * A sync reads the lines, talks to the server, then writes each line back. The shopper may change a
+ * line in between (add once more, edit, remove): that edit must win. So a write-back for a line
+ * changed since the sync read it takes only the server's bookkeeping (ids, confirmed quantity,
+ * price), and a line removed in the meantime stays removed. The changed line then differs from the
+ * synced hash, and the next sync sends it.
+ */
+export function cartStore(db: ShopDatabase): CartStore {
+  /** Line id → updated_at as the sync last read it. */
+  const read = new Map<string, number>();
+  return {
+    lines: async () => {
+      const docs = await db.cart.find({ sort: [{ added_at: 'asc' }] }).exec();
+      for (const d of docs) read.set(d.id, d.updated_at);
+      return docs.map((d) => d.toMutableJSON());
+    },
+    putLine: async (line) => {
+      const seenAt = read.get(line.id);
+      const keepLocalEdit = (current: CartLine): CartLine => {
+        const kept: CartLine = { ...current };
+        for (const key of SERVER_FIELDS) (kept as unknown as Record<string, unknown>)[key] = line[key] ?? null;
+        return kept;
+      };
+      const doc = await db.cart.findOne(line.id).exec();
+      if (!doc) {
+        if (seenAt !== undefined) return; // removed since the sync read it: it stays removed
+        // A new line from the server; if the shopper adds the same line meanwhile, their line wins.
+        await insertOrModifyLine(db, line.id, () => line, keepLocalEdit);
+        return;
+      }
+      await doc.incrementalModify((current) => (seenAt === undefined || current.updated_at === seenAt ? line : keepLocalEdit(current)));
+    },
+    removeLine: (id) => removeLine(db, id),
+    state: () => readLocal(db, LOCAL.cartState),
+    updateState: (change) => modifyLocal(db, LOCAL.cartState, change),
+  };
+}

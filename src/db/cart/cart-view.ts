@@ -1,0 +1,91 @@
+import { combineLatest, fromEvent, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { findChildBySku } from '../../domain/cart/configurable-choice';
+import { recordsOf, textOf, type Doc } from '../../domain/cart/doc-fields';
+import { totalsView, type TotalsView } from '../../domain/cart/totals-view';
+import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
+import { priceLine } from '../../domain/totals/line-price';
+import type { OptionLabel } from '../../domain/totals/custom-option-price';
+import { localTaxRules } from './cart-product';
+import { cartSyncedWith } from '../orders/checkout-totals';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, watchLocal, type CartState } from '../local-state';
+
+/** A cart line as the minicart shows it. */
+export interface CartViewLine extends CartLine {
+  /** Chosen options: configurable axes, bundle links, custom options. */
+  labels: OptionLabel[];
+  /** The product page of the line, with the variant chosen. */
+  url: string;
+  minimumOrder: number;
+}
+
+export interface CartView {
+  lines: CartViewLine[];
+  /** Number of items (sum of quantities). */
+  count: number;
+  totals: TotalsView;
+  coupon: CartState['coupon'];
+  synced: boolean;
+}
+
+async function productsBySku(db: ShopDatabase, skus: readonly string[]): Promise<Map<string, Doc>> {
+  if (skus.length === 0 || !db.collections.products) return new Map();
+  const docs = await db.products.find({ selector: { sku: { $in: [...new Set(skus)] } } }).exec();
+  return new Map(docs.map((d) => [d.sku, d.source]));
+}
+
+function describe(line: CartLine, products: ReadonlyMap<string, Doc>, members: ReadonlyMap<string, Doc>): CartViewLine {
+  const product = products.get(line.parentSku ?? line.sku);
+  const child = product && line.parentSku ? findChildBySku(product, line.sku) : undefined;
+  const priced = product ? priceLine({ product, child, productOption: line.product_option, qty: line.qty, customerGroupId: 0, now: new Date(), members }) : undefined;
+  const parent = line.parentSku ?? line.sku;
+  const slug = textOf(product?.url_key, textOf(product?.slug, 'product'));
+  return {
+    ...line,
+    labels: priced?.ok ? priced.labels : [],
+    url: `/p/${encodeURIComponent(parent)}/${encodeURIComponent(slug)}${line.parentSku ? `/${encodeURIComponent(line.sku)}` : ''}`,
+    minimumOrder: Math.max(1, Number(child?.minimum_order ?? product?.minimum_order ?? 1) || 1),
+  };
+}
+
+async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, online: boolean): Promise<CartView> {
+  const products = await productsBySku(db, lines.map((l) => l.parentSku ?? l.sku));
+  const memberSkus = [...products.values()].flatMap((p) => recordsOf(p.bundle_options).flatMap((o) => recordsOf(o.product_links).map((l) => textOf(l.sku))));
+  const members = await productsBySku(db, memberSkus.filter(Boolean));
+  const taxRules = await localTaxRules(db);
+  const synced = cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null;
+  const totals = totalsView({
+    lines: lines.map((l) => ({
+      sku: l.sku,
+      name: l.name,
+      qty: l.qty,
+      unitPence: l.price_pence,
+      taxClassId: Number(products.get(l.parentSku ?? l.sku)?.tax_class_id ?? 2),
+      typeId: l.type_id,
+      productOption: l.product_option,
+    })),
+    taxRules,
+    defaultCountry: DEFAULT_COUNTRY,
+    serverSegments: state.totalSegments,
+    serverCurrent: synced,
+    online,
+  });
+  return {
+    lines: lines.map((l) => describe(l, products, members)),
+    count: lines.reduce((sum, l) => sum + l.qty, 0),
+    totals,
+    coupon: state.coupon,
+    synced,
+  };
+}
+
+const online$ = (): Observable<boolean> =>
+  typeof window === 'undefined' ? of(true) : merge(fromEvent(window, 'online'), fromEvent(window, 'offline')).pipe(map(() => navigator.onLine), startWith(navigator.onLine));
+
+/** The minicart's data, live: lines with their options, the totals to show, the coupon. */
+export function watchCartView(db: ShopDatabase): Observable<CartView> {
+  const lines$ = db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+  return combineLatest([lines$, watchLocal(db, LOCAL.cartState), online$()]).pipe(switchMap(([lines, state, online]) => buildView(db, lines, state, online)));
+}
+

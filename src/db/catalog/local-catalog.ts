@@ -1,0 +1,62 @@
+import type { CatalogQueryInput } from '../../../schemas/catalog-query';
+import type { LocalCatalogIndex, LocalEntity } from './catalog-index';
+import type { CatalogResult } from '../../domain/catalog-query/types';
+
+/**
+ * What the screens know of the local catalogue, without loading the database: the database and its
+ * index arrive in a lazy chunk after the first render and register here. `replicated` turns true once
+ * this tab's replication has caught up (or the replica already held products when the page opened),
+ * and only then do lists answer locally online; offline, any local documents beat an error.
+ */
+export interface LocalCatalogState {
+  products: number;
+  replicated: boolean;
+  /** The database is open and its index registered: from now on a local answer is a real answer. */
+  registered: boolean;
+}
+
+let index: LocalCatalogIndex | null = null;
+let state: LocalCatalogState = { products: 0, replicated: false, registered: false };
+const listeners = new Set<() => void>();
+
+function publish(next: LocalCatalogState): void {
+  if (next.products === state.products && next.replicated === state.replicated && next.registered === state.registered) return;
+  state = next;
+  // A marker for tests and diagnostics: <html data-catalog-ready="true"> once the replica answers.
+  if (typeof document !== 'undefined') document.documentElement.dataset.catalogReady = String(state.replicated && state.products > 0);
+  listeners.forEach((l) => l());
+}
+
+export function registerLocalCatalog(local: LocalCatalogIndex): void {
+  index = local;
+  const update = () => publish({ ...state, products: local.count('product'), registered: true });
+  update();
+  if (state.products > 0) publish({ ...state, replicated: true });
+  local.changes$.subscribe(update);
+}
+
+export function markCatalogReplicated(): void {
+  publish({ ...state, replicated: true });
+}
+
+export const localCatalogState = (): LocalCatalogState => state;
+
+export function subscribeLocalCatalog(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** Whether lists, facets and product pages should be answered by the local index right now. */
+export function localCatalogAnswers(): boolean {
+  if (!index || state.products === 0) return false;
+  return state.replicated || isOffline();
+}
+
+/** Runs a catalogue query on the local index; call only when `hasLocalDocuments()` (else it is empty). */
+export function queryLocalCatalog(entity: LocalEntity, query: CatalogQueryInput): CatalogResult {
+  return index ? index.query(entity, query) : { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
+}
+
+export const hasLocalDocuments = (): boolean => Boolean(index) && state.products > 0;

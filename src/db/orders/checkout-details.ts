@@ -1,0 +1,66 @@
+import type { CheckoutDetails, CurrentUser } from '../../../schemas/rx/local-documents';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, modifyLocal } from '../local-state';
+
+export type CheckoutSection = 'personalDetails' | 'shippingDetails' | 'paymentDetails';
+
+/**
+ * Keeps one step's fields in the `checkout` local document and stamps the change time: the shopper
+ * counts as "in checkout" for 30 minutes after it (SPEC §4), which makes the cart sync keep the
+ * client's lines. Passwords never reach the device's storage.
+ */
+export function saveCheckoutSection(db: ShopDatabase, section: CheckoutSection, values: Record<string, unknown>, now = Date.now()): Promise<CheckoutDetails> {
+  const { password: _p, repeatPassword: _r, ...kept } = values;
+  return modifyLocal(db, LOCAL.checkout, (c) => ({ ...c, [section]: kept, modifiedAt: now }));
+}
+
+interface ProfileAddress {
+  firstname?: string;
+  lastname?: string;
+  street?: string[];
+  city?: string;
+  postcode?: string;
+  country_id?: string;
+  telephone?: string | null;
+  company?: string | null;
+  vat_id?: string | null;
+  region?: { region?: string } | null;
+  default_shipping?: boolean;
+  default_billing?: boolean;
+}
+
+const addressesOf = (user: CurrentUser): ProfileAddress[] => (Array.isArray(user.addresses) ? (user.addresses as ProfileAddress[]) : []);
+
+function formAddress(a: ProfileAddress | undefined, user: CurrentUser): Record<string, string> {
+  return {
+    firstName: a?.firstname ?? user.firstname ?? '',
+    lastName: a?.lastname ?? user.lastname ?? '',
+    ...(a
+      ? {
+          streetAddress: a.street?.[0] ?? '',
+          apartmentNumber: a.street?.[1] ?? '',
+          city: a.city ?? '',
+          state: a.region?.region ?? '',
+          zipCode: a.postcode ?? '',
+          country: a.country_id ?? 'GB',
+          phoneNumber: a.telephone ?? '',
+        }
+      : {}),
+  };
+}
+
+/**
+ * The logged-in profile's details for the steps still empty in the checkout document (SPEC §3
+ * "Address as stored for user"): names and e-mail, the default shipping address.
+ */
+export function prefillFromProfile(details: CheckoutDetails, user: CurrentUser | null): CheckoutDetails {
+  if (!user) return details;
+  const addresses = addressesOf(user);
+  const shipping = addresses.find((a) => a.default_shipping) ?? addresses[0];
+  const empty = (o: Record<string, unknown>) => Object.keys(o).length === 0;
+  return {
+    ...details,
+    personalDetails: empty(details.personalDetails) ? { firstName: user.firstname ?? '', lastName: user.lastname ?? '', emailAddress: user.email ?? '', createAccount: false } : details.personalDetails,
+    shippingDetails: empty(details.shippingDetails) ? formAddress(shipping, user) : details.shippingDetails,
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { cartHash } from '../../../replication/cart/cart-hash';
+import { DEFAULT_CART_STATE } from '../../../schemas/rx/local-documents';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { cartSyncedWith, serverTotalsFor } from './checkout-totals';
+
+const line = { id: 'A|x', sku: 'A', name: 'A', type_id: 'simple', qty: 2, checksum: 'x', product_option: {}, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1 } satisfies CartLine;
+const totals = { grand_total: 7.4 };
+const synced = { ...DEFAULT_CART_STATE, token: 'c1', itemsHash: cartHash([line], 'c1'), lastTotalsSyncAt: 5, platformTotals: totals };
+
+describe('which totals the order summary shows', () => {
+  it("uses the server's totals only when they were made for these very lines, online, for the default country", () => {
+    expect(serverTotalsFor([line], synced, 'GB', true)).toBe(totals);
+    expect(serverTotalsFor([line], synced, 'gb', true)).toBe(totals);
+    expect(serverTotalsFor([line], synced, 'GB', false)).toBeNull();
+    expect(serverTotalsFor([line], synced, 'FR', true)).toBeNull();
+    expect(serverTotalsFor([{ ...line, qty: 3 }], synced, 'GB', true)).toBeNull();
+    expect(serverTotalsFor([line], { ...synced, lastTotalsSyncAt: null }, 'GB', true)).toBeNull();
+  });
+
+  it('knows whether the server cart holds the lines', () => {
+    expect(cartSyncedWith([line], synced)).toBe(true);
+    expect(cartSyncedWith([line], { ...synced, token: null })).toBe(false);
+    expect(cartSyncedWith([], synced)).toBe(false);
+  });
+});

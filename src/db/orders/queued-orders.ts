@@ -1,0 +1,51 @@
+import { ORDER_PUSH_MESSAGES } from '../../../replication/orders/order-push';
+import type { OrderOutbox } from '../../../replication/orders/order-outbox';
+import { OK_ACTION } from '../../domain/notifications/notification-rules';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, modifyLocal, readLocal } from '../local-state';
+import { addNotification } from '../sync/notification-center';
+import { orderStore } from './order-store';
+
+/**
+ * Orders waiting when the connection returns (SPEC §4): sent at once if automatic transmission is on
+ * or the thank-you page is open; otherwise the shopper is asked first ("Order waiting!").
+ */
+export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox): Promise<'none' | 'sent' | 'confirmation'> {
+  const queued = await orderStore(db).queued();
+  if (queued.length === 0) return 'none';
+  const [settings, ui] = await Promise.all([readLocal(db, LOCAL.settings), readLocal(db, LOCAL.ui)]);
+  if (settings.automaticTransmission || ui.thankYouPageOpen) {
+    await outbox.sendQueued();
+    await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+    return 'sent';
+  }
+  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id) }));
+  await addNotification(db, {
+    type: 'warning',
+    message: ORDER_PUSH_MESSAGES.waitingTitle,
+    action1: OK_ACTION,
+    action2: { label: ORDER_PUSH_MESSAGES.waitingBody, action: 'confirmOfflineOrders' },
+    hasNoTimeout: true,
+  });
+  return 'confirmation';
+}
+
+/** Answered in the sync panel or the notification: the question is gone from every tab. */
+async function settled(db: ShopDatabase): Promise<void> {
+  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+  await db.notifications.find({ selector: { message: ORDER_PUSH_MESSAGES.waitingTitle } }).remove();
+}
+
+/** The shopper confirmed the orders made offline. */
+export async function confirmQueuedOrders(db: ShopDatabase, outbox: OrderOutbox) {
+  const counts = await outbox.sendQueued();
+  await settled(db);
+  return counts;
+}
+
+/** The shopper cancelled them: every untransmitted order is deleted. */
+export async function cancelQueuedOrders(db: ShopDatabase, outbox: OrderOutbox): Promise<number> {
+  const removed = await outbox.cancelQueued();
+  await settled(db);
+  return removed;
+}

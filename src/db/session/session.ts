@@ -1,0 +1,81 @@
+import type { ApiClient, TokenStore } from '../../../replication/api/api-types';
+import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser } from '../../../schemas/rx/local-documents';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, modifyLocal, readLocalFromStorage, writeLocal } from '../local-state';
+import { addNotification } from '../sync/notification-center';
+
+/** SPEC §9: the login cookie lives 2592000 s (30 days). */
+export const LOGIN_COOKIE_MAX_AGE_S = 2_592_000;
+export const SESSION_MESSAGES = { loggedOut: "You're logged out" } as const;
+
+/** The API client's view of the tokens; reads go to storage because another tab may have just refreshed them. */
+export function sessionTokenStore(db: ShopDatabase): TokenStore {
+  return {
+    read: async () => {
+      const session = await readLocalFromStorage(db, LOCAL.session);
+      return { token: session.token, refreshToken: session.refreshToken };
+    },
+    write: async (token, refreshToken) => void (await modifyLocal(db, LOCAL.session, (s) => ({ ...s, token, refreshToken }))),
+  };
+}
+
+function setLoginCookie(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = on ? `shop-logged-in=1; max-age=${LOGIN_COOKIE_MAX_AGE_S}; path=/; samesite=lax` : 'shop-logged-in=; max-age=0; path=/';
+}
+
+/** GET /api/user/me into the `current-user` document, with the group token and group id. */
+export async function loadProfile(db: ShopDatabase, api: ApiClient): Promise<CurrentUser | null> {
+  const reply = await api.request<CurrentUser & { groupToken?: string }>('/api/user/me');
+  if (reply.code !== 200) return null;
+  const { groupToken, ...profile } = reply.result;
+  await writeLocal(db, LOCAL.currentUser, profile);
+  await modifyLocal(db, LOCAL.session, (s) => ({ ...s, groupToken: groupToken ?? null, groupId: typeof profile.group_id === 'number' ? profile.group_id : s.groupId }));
+  return profile;
+}
+
+/**
+ * Sign in (SPEC §4 Session): on code 200 store the access and refresh tokens, start the session,
+ * set the 30-day login cookie and load the profile. On failure the user is cleared. The cart
+ * merge that follows a login is the cart sync's job (it sees the token appear).
+ */
+export async function signIn(db: ShopDatabase, api: ApiClient, username: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  const reply = await api.request<string>('/api/user/login', { method: 'POST', body: { username, password }, auth: false });
+  const refreshToken = reply.meta?.refreshToken;
+  if (reply.code !== 200 || typeof reply.result !== 'string') {
+    await writeLocal(db, LOCAL.currentUser, null);
+    await writeLocal(db, LOCAL.session, DEFAULT_SESSION);
+    return { ok: false, message: typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error' };
+  }
+  await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
+  await modifyLocal(db, LOCAL.ui, (ui) => ({ ...ui, signUpModal: false }));
+  setLoginCookie(true);
+  await loadProfile(db, api);
+  return { ok: true };
+}
+
+/**
+ * Logout (SPEC §4): ends the session, disconnects and clears the cart (the server cart stays for the
+ * next login), clears the user, wishlist, compare and saved checkout details. "You're logged out"
+ * unless silent.
+ */
+export async function signOut(db: ShopDatabase, options: { silent?: boolean } = {}): Promise<void> {
+  await writeLocal(db, LOCAL.session, DEFAULT_SESSION);
+  await writeLocal(db, LOCAL.currentUser, null);
+  await writeLocal(db, LOCAL.checkout, DEFAULT_CHECKOUT);
+  await modifyLocal(db, LOCAL.cartState, (s) => ({ ...DEFAULT_CART_STATE, minicartOpen: s.minicartOpen }));
+  if (db.collections.cart) await db.cart.find().remove();
+  if (db.collections.lists) await db.lists.find({ selector: { list: { $in: ['wishlist', 'compare'] } } }).remove();
+  setLoginCookie(false);
+  if (!options.silent && db.collections.notifications) await addNotification(db, { type: 'success', message: SESSION_MESSAGES.loggedOut });
+}
+
+/**
+ * The refresh lock failed (SPEC §4 Token refresh): the shopper is logged out silently, the tasks not
+ * yet sent are dropped (they carried the old identity) and the sign-up modal is shown.
+ */
+export async function endSessionAfterTokenFailure(db: ShopDatabase): Promise<void> {
+  await signOut(db, { silent: true });
+  if (db.collections.sync_tasks) await db.sync_tasks.find({ selector: { transmited: false } }).remove();
+  await modifyLocal(db, LOCAL.ui, (ui) => ({ ...ui, signUpModal: true }));
+}

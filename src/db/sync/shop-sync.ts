@@ -1,0 +1,213 @@
+import { debounceTime, filter, map, pairwise, type Subscription } from 'rxjs';
+import { createApiClient } from '../../../replication/api/api-client';
+import { createCartSync } from '../../../replication/cart/cart-sync';
+import { createOrderOutbox } from '../../../replication/orders/order-outbox';
+import { createTaskRunner } from '../../../replication/tasks/task-runner';
+import { isInCheckout } from '../../domain/checkout-state/checkout-rules';
+import { retireOrderedCart } from '../cart/cart-actions';
+import { taxPercentFor } from '../cart/cart-product';
+import { cartStore } from '../cart/cart-store';
+import { startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from '../catalog/catalog-replication';
+import { browserConnectivity, type Connectivity } from './connectivity';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
+import { addNotification } from './notification-center';
+import { orderStore } from '../orders/order-store';
+import { placeOrder } from '../orders/place-order';
+import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from '../orders/queued-orders';
+import { endSessionAfterTokenFailure, sessionTokenStore, signIn, signOut } from '../session/session';
+import { watchSyncOverview } from './sync-overview';
+import { recordCatalogueSync, recordSyncError, recordSyncRound, requestRetry, SYNC_STATUS } from './sync-status';
+import { syncTaskStore } from './sync-task-store';
+import { tabLeadership, type TabLeadership } from './tab-leadership';
+
+/** Shown before the replication's own message when the catalogue could not be pulled. */
+const CATALOGUE_ERROR = 'The catalogue could not be updated.';
+
+export interface ShopSyncOptions {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  connectivity?: Connectivity;
+  storeCode?: string | null;
+  /** Catalogue replication settings, or false to leave the catalogue alone (tests of other parts). */
+  catalogue?: CatalogReplicationOptions | false;
+  lockRetryMs?: number;
+  /** Wait after a cart change before syncing, so quick edits go in one sync. */
+  cartDebounceMs?: number;
+  /** Which tab leads (default: Web Locks in browsers, RxDB's election elsewhere). */
+  leadership?: TabLeadership;
+}
+
+/**
+ * Wires the data layer of one tab: the API client with the token lock, the task runner, the order
+ * outbox and the cart sync over this tab's database. Every tab can place orders and edit the cart;
+ * only the leader tab replicates the catalogue, syncs the cart, runs the queues and reacts to the
+ * connection coming back, so two tabs never send the same work twice.
+ */
+export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) {
+  const connectivity = options.connectivity ?? browserConnectivity();
+  const notify = async (notice: { type: 'success' | 'info' | 'warning' | 'error'; message: string }) => {
+    if (notice.type === 'error') await recordSyncError(db, notice.message);
+    await addNotification(db, notice);
+  };
+  const api = createApiClient({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    tokens: sessionTokenStore(db),
+    storeCode: options.storeCode,
+    lockRetryMs: options.lockRetryMs,
+    onAuthFailure: () => endSessionAfterTokenFailure(db),
+  });
+  const cart = createCartSync({
+    api,
+    store: cartStore(db),
+    isOnline: () => connectivity.isOnline(),
+    hasUserToken: async () => Boolean((await readLocal(db, LOCAL.session)).token),
+    inCheckout: async () => isInCheckout((await readLocal(db, LOCAL.checkout)).modifiedAt, Date.now()),
+    notify,
+    lookup: async (sku) => {
+      const product = db.collections.products ? await db.products.findOne({ selector: { sku } }).exec() : null;
+      return { name: product?.name, thumbnail: typeof product?.source.thumbnail === 'string' ? product.source.thumbnail : null, taxPercent: await taxPercentFor(db, product?.source.tax_class_id) };
+    },
+  });
+  const tasks = createTaskRunner({
+    api,
+    store: syncTaskStore(db),
+    cartId: async () => (await readLocal(db, LOCAL.cartState)).token,
+    notify,
+    onMissingCartId: async () => void (await cart.sync({ forceClientState: true })),
+  });
+  const orders = createOrderOutbox({
+    api,
+    store: orderStore(db),
+    notify,
+    isOnline: () => connectivity.isOnline(),
+    onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await cart.sync({ forceClientState: true }))),
+  });
+  const leadership = options.leadership ?? tabLeadership(db);
+  /** Subscriptions of the lead; dropped when this tab hands the lead over. */
+  const leadSubs: Subscription[] = [];
+  let startSub: Subscription | null = null;
+  let catalog: CatalogReplication | null = null;
+  let firstCatalog: (() => void) | null = null;
+  const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
+  let stopped = false;
+  let round: Promise<void> | null = null;
+
+  /** SPEC §4: back online → queued tasks go, the cart reloads from the server, queued orders are handled. */
+  async function onOnline(): Promise<void> {
+    await tasks.process();
+    await cart.sync({ forceClientState: true });
+    await handleQueuedOrders(db, orders);
+  }
+
+  /** One round at a time; the time it finished (and a cleared error) goes to the status panel. */
+  function syncRound(): Promise<void> {
+    round ??= (async () => {
+      const startedAt = Date.now();
+      try {
+        if (!connectivity.isOnline()) return;
+        await onOnline();
+        if (connectivity.isOnline()) await recordSyncRound(db, startedAt);
+      } catch (error) {
+        await recordSyncError(db, error instanceof Error ? error.message : String(error));
+      }
+    })().finally(() => (round = null));
+    return round;
+  }
+
+  function startCatalogue(): void {
+    if (options.catalogue === false) return;
+    const started = startCatalogReplication(db, api, { ...options.catalogue, waitForLeadership: false });
+    catalog = started;
+    void started.awaitInitial().then(() => firstCatalog?.(), () => undefined);
+    for (const state of Object.values(started.states)) {
+      leadSubs.push(state.active$.pipe(pairwise(), filter(([was, is]) => was && !is)).subscribe(() => void (connectivity.isOnline() && recordCatalogueSync(db))));
+      leadSubs.push(state.error$.subscribe((error) => void recordSyncError(db, `${CATALOGUE_ERROR} ${error.message}`.trim())));
+    }
+  }
+
+  let leading: Promise<void> = Promise.resolve();
+  let resolveFirstLead: (() => void) | null = null;
+  const firstLead = new Promise<void>((resolve) => (resolveFirstLead = resolve));
+
+  async function lead(): Promise<void> {
+    if (stopped) return;
+    startCatalogue();
+    leadSubs.push(db.cart.$.pipe(debounceTime(options.cartDebounceMs ?? 20)).subscribe(() => void cart.sync({ forceClientState: true })));
+    leadSubs.push(
+      watchLocal(db, LOCAL.session)
+        .pipe(map((s) => s.token), pairwise(), filter(([before, after]) => !before && Boolean(after)))
+        .subscribe(() => void cart.authorize()),
+    );
+    leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process()));
+    leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void syncRound()));
+    // "Retry now" in any tab.
+    leadSubs.push(
+      watchLocal(db, SYNC_STATUS)
+        .pipe(map((s) => s.retryRequestedAt), pairwise(), filter(([before, after]) => after !== null && after !== before))
+        .subscribe(() => {
+          void syncRound();
+          for (const state of Object.values(catalog?.states ?? {})) state.reSync();
+        }),
+    );
+    await cart.load();
+    if (connectivity.isOnline()) {
+      await tasks.process();
+      await handleQueuedOrders(db, orders);
+      await recordSyncRound(db, Date.now());
+    }
+  }
+
+  /** Another tab leads now (this one was frozen or put in the back/forward cache). */
+  async function resign(): Promise<void> {
+    leadSubs.splice(0).forEach((s) => s.unsubscribe());
+    const running = catalog;
+    catalog = null;
+    await running?.cancel();
+  }
+
+  // queue() sends at once in the tab that queued; a follower must leave that to the leader, which
+  // picks the task up from insert$, or both tabs send it.
+  const leaderTasks: typeof tasks = { ...tasks, process: () => (leadership.isLeading() ? tasks.process() : Promise.resolve()) };
+  return {
+    api,
+    cart,
+    tasks: leaderTasks,
+    orders,
+    leadership,
+    /** Competes for the lead; while this tab leads it replicates the catalogue, syncs the cart and runs the queues. */
+    start(): void {
+      startSub ??= leadership.leading$.subscribe((isLeader) => {
+        if (isLeader) {
+          leading = lead();
+          void leading.then(() => resolveFirstLead?.(), () => undefined);
+        } else void resign();
+      });
+      leadership.start();
+    },
+    /** Resolves when this tab has first taken the lead and finished its start-up sync (tests). */
+    whenLeading: () => firstLead.then(() => leading),
+    /** Resolves once the catalogue replicas have caught up in this tab's first lead (never while offline or following). */
+    whenCatalogueReplicated: () => catalogueReplicated,
+    async stop(): Promise<void> {
+      stopped = true;
+      startSub?.unsubscribe();
+      startSub = null;
+      leadership.stop();
+      await resign();
+    },
+    /** What the sync status panel shows, live. */
+    overview$: () => watchSyncOverview(db, connectivity, leadership),
+    /** "Retry now": the leading tab (this one or another) runs a sync round and a catalogue pull. */
+    retry: () => requestRetry(db),
+    setAutomaticTransmission: (on: boolean) => modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: on })),
+    placeOrder: (body: Record<string, unknown>) => placeOrder(db, orders, body),
+    confirmQueuedOrders: () => confirmQueuedOrders(db, orders),
+    cancelQueuedOrders: () => cancelQueuedOrders(db, orders),
+    signIn: (username: string, password: string) => signIn(db, api, username, password),
+    signOut: (silent = false) => signOut(db, { silent }),
+  };
+}
+
+export type ShopSync = ReturnType<typeof createShopSync>;
