@@ -1,4 +1,4 @@
-import { MESSAGES, NetworkError, ResponseFormatError } from './api-errors';
+import { MESSAGES, NetworkError, ResponseFormatError, TimeoutError } from './api-errors';
 import type { ApiClient, ApiEnvelope, QueryValue, RequestOptions, TokenStore } from './api-types';
 import { browserMutex, type Mutex } from './refresh-mutex';
 import { TokenRefreshLock } from './token-refresh-lock';
@@ -18,9 +18,14 @@ export interface ApiClientConfig {
   lockRetryMs?: number;
   maxRefreshAttempts?: number;
   mutex?: Mutex;
+  /** Every request gives up after this long unless it asks for another limit (default 20 s). */
+  timeoutMs?: number;
   /** Silent logout after a refused refresh (or any 401 when auto-refresh is off). */
   onAuthFailure?: (reason: 'refused' | 'attempts' | 'no-refresh') => Promise<void>;
 }
+
+/** Long enough for a catalogue batch on a slow mobile link, short enough that a hung request does not hold a queue. */
+export const DEFAULT_TIMEOUT_MS = 20_000;
 
 function isEnvelope(value: unknown): value is ApiEnvelope {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number' && 'result' in value;
@@ -47,6 +52,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   async function send(path: string, options: RequestOptions, token: string | null): Promise<ApiEnvelope> {
     const query = { ...options.query };
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     if (token && config.tokenInQuery) query.token = token;
     else if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
@@ -54,18 +60,21 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
+    const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new TimeoutError(timeoutMs)), timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+    // The caller's own abort goes through as an AbortError; the time-out is an unknown outcome.
+    const failure = (error: unknown) => (timeout.signal.aborted ? new TimeoutError(timeoutMs) : (error as { name?: string }).name === 'AbortError' ? error : new NetworkError(error));
     let response: Response;
-    try {
-      response = await doFetch(url(path, query), { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: options.signal });
-    } catch (error) {
-      if ((error as { name?: string }).name === 'AbortError') throw error;
-      throw new NetworkError(error);
-    }
     let text: string;
     try {
+      response = await doFetch(url(path, query), { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
       text = await response.text();
     } catch (error) {
-      throw new NetworkError(error);
+      throw failure(error);
+    } finally {
+      clearTimeout(timer);
     }
     if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ResponseFormatError(MESSAGES.badContentType, response.status);
     let parsed: unknown;
@@ -80,7 +89,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
 
   const lock = new TokenRefreshLock({
     tokens: tokens ?? { read: async () => ({ token: null, refreshToken: null }), write: async () => undefined },
-    refresh: (refreshToken) => send('/api/user/refresh', { method: 'POST', body: { refreshToken } }, null),
+    refresh: (refreshToken, requestId) => send('/api/user/refresh', { method: 'POST', body: { refreshToken, requestId } }, null),
     mutex: config.mutex ?? browserMutex(),
     waitMs: config.lockRetryMs ?? 1000,
     maxAttempts: config.maxRefreshAttempts ?? 1,

@@ -9,8 +9,15 @@ export const MESSAGES = {
   network: 'Check your Network conection.',
 } as const;
 
+/**
+ * The request may or may not have been acted on: no reply, a reply that is not our envelope, or a
+ * server that said "not now" (5xx, 429). Such a request is retried later with the same id; it never
+ * removes a line, reverts a quantity, disables sync or ends a session (DESIGN "Faults and exactly-once").
+ */
+export class UnknownOutcomeError extends Error {}
+
 /** The request never got a reply: offline, connection cut, or the host could not be found. */
-export class NetworkError extends Error {
+export class NetworkError extends UnknownOutcomeError {
   /** DNS failure (ENOTFOUND): SPEC §7 says such errors are ignored rather than shown. */
   readonly hostNotFound: boolean;
   constructor(cause: unknown) {
@@ -20,8 +27,16 @@ export class NetworkError extends Error {
   }
 }
 
-/** A reply came back but was not a JSON `{code, result}` envelope. */
-export class ResponseFormatError extends Error {
+/** No reply within the request's time-out (the request was aborted; the server may still act on it). */
+export class TimeoutError extends NetworkError {
+  constructor(readonly timeoutMs: number) {
+    super(new Error(`no reply within ${timeoutMs} ms`));
+    this.name = 'TimeoutError';
+  }
+}
+
+/** A reply came back but was not a JSON `{code, result}` envelope (a proxy's error page, a cut body). */
+export class ResponseFormatError extends UnknownOutcomeError {
   readonly status: number;
   constructor(message: string, status: number) {
     super(message);
@@ -40,4 +55,33 @@ function findCode(error: unknown): string | undefined {
 
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
+}
+
+/** Our envelope, but a server that could not act now (5xx) or asks to slow down (429). */
+export class ServerUnavailableError extends UnknownOutcomeError {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: unknown,
+  ) {
+    super(typeof serverMessage === 'string' ? serverMessage : `The server answered ${status}`);
+    this.name = 'ServerUnavailableError';
+  }
+}
+
+export function isUnknownOutcome(error: unknown): error is UnknownOutcomeError {
+  return error instanceof UnknownOutcomeError;
+}
+
+/**
+ * A reply code that does not say whether the request was acted on: 5xx, 429, and 409 "still being
+ * processed" for a retried idempotency key. Everything else is done (2xx) or refused (4xx).
+ */
+export function isUnknownReply(reply: { code: number; meta?: Record<string, unknown> }): boolean {
+  return reply.code >= 500 || reply.code === 429 || (reply.code === 409 && reply.meta?.idempotency === 'in-progress');
+}
+
+/** Lets done and refused replies through; an unknown one becomes a ServerUnavailableError to retry. */
+export function expectKnown<R extends { code: number; result: unknown; meta?: Record<string, unknown> }>(reply: R): R {
+  if (isUnknownReply(reply)) throw new ServerUnavailableError(reply.code, reply.result);
+  return reply;
 }

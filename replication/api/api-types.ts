@@ -7,8 +7,9 @@ export interface ApiEnvelope<T = unknown> {
 
 /** Where the shopper's tokens live (a local document); reads must see another tab's latest write. */
 export interface TokenStore {
-  read(): Promise<{ token: string | null; refreshToken: string | null }>;
-  write(token: string, refreshToken: string | null): Promise<void>;
+  read(): Promise<{ token: string | null; refreshToken: string | null; refreshRequestId?: string | null }>;
+  /** A new pair (its refresh request id unset), or the same pair with the id of the refresh about to be sent. */
+  write(token: string, refreshToken: string | null, refreshRequestId?: string | null): Promise<void>;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -21,6 +22,10 @@ export interface RequestOptions {
   auth?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Give up after this long (default: the client's `timeoutMs`); the outcome is then unknown. */
+  timeoutMs?: number;
+  /** Sent as `Idempotency-Key`: the server acts once per key and replays its reply to a retry. */
+  idempotencyKey?: string;
 }
 
 export interface ApiClient {

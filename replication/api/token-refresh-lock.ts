@@ -1,4 +1,4 @@
-import { isNetworkError } from './api-errors';
+import { isUnknownOutcome, isUnknownReply } from './api-errors';
 import type { ApiEnvelope, TokenStore } from './api-types';
 import { sleep } from './api-types';
 import type { Mutex } from './refresh-mutex';
@@ -7,8 +7,8 @@ export type RenewOutcome = 'renewed' | 'failed' | 'offline';
 
 export interface TokenRefreshLockOptions {
   tokens: TokenStore;
-  /** POST /api/user/refresh {refreshToken}. */
-  refresh(refreshToken: string): Promise<ApiEnvelope>;
+  /** POST /api/user/refresh {refreshToken, requestId}. */
+  refresh(refreshToken: string, requestId: string): Promise<ApiEnvelope>;
   mutex: Mutex;
   /** SPEC §9: tasks wait 1000 ms and retry while a lock is held. */
   waitMs: number;
@@ -54,26 +54,36 @@ export class TokenRefreshLock {
   }
 
   private async renewOnce(refusedToken: string): Promise<RenewOutcome> {
-    const { token, refreshToken } = await this.options.tokens.read();
+    const { token, refreshToken, refreshRequestId } = await this.options.tokens.read();
     // Another tab (or request) refreshed while this one waited for the mutex.
     if (token && token !== refusedToken) return 'renewed';
     if (!token || !refreshToken) return this.fail('refused');
     if (this.attempts >= this.options.maxAttempts) return this.fail('attempts');
+    // The id is stored before the request goes: if its reply is lost (even across a reload), the
+    // retry carries the same id and the server answers it instead of revoking the session.
+    const requestId = refreshRequestId ?? newRefreshRequestId();
+    if (!refreshRequestId) await this.options.tokens.write(token, refreshToken, requestId);
     this.attempts++;
     let reply: ApiEnvelope;
     try {
-      reply = await this.options.refresh(refreshToken);
+      reply = await this.options.refresh(refreshToken, requestId);
     } catch (error) {
       this.attempts--;
-      if (isNetworkError(error)) return 'offline';
-      return this.fail('refused');
+      if (isUnknownOutcome(error)) return 'offline';
+      throw error;
+    }
+    // A 5xx or 429 says nothing about the refresh token: the session goes on and the refresh is retried.
+    if (isUnknownReply(reply)) {
+      this.attempts--;
+      return 'offline';
     }
     const next = reply.meta?.refreshToken;
     if (reply.code === 200 && typeof reply.result === 'string' && reply.result !== '') {
-      await this.options.tokens.write(reply.result, typeof next === 'string' ? next : refreshToken);
+      await this.options.tokens.write(reply.result, typeof next === 'string' ? next : refreshToken, null);
       this.attempts = 0;
       return 'renewed';
     }
+    // Only the server saying the refresh token is no good ends the session.
     return this.fail('refused');
   }
 
@@ -82,4 +92,9 @@ export class TokenRefreshLock {
     await this.options.onFailure(reason);
     return 'failed';
   }
+}
+
+/** 32 url-safe characters, unguessable. */
+export function newRefreshRequestId(): string {
+  return crypto.randomUUID().replace(/-/g, '');
 }

@@ -77,7 +77,15 @@ export const loginBody = v.strictObject({
 
 const opaqueToken = v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.maxLength(200, 'Must have at most 200 characters.'));
 
-export const refreshBody = v.strictObject({ refreshToken: opaqueToken });
+/**
+ * `requestId`: the client's id for this refresh, kept with the refresh token until the reply arrives.
+ * A replay with the same token and id (the first reply was lost) is answered with a fresh pair
+ * instead of being taken for a stolen token.
+ */
+export const refreshBody = v.strictObject({
+  refreshToken: opaqueToken,
+  requestId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'requestId: 16 to 100 letters, digits, - or _'))),
+});
 
 export const changePasswordBody = v.strictObject({
   currentPassword: v.pipe(v.string(M.required), v.nonEmpty(M.required), v.maxLength(256, 'Must have at most 256 characters.')),

@@ -10,6 +10,8 @@ export interface SessionState {
   groupToken: string | null;
   groupId: number | null;
   sessionStartedAt: number | null;
+  /** The id sent with the next refresh of `refreshToken`; kept until the refresh is answered, so a replay after a lost reply is known. */
+  refreshRequestId?: string | null;
 }
 
 /** The profile as `GET /api/user/me` returned it (firstname, lastname, email, group_id, addresses). */

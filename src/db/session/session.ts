@@ -13,9 +13,9 @@ export function sessionTokenStore(db: ShopDatabase): TokenStore {
   return {
     read: async () => {
       const session = await readLocalFromStorage(db, LOCAL.session);
-      return { token: session.token, refreshToken: session.refreshToken };
+      return { token: session.token, refreshToken: session.refreshToken, refreshRequestId: session.refreshRequestId ?? null };
     },
-    write: async (token, refreshToken) => void (await modifyLocal(db, LOCAL.session, (s) => ({ ...s, token, refreshToken }))),
+    write: async (token, refreshToken, refreshRequestId = null) => void (await modifyLocal(db, LOCAL.session, (s) => ({ ...s, token, refreshToken, refreshRequestId }))),
   };
 }
 
