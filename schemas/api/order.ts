@@ -104,6 +104,8 @@ export const ORDER_MESSAGES = {
   notAvailable: 'Some of the ordered products are not available!',
   validation: 'Internal validation error',
   differentOrder: 'This order id was already used for a different order',
+  /** SPEC has no wording for this; meta names the order that converted the cart. */
+  cartAlreadyOrdered: 'This cart has already been ordered',
 } as const;
 
 /** The reply of a placed order (SPEC leaves its shape open); a retry gets the very same reply. */

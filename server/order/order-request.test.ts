@@ -21,6 +21,14 @@ describe('orderRequestHash', () => {
     expect(orderRequestHash(retry)).toBe(orderRequestHash(base));
   });
 
+  it('is the same without the password of the account to create (a queued order is stored without it)', () => {
+    const details = { email: 'a@b.co', password: 'Secret123', createAccount: true, firstname: 'Jo' };
+    const withPassword: OrderBody = { ...base, personalDetails: details, createAccount: { email: 'a@b.co', password: 'Secret123' } };
+    const withoutPassword: OrderBody = { ...base, personalDetails: { ...details, password: undefined }, createAccount: { email: 'a@b.co' } };
+    expect(orderRequestHash(withoutPassword)).toBe(orderRequestHash(withPassword));
+    expect(orderRequestHash({ ...base, personalDetails: { ...details, password: 'Other456' } })).toBe(orderRequestHash(withPassword));
+  });
+
   it('changes with the lines, the addresses or the customer', () => {
     const hash = orderRequestHash(base);
     expect(orderRequestHash({ ...base, products: [{ sku: 'A', qty: 3 }] })).not.toBe(hash);

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { takeStock } from '../stock/stock-store';
 import { createCheckoutAccount } from './checkout-account';
+import { lockUnorderedCart } from './converted-cart';
 import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
 import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, nextIncrementId, type StoredOrder } from './order-store';
@@ -13,7 +14,11 @@ import { prepareOrder, type PreparedOrder } from './prepare-order';
 
 export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
 
-/** A retry (same order_id) gets the stored reply; the same id with another order is a conflict. */
+/**
+ * A retry (same order_id) gets the stored reply; the same id with another order is a conflict. A
+ * retry without a token is answered too (a queued order sent after the session ended): the matching
+ * request hash shows it is the same order; another customer's token is refused.
+ */
 function replay(existing: StoredOrder, requestHash: string, auth: AuthClaims | null): OrderReply {
   if (existing.customer_id !== null && auth && auth.sub !== existing.customer_id) throw new ApiError(403, ORDER_ACCESS_DENIED);
   if (existing.request_hash !== requestHash) throw new ApiError(409, ORDER_MESSAGES.differentOrder);
@@ -36,20 +41,22 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
 }
 
 /**
- * Places an order exactly once per order_id. One transaction inserts the order (`on conflict do
- * nothing`), takes the stock of every line with conditional updates, and marks the cart converted;
- * any failure rolls all of it back. Parallel or late retries get the stored reply.
+ * Places an order exactly once per order_id. The order_id is looked up first, so a retry is answered
+ * whatever became of the session since. One transaction locks the cart, inserts the order (`on
+ * conflict do nothing`), takes the stock of every line with conditional updates, and marks the cart
+ * converted; any failure rolls all of it back. Parallel or late retries get the stored reply.
  */
 export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
-  checkUser(body, auth);
   const requestHash = orderRequestHash(body);
   const existing = await findStoredOrder(ctx.db, body.order_id);
   if (existing) return replay(existing, requestHash, auth);
+  checkUser(body, auth);
   try {
     const prepared = await prepareOrder(ctx, body, auth);
     return await commit(ctx, body, auth, prepared, requestHash);
   } catch (error) {
-    // A refusal may only mean a parallel submission of this very order got there first (it took the stock).
+    // A refusal may only mean a parallel submission of this very order got there first (it took the
+    // stock, or converted the cart).
     if (error instanceof ApiError) {
       const placed = await findStoredOrder(ctx.db, body.order_id);
       if (placed) return replay(placed, requestHash, auth);
@@ -60,6 +67,8 @@ export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: Orde
 
 async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
+    // First, so two orders naming one cart take turns here and the second sees it converted.
+    if (prepared.cart) await lockUnorderedCart(tx, prepared.cart.id);
     const incrementId = await nextIncrementId(tx);
     const createdAt = new Date().toISOString();
     const reply: OrderReply = { order_id: body.order_id, increment_id: incrementId, status: 'pending', created_at: createdAt, grand_total: prepared.totals.grand_total, backendOrderId: incrementId };

@@ -14,6 +14,7 @@ import { findCustomerById } from '../user/customer-store';
 import { accountRequest } from './order-request';
 import { checkAddress, checkPaymentMethod, checkShippingMethod, orderEmail, storedAddress, validationError } from './order-checks';
 import { prepareCheckoutAccount, type AccountToCreate } from './checkout-account';
+import { cartAlreadyOrdered } from './converted-cart';
 
 /** Everything an order needs before its transaction: validated, priced and totalled. */
 export interface PreparedOrder {
@@ -29,12 +30,17 @@ export interface PreparedOrder {
   account: AccountToCreate | null;
 }
 
-/** A cart named by the order: another customer's is refused; a missing or converted one is ignored. */
+/**
+ * The cart named by the order; a missing one is ignored. Another customer's cart is refused (401 or
+ * 403) before anything else is said about it; a cart an earlier order converted is a 409 naming that
+ * order (only to whoever may use the cart: its customer, or for a guest cart whoever holds its id).
+ */
 async function orderCart(ctx: Pick<AppContext, 'db'>, cartId: OrderBody['cart_id'], auth: AuthClaims | null): Promise<CartRow | null> {
   if (cartId === undefined || cartId === null || cartId === '') return null;
   const cart = await findCart(ctx.db, String(cartId));
-  if (!cart || cart.converted_order_id !== null) return null;
+  if (!cart) return null;
   if (cart.customer_id !== null && cart.customer_id !== auth?.sub) throw auth ? new ApiError(403, CART_MESSAGES.noCartAccess) : unauthorized();
+  if (cart.converted_order_id !== null) throw await cartAlreadyOrdered(ctx.db, cart.converted_order_id);
   return cart;
 }
 
@@ -48,6 +54,9 @@ async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | nu
  * and recomputes prices and totals; client prices are never used.
  */
 export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
+  // An order for a cart that was already ordered is refused before its lines are looked at: the
+  // first order took their stock, and "already ordered" is what the shopper needs to hear.
+  const cart = await orderCart(ctx, body.cart_id, auth);
   const now = new Date();
   const customerGroupId = auth?.groupId ?? 0;
   const outcomes = await priceLines(
@@ -69,7 +78,6 @@ export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: Or
 
   const shippingMethod = checkShippingMethod(body, shipped);
   const paymentMethod = checkPaymentMethod(body, paymentMethodsFor(lines.map((l) => l.resolved.typeId)));
-  const cart = await orderCart(ctx, body.cart_id, auth);
   const coupon = await usableCoupon(ctx.db, cart?.coupon_code, customerGroupId, now);
   const totals = totalsFor(lines, await loadTaxRules(ctx.db), destinationFrom(shippingAddress ?? billingAddress), coupon);
   const wanted = auth ? null : accountRequest(body);
