@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { loginBody, refreshBody } from '../../schemas/api/user';
 import { pruneAttemptCounters } from '../auth/attempt-throttle';
 import { decoyHash, verifyPassword } from '../auth/password-hash';
-import { pruneExpiredRefreshTokens, rotateRefreshToken } from '../auth/refresh-tokens';
+import { rotateRefreshToken } from '../auth/refresh-rotation';
+import { pruneExpiredRefreshTokens } from '../auth/refresh-tokens';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
 import { envelope } from '../http/envelope';
+import { inProgressReply } from '../http/in-progress';
 import { findCustomerById, findCustomerByEmail } from './customer-store';
 import { admitLoginAttempt, loginSucceeded } from './login-guard';
 import { accessTokenFor, startSession } from './session-tokens';
@@ -39,18 +41,21 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/user/refresh',
-    summary: 'Trade a refresh token (single use) for a new access token and the next refresh token',
+    summary:
+      'Trade a refresh token (single use) for a new access token and the next refresh token. With `requestId` (kept by the client until the reply arrives), ' +
+      'the same token and id sent again after a lost reply get a new pair while the first successor is unused; any other reuse of a used token ends that session (401).',
     tags: ['user'],
     body: refreshBody,
     result: tokenReply,
-    handler: async ({ body }) => {
+    handler: async ({ body, reply }) => {
       const outcome = await ctx.db.transaction(async (tx) => {
-        const rotated = await rotateRefreshToken(tx, body.refreshToken, ctx.config.refreshTokenTtlSeconds);
+        const rotated = await rotateRefreshToken(tx, body.refreshToken, ctx.config.refreshTokenTtlSeconds, body.requestId);
         if (!rotated.ok) return rotated;
         const customer = await findCustomerById(tx, rotated.customerId);
         return customer ? { ...rotated, customer } : ({ ok: false, reason: 'unknown' } as const);
       });
       if (!outcome.ok) {
+        if (outcome.reason === 'in-progress') return inProgressReply(reply, USER_MESSAGES.refreshInProgress);
         if (outcome.reason === 'reused') ctx.log.warn('refresh token reused: its session family was revoked');
         throw unauthorized(USER_MESSAGES.invalidRefreshToken);
       }

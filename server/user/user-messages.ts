@@ -4,6 +4,8 @@ export const USER_MESSAGES = {
   badLogin: 'You did not sign in correctly or your account is temporarily disabled.',
   tooManyLogins: (minutes: number) => `Too many login attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   invalidRefreshToken: 'Invalid refresh token provided',
+  /** No SPEC wording: a replay of a refresh that a parallel replay is answering (the client retries). */
+  refreshInProgress: 'This refresh is already being processed; retry in a moment',
   wrongCurrentPassword: "The password doesn't match this account.",
   unknownEmail: 'Provided email does not exist',
   invalidResetToken: 'Reset token is invalid or has expired',
