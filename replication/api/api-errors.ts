@@ -73,11 +73,11 @@ export function isUnknownOutcome(error: unknown): error is UnknownOutcomeError {
 }
 
 /**
- * A reply code that does not say whether the request was acted on: 5xx, 429, and 409 "still being
+ * A reply code that does not say whether the request was acted on: 5xx, 429, 408, and 409 "still being
  * processed" for a retried idempotency key. Everything else is done (2xx) or refused (4xx).
  */
 export function isUnknownReply(reply: { code: number; meta?: Record<string, unknown> }): boolean {
-  return reply.code >= 500 || reply.code === 429 || (reply.code === 409 && reply.meta?.idempotency === 'in-progress');
+  return reply.code >= 500 || reply.code === 429 || reply.code === 408 || (reply.code === 409 && reply.meta?.idempotency === 'in-progress');
 }
 
 /** Lets done and refused replies through; an unknown one becomes a ServerUnavailableError to retry. */

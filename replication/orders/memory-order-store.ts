@@ -6,9 +6,12 @@ export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {
   const orders = new Map<string, OrderRecord>();
   return {
     all: () => [...orders.values()],
-    insert: async (order) => void orders.set(order.order_id, order),
+    insert: async (order) => {
+      if (orders.has(order.order_id)) throw new Error(`order ${order.order_id} exists`);
+      orders.set(order.order_id, order);
+    },
     get: async (id) => orders.get(id) ?? null,
-    queued: async () => [...orders.values()].filter((o) => o.state === 'queued').sort((a, b) => a.created_at - b.created_at),
+    queued: async (options = {}) => [...orders.values()].filter((o) => o.state === 'queued' || (options.includeHeld === true && o.state === 'held')).sort((a, b) => a.created_at - b.created_at),
     update: async (id, patch) => {
       const order = orders.get(id);
       if (order) orders.set(id, { ...order, ...patch });

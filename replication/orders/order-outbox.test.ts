@@ -1,21 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ORDER_LOOKUP_MESSAGES } from '../../schemas/api/order-lookup';
 import { createApiClient } from '../api/api-client';
 import type { Notice } from '../tasks/task-types';
 import { memoryOrderStore } from './memory-order-store';
-import { createOrderOutbox } from './order-outbox';
+import { createOrderOutbox, newOrderId } from './order-outbox';
 
-const json = (code: number, result: unknown) => new Response(JSON.stringify({ code, result }), { status: code, headers: { 'content-type': 'application/json' } });
+const json = (code: number, result: unknown, meta?: object) => new Response(JSON.stringify({ code, result, ...(meta ? { meta } : {}) }), { status: code, headers: { 'content-type': 'application/json' } });
+const proxyPage = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
 
-/** A fake order endpoint that is idempotent by order_id, like the real one. */
+/** A fake order endpoint that is idempotent by order_id, like the real one, with a lookup by id. */
 function setup() {
   const placed = new Map<string, { increment_id: string }>();
-  const net = { online: true, dropReplies: false, status: 200 as number, message: '' };
+  const net = { online: true, dropReplies: false, status: 200 as number, message: '' as unknown, meta: undefined as object | undefined, proxy: false, hang: false };
   const bodies: Record<string, unknown>[] = [];
-  const fetchFn = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+  const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     if (!net.online) throw new TypeError('fetch failed');
-    const body = JSON.parse(init?.body as string) as { order_id: string };
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (init?.method === 'GET' || !init?.body) {
+      const id = decodeURIComponent(url.pathname.split('/').pop()!);
+      const known = placed.get(id);
+      return known ? json(200, { order_id: id, ...known }) : json(404, ORDER_LOOKUP_MESSAGES.notFound);
+    }
+    if (net.hang) return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+    if (net.proxy) return proxyPage();
+    const body = JSON.parse(init.body as string) as { order_id: string };
     bodies.push(body);
-    if (net.status !== 200) return json(net.status, net.message);
+    if (net.status !== 200) return json(net.status, net.message, net.meta);
     const reply = placed.get(body.order_id) ?? { increment_id: String(1000 + placed.size) };
     placed.set(body.order_id, reply);
     if (net.dropReplies) throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
@@ -23,52 +33,68 @@ function setup() {
   });
   const store = memoryOrderStore();
   const notices: Notice[] = [];
-  const outbox = createOrderOutbox({ api: createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn as unknown as typeof fetch }), store, notify: async (n) => void notices.push(n), isOnline: () => net.online });
-  return { net, store, notices, outbox, placed, bodies };
+  const outbox = createOrderOutbox({ api: createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn as unknown as typeof fetch, timeoutMs: 50 }), store, notify: async (n) => void notices.push(n), isOnline: () => net.online });
+  const place = async (body: Record<string, unknown>, orderId = newOrderId()) => {
+    await outbox.store(body, orderId);
+    return outbox.sendNow(orderId);
+  };
+  return { net, store, notices, outbox, placed, bodies, place };
 }
 
 const order = { products: [{ sku: 'A', qty: 1 }], addressInformation: {}, personalDetails: { email: 'a@b.co', password: 'Secret-123', createAccount: true } };
 
 describe('the order outbox', () => {
-  it('writes the order first with a client-made id, sends it, and forgets the password afterwards', async () => {
-    const { outbox, store, placed } = setup();
-    const { order: stored, outcome } = await outbox.place(order);
+  it('stores the order without the password, sends it with the password, and keeps the reply', async () => {
+    const { place, store, placed, bodies } = setup();
+    const { order: stored, outcome } = await place(order);
     expect(outcome).toBe('sent');
     expect(stored.order_id).toMatch(/^\d{13}-[0-9a-f-]{36}$/);
     expect(stored).toMatchObject({ state: 'sent', transmited: true, result: { increment_id: '1000' } });
     expect(stored.body.personalDetails).toEqual({ email: 'a@b.co', createAccount: true });
+    expect((bodies[0]!.personalDetails as Record<string, unknown>).password).toBe('Secret-123');
     expect(placed.size).toBe(1);
     expect(store.all()).toHaveLength(1);
   });
 
-  it('queues an order made offline without a network call or a message', async () => {
-    const { outbox, net, notices, bodies } = setup();
+  it('never writes the password to the store, even while the order is queued', async () => {
+    const { outbox, net, store } = setup();
     net.online = false;
-    const { order: stored, outcome } = await outbox.place(order);
+    await outbox.store(order, 'o-1');
+    expect(JSON.stringify(store.all())).not.toContain('Secret-123');
+  });
+
+  it('queues an order made offline without a network call or a message', async () => {
+    const { place, net, notices, bodies } = setup();
+    net.online = false;
+    const { order: stored, outcome } = await place(order);
     expect(outcome).toBe('queued');
     expect(stored.state).toBe('queued');
     expect(bodies).toEqual([]);
     expect(notices).toEqual([]);
   });
 
-  it('queues on a server error with the spec message, and a later retry sends the same order once', async () => {
-    const { outbox, net, notices, placed, store, bodies } = setup();
-    net.status = 503;
-    net.message = 'Service Unavailable';
-    const first = await outbox.place(order);
+  it.each([
+    ['a 503 envelope', (net: ReturnType<typeof setup>['net']) => Object.assign(net, { status: 503, message: 'Service Unavailable' })],
+    ['a 500 envelope', (net: ReturnType<typeof setup>['net']) => Object.assign(net, { status: 500, message: 'Internal Server Error' })],
+    ['a 429', (net: ReturnType<typeof setup>['net']) => Object.assign(net, { status: 429, message: 'Too many requests' })],
+    ["a proxy's HTML 502", (net: ReturnType<typeof setup>['net']) => Object.assign(net, { proxy: true })],
+    ['a hung request', (net: ReturnType<typeof setup>['net']) => Object.assign(net, { hang: true })],
+  ])('keeps the order queued (placed) on %s, and a later retry sends the same order once', async (_name, fault) => {
+    const { place, outbox, net, notices, placed, store } = setup();
+    fault(net);
+    const first = await place(order);
     expect(first.outcome).toBe('queued');
     expect(notices).toEqual([{ type: 'error', message: 'The order can not be transfered because of server error. Order has been queued' }]);
-    net.status = 200;
-    expect(await outbox.sendQueued()).toEqual({ sent: 1, waiting: 0, rejected: 0 });
+    Object.assign(net, { status: 200, proxy: false, hang: false });
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1, waiting: 0, rejected: 0 });
     expect(placed.size).toBe(1);
-    expect(new Set(bodies.map((b) => b.order_id))).toEqual(new Set([first.order.order_id]));
-    expect(store.all()[0]).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(store.all()[0]).toMatchObject({ order_id: first.order.order_id, state: 'sent', attempts: 1 });
   });
 
   it('survives a reply lost after the server placed the order: the retry gets the same order', async () => {
-    const { outbox, net, placed, store } = setup();
+    const { place, outbox, net, placed, store } = setup();
     net.dropReplies = true;
-    const first = await outbox.place(order);
+    const first = await place(order);
     expect(first.outcome).toBe('queued');
     net.dropReplies = false;
     await outbox.sendQueued();
@@ -76,37 +102,108 @@ describe('the order outbox', () => {
     expect(store.all()[0]).toMatchObject({ state: 'sent', result: { order_id: first.order.order_id, increment_id: '1000' } });
   });
 
+  it('stores one order per id: a second store of the same checkout returns the first', async () => {
+    const { outbox, store } = setup();
+    const a = await outbox.store(order, 'checkout-1');
+    const b = await outbox.store({ ...order, products: [{ sku: 'B', qty: 9 }] }, 'checkout-1');
+    expect([a.isNew, b.isNew]).toEqual([true, false]);
+    expect(store.all()).toHaveLength(1);
+    expect(store.all()[0]!.body.products).toEqual([{ sku: 'A', qty: 1 }]);
+  });
+
   it('sends one request when two sends of one order overlap', async () => {
-    const { outbox, net, bodies } = setup();
+    const { place, outbox, net, bodies } = setup();
     net.online = false;
-    const { order: stored } = await outbox.place(order);
+    const { order: stored } = await place(order);
     net.online = true;
     await Promise.all([outbox.send(stored.order_id), outbox.send(stored.order_id), outbox.sendQueued()]);
     expect(bodies).toHaveLength(1);
   });
 
-  it('rejects for good what the server refuses: products unavailable, address invalid', async () => {
-    const { outbox, net, notices, store } = setup();
+  it('rejects for good what the server refuses, and a refused order does not hold up the next', async () => {
+    const { place, outbox, net, notices, store } = setup();
     net.status = 409;
     net.message = 'Some of the ordered products are not available!';
-    const refused = await outbox.place(order);
+    const refused = await place(order);
     expect(refused).toMatchObject({ outcome: 'rejected', message: 'Some of the ordered products are not available!' });
     net.online = false;
-    await outbox.place(order);
+    await place(order);
+    await place(order);
     net.online = true;
     net.status = 400;
     net.message = 'Address invalid: order canceled';
-    expect(await outbox.sendQueued()).toEqual({ sent: 0, waiting: 0, rejected: 1 });
-    expect(notices.map((n) => n.message)).toEqual(['Some of the ordered products are not available!', 'Address provided in checkout contains invalid data... Your order has been canceled']);
-    expect(store.all().map((o) => o.state)).toEqual(['rejected', 'rejected']);
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 0, waiting: 0, rejected: 2 });
+    expect(notices.map((n) => n.message)).toEqual(['Address provided in checkout contains invalid data... Your order has been canceled', 'Address provided in checkout contains invalid data... Your order has been canceled']);
+    expect(store.all().map((o) => o.state)).toEqual(['rejected', 'rejected', 'rejected']);
   });
 
-  it('cancels the queued orders when the shopper declines to send them', async () => {
-    const { outbox, net, store } = setup();
+  it('holds a customer order the server wants a login for, sends the ones behind it, and releases it after a login', async () => {
+    const { place, outbox, net, store, placed } = setup();
     net.online = false;
-    await outbox.place(order);
-    await outbox.place(order);
-    expect(await outbox.cancelQueued()).toBe(2);
-    expect(store.all()).toEqual([]);
+    const held = await place({ ...order, user_id: '7' });
+    const next = await place(order);
+    net.online = true;
+    net.status = 401;
+    net.message = 'User is not authorized to access the resource';
+    await outbox.send(held.order.order_id);
+    net.status = 200;
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
+    expect((await store.get(held.order.order_id))?.state).toBe('held');
+    expect((await store.get(next.order.order_id))?.state).toBe('sent');
+    expect(await outbox.releaseHeld()).toBe(1);
+    await outbox.sendQueued();
+    expect((await store.get(held.order.order_id))?.state).toBe('sent');
+    expect(placed.size).toBe(2);
+  });
+
+  it("shows the server's order in place of one whose cart another device or tab already turned into that order", async () => {
+    const { place, net, store } = setup();
+    net.status = 409;
+    net.message = 'This cart has already been ordered';
+    net.meta = { order_id: 'elsewhere-1', increment_id: '000000042' };
+    const result = await place({ ...order, cart_id: 'cart-1' }, 'mine-1');
+    expect(result).toMatchObject({ outcome: 'sent', order: { order_id: 'elsewhere-1', state: 'sent', result: { increment_id: '000000042' } } });
+    expect(store.all().map((o) => o.order_id)).toEqual(['elsewhere-1']);
+  });
+
+  it('sends a separate order again without the cart when one of its own earlier orders spent that cart', async () => {
+    const { place, outbox, net, store, bodies } = setup();
+    await place({ ...order, cart_id: 'cart-1' }, 'first');
+    net.online = false;
+    await place({ ...order, products: [{ sku: 'B', qty: 2 }], cart_id: 'cart-1' }, 'second');
+    net.online = true;
+    net.status = 409;
+    net.message = 'This cart has already been ordered';
+    net.meta = { order_id: 'first', increment_id: '1000' };
+    const sending = outbox.send('second');
+    // The retry without the cart goes through.
+    await vi.waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(2));
+    net.status = 200;
+    await sending;
+    if ((await store.get('second'))?.state !== 'sent') await outbox.sendQueued();
+    expect(await store.get('second')).toMatchObject({ state: 'sent' });
+    expect((await store.get('second'))!.body.cart_id).toBeUndefined();
+  });
+
+  it('asks the server before cancelling: an order it has is kept as placed, one it lacks is deleted', async () => {
+    const { place, outbox, net, store, placed } = setup();
+    net.dropReplies = true;
+    const reached = await place(order);
+    net.online = false;
+    const never = await place(order);
+    net.online = true;
+    net.dropReplies = false;
+    expect(placed.size).toBe(1);
+    expect(await outbox.cancelQueued()).toEqual({ removed: 1, placed: 1, unknown: 0 });
+    expect((await store.get(reached.order.order_id))?.state).toBe('sent');
+    expect(await store.get(never.order.order_id)).toBeNull();
+  });
+
+  it('keeps queued orders it cannot ask the server about', async () => {
+    const { place, outbox, net, store } = setup();
+    net.online = false;
+    await place(order);
+    expect(await outbox.cancelQueued()).toEqual({ removed: 0, placed: 0, unknown: 1 });
+    expect(store.all()).toHaveLength(1);
   });
 });

@@ -1,14 +1,17 @@
 import type { OrderRecord } from '../../schemas/rx/orders.schema';
-import type { Notice } from '../tasks/task-types';
-import { ORDER_PUSH_MESSAGES, pushOrder, type PushOutcome } from './order-push';
+import { isUnknownOutcome } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
+import type { Notice } from '../tasks/task-types';
+import { askServerForOrder } from './order-lookup';
+import { ORDER_PUSH_MESSAGES, pushOrder, type PushOutcome } from './order-push';
+import { withoutPassword } from './order-secrets';
 
 /** Where orders wait (the `orders` collection). */
 export interface OrderStore {
   insert(order: OrderRecord): Promise<void>;
   get(orderId: string): Promise<OrderRecord | null>;
-  /** Orders not yet accepted by the server, oldest first. */
-  queued(): Promise<OrderRecord[]>;
+  /** Orders not yet accepted by the server, oldest first (held ones too when asked). */
+  queued(options?: { includeHeld?: boolean }): Promise<OrderRecord[]>;
   update(orderId: string, patch: Partial<OrderRecord>): Promise<void>;
   remove(orderIds: readonly string[]): Promise<void>;
 }
@@ -24,81 +27,154 @@ export interface OrderOutboxDeps {
   onSent?(order: OrderRecord): Promise<void>;
 }
 
-export type PlaceResult = { order: OrderRecord; outcome: PushOutcome['kind']; message?: string };
+export type PlaceOutcome = 'sent' | 'queued' | 'held' | 'rejected';
+export type PlaceResult = { order: OrderRecord; outcome: PlaceOutcome; message?: string };
 
 /** `${ms}-${uuid}`: unique per order, and the same on every retry of it. */
 export const newOrderId = (now = Date.now()) => `${now}-${crypto.randomUUID()}`;
 
-/** An account password travels with the order once; it is not kept on the device afterwards. */
-function withoutPassword(body: Record<string, unknown>): Record<string, unknown> {
-  const strip = (value: unknown) => {
-    if (!value || typeof value !== 'object') return value;
-    const { password: _p, ...rest } = value as Record<string, unknown>;
-    return rest;
-  };
-  return {
-    ...body,
-    ...(body.personalDetails ? { personalDetails: strip(body.personalDetails) } : {}),
-    ...(body.createAccount && typeof body.createAccount === 'object' ? { createAccount: strip(body.createAccount) } : {}),
-  };
-}
+/** What an outcome means for the placing screen: a converted cart is shown as the order that converted it. */
+const placeOutcome = (outcome: PushOutcome): PlaceOutcome => (outcome.kind === 'converted' ? 'sent' : outcome.kind);
 
 /**
- * Orders are written locally first with a client-made order_id, then pushed. Offline or on a server
- * error they stay queued and go again later with the same id; a network drop after the server
- * placed the order is harmless for that reason. One push per order at a time in this tab.
+ * Orders are written locally first with a client-made order_id, then pushed. Offline or on any
+ * unknown outcome they stay queued and go again later with the same id; a lost reply after the
+ * server placed the order is harmless for that reason. One push per order at a time in this tab.
+ *
+ * An account password typed at checkout never reaches the database: it is kept in this tab's
+ * memory for the sends made from here, and an order sent later from a reload or another tab goes
+ * without it (the order is placed, the account is not created).
  */
 export function createOrderOutbox(deps: OrderOutboxDeps) {
   const now = () => (deps.now ? deps.now() : Date.now());
-  const inFlight = new Map<string, Promise<PushOutcome>>();
+  const inFlight = new Map<string, Promise<PushOutcome | null>>();
+  const secretBodies = new Map<string, Record<string, unknown>>();
 
-  async function record(order: OrderRecord, outcome: PushOutcome): Promise<void> {
+  async function markSent(order: OrderRecord, result: Record<string, unknown>): Promise<void> {
     const at = now();
-    if (outcome.kind === 'sent') {
-      await deps.store.update(order.order_id, { state: 'sent', transmited: true, transmited_at: at, result: outcome.result, error: null, body: withoutPassword(order.body), updated_at: at });
-      await deps.onSent?.(order);
-    } else if (outcome.kind === 'rejected') {
-      await deps.store.update(order.order_id, { state: 'rejected', error: outcome.message, body: withoutPassword(order.body), updated_at: at });
-    } else {
-      await deps.store.update(order.order_id, { attempts: order.attempts + 1, error: outcome.message, updated_at: at });
+    await deps.store.update(order.order_id, { state: 'sent', transmited: true, transmited_at: at, result, error: null, updated_at: at });
+  }
+
+  /**
+   * The cart this order names was turned into another order. When that order is one of this
+   * device's own, this is a separate order that named a spent cart: it goes again without the cart.
+   * Otherwise it is this order placed once already (another tab or device sent it under another
+   * id): the device shows the server's order in its place.
+   */
+  async function converted(order: OrderRecord, outcome: Extract<PushOutcome, { kind: 'converted' }>): Promise<PushOutcome | null> {
+    const known = await deps.store.get(outcome.orderId);
+    if (known) {
+      const { cart_id: _spent, ...body } = order.body;
+      await deps.store.update(order.order_id, { body, updated_at: now() });
+      const secret = secretBodies.get(order.order_id);
+      if (secret) secretBodies.set(order.order_id, { ...secret, cart_id: undefined });
+      return null;
+    }
+    const at = now();
+    await deps.store.insert({ ...order, order_id: outcome.orderId, state: 'sent', transmited: true, transmited_at: at, result: outcome.result, error: null, body: { ...order.body, order_id: outcome.orderId }, updated_at: at });
+    await deps.store.remove([order.order_id]);
+    return outcome;
+  }
+
+  async function record(order: OrderRecord, outcome: PushOutcome): Promise<PushOutcome | null> {
+    const at = now();
+    switch (outcome.kind) {
+      case 'sent':
+        await markSent(order, outcome.result);
+        secretBodies.delete(order.order_id);
+        await deps.onSent?.(order);
+        return outcome;
+      case 'converted': {
+        const shown = await converted(order, outcome);
+        if (!shown) return null;
+        secretBodies.delete(order.order_id);
+        await deps.onSent?.(order);
+        return outcome;
+      }
+      case 'rejected':
+        secretBodies.delete(order.order_id);
+        await deps.store.update(order.order_id, { state: 'rejected', error: outcome.message, updated_at: at });
+        return outcome;
+      case 'held':
+        await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at });
+        return outcome;
+      case 'queued':
+        await deps.store.update(order.order_id, { attempts: order.attempts + 1, error: outcome.message, updated_at: at });
+        return outcome;
     }
   }
 
+  async function pushOnce(orderId: string): Promise<PushOutcome | null> {
+    const order = await deps.store.get(orderId);
+    if (!order || order.state !== 'queued') return null;
+    const outcome = await pushOrder(deps.api, secretBodies.get(orderId) ?? order.body);
+    return record(order, outcome);
+  }
+
+  /** Pushes one queued order; a spent cart's order goes a second time without the cart. */
   function send(orderId: string): Promise<PushOutcome | null> {
     const running = inFlight.get(orderId);
     if (running) return running;
-    const run = (async (): Promise<PushOutcome | null> => {
-      const order = await deps.store.get(orderId);
-      if (!order || order.state !== 'queued') return null;
-      const outcome = await pushOrder(deps.api, order.body);
-      await record(order, outcome);
-      return outcome;
-    })().finally(() => inFlight.delete(orderId));
-    inFlight.set(orderId, run as Promise<PushOutcome>);
+    const run = (async () => (await pushOnce(orderId)) ?? (await pushOnce(orderId)))().finally(() => inFlight.delete(orderId));
+    inFlight.set(orderId, run);
     return run;
   }
 
   return {
     send,
-    /** Stores the order, then sends it when online. A queued or sent order counts as placed. */
-    async place(body: Record<string, unknown>): Promise<PlaceResult> {
+    get: (orderId: string) => deps.store.get(orderId),
+    /**
+     * Stores the order (without any password) as queued: from here on it is placed, whatever the
+     * network does. An order already stored under this id is left as it is and returned.
+     */
+    async store(body: Record<string, unknown>, orderId: string): Promise<{ order: OrderRecord; isNew: boolean }> {
+      const existing = await deps.store.get(orderId);
+      if (existing) return { order: existing, isNew: false };
       const at = now();
-      const orderId = typeof body.order_id === 'string' && body.order_id ? body.order_id : newOrderId(at);
-      const order: OrderRecord = { order_id: orderId, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: { ...body, order_id: orderId }, result: null, error: null, created_at: at, updated_at: at };
-      await deps.store.insert(order);
-      if (!deps.isOnline()) return { order, outcome: 'queued' };
-      const outcome = (await send(orderId)) ?? { kind: 'queued' as const, message: ORDER_PUSH_MESSAGES.queued };
-      if (outcome.kind !== 'sent') await deps.notify({ type: 'error', message: outcome.message });
-      const stored = (await deps.store.get(orderId)) ?? order;
-      return { order: stored, outcome: outcome.kind, ...(outcome.kind === 'sent' ? {} : { message: outcome.message }) };
+      const full = { ...body, order_id: orderId };
+      const order: OrderRecord = { order_id: orderId, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: withoutPassword(full), result: null, error: null, created_at: at, updated_at: at };
+      try {
+        await deps.store.insert(order);
+      } catch (error) {
+        // Another tab stored the same checkout's order a moment earlier.
+        const raced = await deps.store.get(orderId);
+        if (raced) return { order: raced, isNew: false };
+        throw error;
+      }
+      if (full !== order.body) secretBodies.set(orderId, full);
+      return { order, isNew: true };
     },
-    /** Sends every queued order, oldest first; stops at the first that cannot get through. */
-    async sendQueued(): Promise<{ sent: number; waiting: number; rejected: number }> {
-      const counts = { sent: 0, waiting: 0, rejected: 0 };
+    /** Sends a stored order now when online; the outcome the placing screen shows. */
+    async sendNow(orderId: string): Promise<PlaceResult> {
+      const before = await deps.store.get(orderId);
+      if (!before) throw new Error(`order ${orderId} is not stored`);
+      let outcome: PushOutcome | null = null;
+      if (before.state === 'queued' && deps.isOnline()) {
+        try {
+          outcome = await send(orderId);
+        } catch (error) {
+          // Stored is placed: a failure after that (a storage hiccup while recording) leaves it queued.
+          if (!isUnknownOutcome(error)) console.error('order send failed; it stays queued', error);
+        }
+        if (outcome?.kind === 'queued') await deps.notify({ type: 'error', message: outcome.message });
+        if (outcome?.kind === 'held') await deps.notify({ type: 'info', message: outcome.message });
+      }
+      const shownId = outcome?.kind === 'converted' ? outcome.orderId : orderId;
+      const order = (await deps.store.get(shownId)) ?? before;
+      const state: PlaceOutcome = outcome ? placeOutcome(outcome) : order.state === 'sent' ? 'sent' : order.state === 'held' ? 'held' : order.state === 'rejected' ? 'rejected' : 'queued';
+      return { order, outcome: state, ...(state === 'rejected' || state === 'held' ? { message: order.error ?? undefined } : {}) };
+    },
+    /**
+     * Sends every queued order, oldest first. A refused or held order does not hold up the rest;
+     * an unknown outcome stops the round (the connection or the server is down: the timer retries).
+     */
+    async sendQueued(): Promise<{ sent: number; waiting: number; rejected: number; held: number }> {
+      const counts = { sent: 0, waiting: 0, rejected: 0, held: 0 };
       for (const order of await deps.store.queued()) {
         const outcome = await send(order.order_id);
         if (!outcome) continue;
-        if (outcome.kind === 'sent') counts.sent++;
+        if (outcome.kind === 'sent' || outcome.kind === 'converted') counts.sent++;
+        else if (outcome.kind === 'held') counts.held++;
         else if (outcome.kind === 'rejected') {
           counts.rejected++;
           await deps.notify({ type: 'error', message: outcome.code === 400 ? ORDER_PUSH_MESSAGES.queuedAddressInvalid : outcome.message });
@@ -109,11 +185,33 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       }
       return counts;
     },
-    /** The shopper declined to send the orders made offline. */
-    async cancelQueued(): Promise<number> {
-      const ids = (await deps.store.queued()).map((o) => o.order_id);
-      await deps.store.remove(ids);
-      return ids.length;
+    /** Signed in again: the orders that waited for it go back in the queue. */
+    async releaseHeld(): Promise<number> {
+      const held = (await deps.store.queued({ includeHeld: true })).filter((o) => o.state === 'held');
+      for (const order of held) await deps.store.update(order.order_id, { state: 'queued', error: null, updated_at: now() });
+      return held.length;
+    },
+    /**
+     * The shopper declined to send the orders made offline. Each is checked with the server first:
+     * one it already has (an earlier push reached it, or another tab sent it) is placed and stays;
+     * one it does not know is deleted; one it cannot be asked about (offline) stays queued.
+     */
+    async cancelQueued(): Promise<{ removed: number; placed: number; unknown: number }> {
+      const counts = { removed: 0, placed: 0, unknown: 0 };
+      for (const order of await deps.store.queued({ includeHeld: true })) {
+        const answer = await askServerForOrder(deps.api, order.order_id);
+        if (answer === 'unknown-to-server') {
+          await deps.store.remove([order.order_id]);
+          secretBodies.delete(order.order_id);
+          counts.removed++;
+        } else if (answer === 'not-known-yet') counts.unknown++;
+        else {
+          await markSent(order, answer.result);
+          await deps.onSent?.(order);
+          counts.placed++;
+        }
+      }
+      return counts;
     },
   };
 }

@@ -1,5 +1,5 @@
-import { NetworkError, ResponseFormatError } from '../api/api-errors';
-import type { ApiClient } from '../api/api-types';
+import { isUnknownOutcome, isUnknownReply } from '../api/api-errors';
+import type { ApiClient, ApiEnvelope } from '../api/api-types';
 
 /** Order wording of SPEC §4 and §8. */
 export const ORDER_PUSH_MESSAGES = {
@@ -7,33 +7,47 @@ export const ORDER_PUSH_MESSAGES = {
   queuedAddressInvalid: 'Address provided in checkout contains invalid data... Your order has been canceled',
   waitingTitle: 'Order waiting!',
   waitingBody: 'Click here to confirm the order that you made offline.',
+  /** A customer's order that waits for them to sign in again (their session ended before it went). */
+  held: 'Your order will be sent when you log in again.',
+  cancelTooLate: 'The shop had already received your order, so it could not be cancelled.',
+  cancelUnknown: 'The order could not be cancelled without a connection; it is still waiting.',
 } as const;
 
 export type PushOutcome =
   | { kind: 'sent'; result: Record<string, unknown> }
-  /** Not accepted yet (offline, server error): keep it and send it again later, with the same order_id. */
+  /** Not known to have happened (offline, time-out, 5xx, 429, a proxy's page): sent again later with the same order_id. */
   | { kind: 'queued'; message: string }
+  /** The server needs the customer signed in (the order names their account): it waits for the next login. */
+  | { kind: 'held'; message: string }
+  /** The cart it names was already turned into another order, which the server names. */
+  | { kind: 'converted'; orderId: string; result: Record<string, unknown> }
   /** Refused for good (bad address, products unavailable): sending it again cannot succeed. */
   | { kind: 'rejected'; code: number; message: string };
 
-/** Replies that will not change on a retry of the same order. */
-const FINAL_REFUSALS = new Set([400, 403, 409, 413, 422]);
+const messageOf = (reply: ApiEnvelope<unknown>) => (typeof reply.result === 'string' ? reply.result : ORDER_PUSH_MESSAGES.queued);
 
 /**
  * POST /api/order. The server treats `order_id` as an idempotency key, so a retry after a lost reply
  * returns the first reply and never places a second order. Success is a reply without a code or with
- * code 200 (SPEC §4).
+ * code 200 (SPEC §4); only a 4xx refuses, anything the server did not clearly answer stays queued.
  */
 export async function pushOrder(api: ApiClient, body: Record<string, unknown>): Promise<PushOutcome> {
-  let reply;
+  let reply: ApiEnvelope<unknown>;
   try {
-    reply = await api.request<Record<string, unknown> | string>('/api/order', { method: 'POST', body });
+    reply = await api.request<unknown>('/api/order', { method: 'POST', body });
   } catch (error) {
-    if (error instanceof NetworkError || error instanceof ResponseFormatError) return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
+    if (isUnknownOutcome(error)) return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
     throw error;
   }
-  if (reply.code === undefined || reply.code === 200) return { kind: 'sent', result: typeof reply.result === 'object' && reply.result ? reply.result : { result: reply.result } };
-  const message = typeof reply.result === 'string' ? reply.result : ORDER_PUSH_MESSAGES.queued;
-  if (FINAL_REFUSALS.has(reply.code)) return { kind: 'rejected', code: reply.code, message };
-  return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
+  if (reply.code === undefined || reply.code === 200) {
+    return { kind: 'sent', result: typeof reply.result === 'object' && reply.result ? (reply.result as Record<string, unknown>) : { result: reply.result } };
+  }
+  if (isUnknownReply(reply)) return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
+  // After the API client's refresh: no session (logged out, or the session ended) for an order that names the customer.
+  if (reply.code === 401) return { kind: 'held', message: ORDER_PUSH_MESSAGES.held };
+  const converting = reply.meta?.order_id;
+  if (reply.code === 409 && typeof converting === 'string' && converting !== body.order_id) {
+    return { kind: 'converted', orderId: converting, result: { ...reply.meta, order_id: converting } };
+  }
+  return { kind: 'rejected', code: reply.code, message: messageOf(reply) };
 }

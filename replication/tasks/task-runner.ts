@@ -1,4 +1,4 @@
-import { MESSAGES, NetworkError, ResponseFormatError } from '../api/api-errors';
+import { isUnknownOutcome, isUnknownReply, MESSAGES, NetworkError, ServerUnavailableError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice, SyncTaskRecord, TaskInput, TaskStore } from './task-types';
 import { fillTaskUrl, missingCartIdMessage, needsCartId } from './task-url';
@@ -18,7 +18,7 @@ export interface TaskRunnerDeps {
 export type TaskListener = (task: SyncTaskRecord) => void;
 
 /** Transmitted: the server answered (any code). Waiting: not sent, try again later. */
-export type TaskOutcome = { transmitted: true; task: SyncTaskRecord } | { transmitted: false; task: SyncTaskRecord; error: string };
+export type TaskOutcome = { transmitted: true; task: SyncTaskRecord } | { transmitted: false; task: SyncTaskRecord; error: string; unknown?: boolean };
 
 export const newTaskId = () => `${Date.now()}-${crypto.randomUUID()}`;
 
@@ -56,9 +56,9 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     };
   }
 
-  async function waiting(task: SyncTaskRecord, error: string, show: boolean): Promise<TaskOutcome> {
+  async function waiting(task: SyncTaskRecord, error: string, show: boolean, unknown = true): Promise<TaskOutcome> {
     if (show && !task.silent) await deps.notify({ type: 'error', message: error });
-    return { transmitted: false, task, error };
+    return { transmitted: false, task, error, unknown };
   }
 
   async function send(task: SyncTaskRecord): Promise<TaskOutcome> {
@@ -67,12 +67,15 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       cartId = await deps.cartId();
       if (!cartId) {
         await deps.onMissingCartId?.();
-        return waiting(task, missingCartIdMessage(task.url), false);
+        return waiting(task, missingCartIdMessage(task.url), false, false);
       }
     }
     const { method, body, headers } = task.payload;
+    const verb = (method?.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE' | undefined) ?? (body === undefined ? 'GET' : 'POST');
     try {
-      const reply = await deps.api.request(fillTaskUrl(task.url, cartId), { method: (method?.toUpperCase() as 'GET' | 'POST' | undefined) ?? undefined, body, headers });
+      // The task id is the idempotency key: a retry after a lost reply is answered, not acted on twice.
+      const reply = await deps.api.request(fillTaskUrl(task.url, cartId), { method: verb, body, headers, ...(verb === 'GET' ? {} : { idempotencyKey: task.task_id }) });
+      if (isUnknownReply(reply)) throw new ServerUnavailableError(reply.code, reply.result);
       const at = now();
       const done: SyncTaskRecord = { ...task, transmited: true, transmited_at: at, result: reply.result, resultCode: reply.code, code: reply.code, meta: reply.meta ?? task.meta ?? null, acknowledged: false, updated_at: at };
       // A 401 here means the refresh lock already logged the shopper out; that is not news to show.
@@ -81,8 +84,9 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       }
       return { transmitted: true, task: done };
     } catch (error) {
+      // Not known to have happened: the task waits and goes again with the same key.
       if (error instanceof NetworkError) return waiting(task, error.message, false);
-      if (error instanceof ResponseFormatError) return waiting(task, error.message, true);
+      if (isUnknownOutcome(error)) return waiting(task, error.message, true);
       return waiting(task, error instanceof Error ? error.message : String(error), true);
     }
   }
@@ -99,7 +103,8 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       try {
         const outcome = await send(task);
         if (!outcome.transmitted) {
-          if (outcome.error === MESSAGES.network) return; // offline: the rest waits for the next trigger
+          // Offline or a server that cannot take work now: the rest waits for the next round (the timer retries).
+          if (outcome.error === MESSAGES.network || outcome.unknown) return;
           continue;
         }
         await deps.store.update(task.task_id, outcome.task);

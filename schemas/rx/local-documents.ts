@@ -25,6 +25,11 @@ export interface CheckoutDetails {
   modifiedAt: number | null;
   /** When the last order was placed from this device. */
   lastOrderAt: number | null;
+  /**
+   * The order id this checkout owns, from the review step until its order is stored: every press,
+   * retry, reload and tab of this checkout places that one order (DESIGN "Faults and exactly-once").
+   */
+  orderId?: string | null;
 }
 
 export interface Settings {
@@ -55,6 +60,15 @@ export interface CartState {
   minicartOpen: boolean;
   /** Sync on the next chance regardless of the hash. */
   forceSync: boolean;
+  /** `token` is the signed-in customer's cart (not a guest cart). */
+  customerCart: boolean;
+  /**
+   * The login merge has not finished: until it has, every sync merges with the customer's cart
+   * (its saved lines are added here, never deleted there), across failures and reloads.
+   */
+  mergePending: boolean;
+  /** The Idempotency-Key of a cart creation whose reply has not arrived: its retry gets the same cart. */
+  connectRequest: { key: string; guest: boolean } | null;
 }
 
 /** Flags the views react to. */
@@ -95,5 +109,8 @@ export const DEFAULT_CART_STATE: CartState = {
   isAdding: false,
   minicartOpen: false,
   forceSync: false,
+  customerCart: false,
+  mergePending: false,
+  connectRequest: null,
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], thankYouPageOpen: false };

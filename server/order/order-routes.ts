@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderBody } from '../../schemas/api/order';
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
+import { registerOrderLookupRoute } from './order-lookup-routes';
 import { placeOrder } from './place-order';
 
 const orderReplySchema = {
@@ -29,4 +30,5 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     result: orderReplySchema,
     handler: async ({ body, auth }) => placeOrder(ctx, body, auth),
   });
+  registerOrderLookupRoute(app, ctx);
 }

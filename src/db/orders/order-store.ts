@@ -8,7 +8,8 @@ export function orderStore(db: ShopDatabase): OrderStore {
   return {
     insert: async (order) => void (await db.orders.insert(order)),
     get: async (orderId) => plain(await db.orders.findOne(orderId).exec()),
-    queued: async () => (await db.orders.find({ selector: { state: 'queued' }, sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON()),
+    queued: async (options = {}) =>
+      (await db.orders.find({ selector: { state: options.includeHeld ? { $in: ['queued', 'held'] } : 'queued' }, sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON()),
     update: async (orderId, patch) => {
       const { order_id: _id, ...rest } = patch;
       await db.orders.findOne(orderId).incrementalPatch(rest);

@@ -1,22 +1,47 @@
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
-import { clearCartWithoutSync } from '../cart/cart-actions';
+import { putBackOrderedLines, takeOrderedLines, type OrderedLine } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
+import { orderIdForPress } from './checkout-session';
+
+/** A cart id that an order not yet acknowledged already names: that order will convert it, so a second order must not name it. */
+async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, orderId: string): Promise<boolean> {
+  if (typeof cartId !== 'string' || cartId === '') return false;
+  const waiting = await db.orders.find({ selector: { state: { $in: ['queued', 'held'] } } }).exec();
+  return waiting.some((o) => o.order_id !== orderId && o.body.cart_id === cartId);
+}
+
+const orderedLines = (body: Record<string, unknown>): OrderedLine[] => (Array.isArray(body.products) ? (body.products as OrderedLine[]) : []);
 
 /**
- * Places the order (SPEC §4): stored locally first, then pushed. A sent or queued order counts as
- * placed: the time is recorded, the cart is cleared without a sync (the server converts its cart
- * with the order) and an account password typed at checkout is dropped. A rejected order keeps the
- * cart so the shopper can fix it.
+ * Places the checkout's order (SPEC §4), exactly once:
+ * 1. the order id is the checkout's (a second press, a second tab or a reload finds the order
+ *    already stored and shows it instead of placing another);
+ * 2. the order is stored, without any password: from here on it is placed, whatever happens next;
+ * 3. only the ordered lines leave the cart (lines added meanwhile in another tab stay);
+ * 4. it is sent when online; an unknown outcome leaves it queued (placed), and only the server's
+ *    refusal puts the lines back and reports a failure the shopper can act on.
  */
 export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Record<string, unknown>): Promise<PlaceResult> {
-  const result = await outbox.place(body);
-  if (result.outcome === 'rejected') return result;
-  await clearCartWithoutSync(db);
-  await modifyLocal(db, LOCAL.checkout, (c) => {
-    const { password: _dropped, ...personal } = c.personalDetails;
-    return { ...c, personalDetails: personal, lastOrderAt: Date.now() };
-  });
+  const orderId = await orderIdForPress(db, body.order_id);
+  const { cart_id: cartId, ...rest } = body;
+  const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) ? rest : body;
+  const { order, isNew } = await outbox.store(own, orderId);
+  if (!isNew) return outbox.sendNow(order.order_id);
+
+  let taken: Awaited<ReturnType<typeof takeOrderedLines>> = [];
+  try {
+    taken = await takeOrderedLines(db, orderedLines(order.body));
+    await modifyLocal(db, LOCAL.checkout, (c) => {
+      const { password: _dropped, ...personal } = c.personalDetails;
+      return { ...c, personalDetails: personal, lastOrderAt: Date.now() };
+    });
+  } catch (error) {
+    // The order is stored: tidying the cart must not turn it into a failure (the lines can be removed by hand).
+    console.error('the order is placed; the cart could not be tidied', error);
+  }
+  const result = await outbox.sendNow(orderId);
+  if (result.outcome === 'rejected') await putBackOrderedLines(db, taken);
   return result;
 }
 

@@ -19,6 +19,8 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
     await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
     return 'sent';
   }
+  // Retried rounds ask once: the question already open covers these orders.
+  if (queued.every((o) => ui.ordersAwaitingConfirmation.includes(o.order_id))) return 'confirmation';
   await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id) }));
   await addNotification(db, {
     type: 'warning',
@@ -43,9 +45,14 @@ export async function confirmQueuedOrders(db: ShopDatabase, outbox: OrderOutbox)
   return counts;
 }
 
-/** The shopper cancelled them: every untransmitted order is deleted. */
-export async function cancelQueuedOrders(db: ShopDatabase, outbox: OrderOutbox): Promise<number> {
-  const removed = await outbox.cancelQueued();
+/**
+ * The shopper cancelled them: each is deleted unless the server already has it (then it is shown
+ * as placed) or cannot be asked (then it waits, and the shopper is told).
+ */
+export async function cancelQueuedOrders(db: ShopDatabase, outbox: OrderOutbox): Promise<{ removed: number; placed: number; unknown: number }> {
+  const counts = await outbox.cancelQueued();
   await settled(db);
-  return removed;
+  if (counts.placed > 0) await addNotification(db, { type: 'info', message: ORDER_PUSH_MESSAGES.cancelTooLate });
+  if (counts.unknown > 0) await addNotification(db, { type: 'warning', message: ORDER_PUSH_MESSAGES.cancelUnknown });
+  return counts;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ORDER_LOOKUP_MESSAGES } from '../../../schemas/api/order-lookup';
 import { filter, firstValueFrom } from 'rxjs';
 import { manualConnectivity } from './connectivity';
 import type { ShopDatabase } from '../database-types';
@@ -20,6 +21,8 @@ afterEach(async () => {
 function orderServer() {
   const bodies: Record<string, unknown>[] = [];
   const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+    // Asked whether it holds an order (before a cancel): it holds none but those it was sent.
+    if (init?.method === 'GET') return new Response(JSON.stringify({ code: 404, result: ORDER_LOOKUP_MESSAGES.notFound }), { status: 404, headers: { 'content-type': 'application/json' } });
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
     bodies.push(body);
     const result = { order_id: body.order_id, increment_id: String(1000 + bodies.length).padStart(9, '0'), status: 'pending', grand_total: 12 };
@@ -74,7 +77,7 @@ describe('the sync status of one tab', () => {
     expect(asking.waitingOrders).toHaveLength(1);
     await waitFor(async () => (await db.notifications.find().exec()).some((n) => n.message === 'Order waiting!'), '"Order waiting!"');
 
-    expect(await shop.cancelQueuedOrders()).toBe(1);
+    expect(await shop.cancelQueuedOrders()).toEqual({ removed: 1, placed: 0, unknown: 0 });
     expect(await db.orders.count().exec()).toBe(0);
     expect((await db.notifications.find().exec()).map((n) => n.message)).not.toContain('Order waiting!');
     expect((await readLocal(db, LOCAL.ui)).ordersAwaitingConfirmation).toEqual([]);

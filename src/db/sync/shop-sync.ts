@@ -13,10 +13,13 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { addNotification } from './notification-center';
 import { orderStore } from '../orders/order-store';
+import { beginCheckout } from '../orders/checkout-session';
 import { placeOrder } from '../orders/place-order';
 import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from '../orders/queued-orders';
 import { endSessionAfterTokenFailure, sessionTokenStore, signIn, signOut } from '../session/session';
 import { watchSyncOverview } from './sync-overview';
+import { hasPendingWork } from './pending-work';
+import { retrySchedule } from './retry-schedule';
 import { recordCatalogueSync, recordSyncError, recordSyncRound, requestRetry, SYNC_STATUS } from './sync-status';
 import { syncTaskStore } from './sync-task-store';
 import { tabLeadership, type TabLeadership } from './tab-leadership';
@@ -36,6 +39,10 @@ export interface ShopSyncOptions {
   cartDebounceMs?: number;
   /** Which tab leads (default: Web Locks in browsers, RxDB's election elsewhere). */
   leadership?: TabLeadership;
+  /** Every request's time-out (default 20 s). */
+  timeoutMs?: number;
+  /** First wait before queued work that could not go is tried again (doubles up to a minute). */
+  retryBaseMs?: number;
 }
 
 /**
@@ -56,6 +63,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     tokens: sessionTokenStore(db),
     storeCode: options.storeCode,
     lockRetryMs: options.lockRetryMs,
+    timeoutMs: options.timeoutMs,
     onAuthFailure: () => endSessionAfterTokenFailure(db),
   });
   const cart = createCartSync({
@@ -93,25 +101,56 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
   let stopped = false;
   let round: Promise<void> | null = null;
+  let roundAgain = false;
+  const retries = retrySchedule(() => void syncRound(), { baseMs: options.retryBaseMs });
+
+  /** Each part goes on when another fails: a cart that cannot sync must not hold back the orders. */
+  async function attempt(part: () => Promise<unknown>, errors: unknown[]): Promise<void> {
+    try {
+      await part();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
 
   /** SPEC §4: back online → queued tasks go, the cart reloads from the server, queued orders are handled. */
   async function onOnline(): Promise<void> {
-    await tasks.process();
-    await cart.sync({ forceClientState: true });
-    await handleQueuedOrders(db, orders);
+    const errors: unknown[] = [];
+    await attempt(() => tasks.process(), errors);
+    await attempt(() => cart.sync({ forceClientState: true }), errors);
+    await attempt(() => handleQueuedOrders(db, orders), errors);
+    if (errors.length > 0) throw errors[0];
   }
 
-  /** One round at a time; the time it finished (and a cleared error) goes to the status panel. */
+  async function oneRound(): Promise<void> {
+    const startedAt = Date.now();
+    try {
+      if (!connectivity.isOnline()) return;
+      await onOnline();
+      if (connectivity.isOnline()) await recordSyncRound(db, startedAt);
+    } catch (error) {
+      await recordSyncError(db, error instanceof Error ? error.message : String(error));
+    }
+    // Work that could not go is tried again on a timer, with a longer wait each time.
+    if (stopped || !leadership.isLeading()) return;
+    if (await hasPendingWork(db).catch(() => false)) retries.later();
+    else retries.settled();
+  }
+
+  /**
+   * One round at a time; a trigger during a round (the connection returning, "Retry now", the
+   * timer) runs one more round after it, since the running one may have started before the change.
+   */
   function syncRound(): Promise<void> {
-    round ??= (async () => {
-      const startedAt = Date.now();
-      try {
-        if (!connectivity.isOnline()) return;
-        await onOnline();
-        if (connectivity.isOnline()) await recordSyncRound(db, startedAt);
-      } catch (error) {
-        await recordSyncError(db, error instanceof Error ? error.message : String(error));
-      }
+    if (round) {
+      roundAgain = true;
+      return round;
+    }
+    round = (async () => {
+      do {
+        roundAgain = false;
+        await oneRound();
+      } while (roundAgain && !stopped);
     })().finally(() => (round = null));
     return round;
   }
@@ -151,17 +190,14 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
           for (const state of Object.values(catalog?.states ?? {})) state.reSync();
         }),
     );
-    await cart.load();
-    if (connectivity.isOnline()) {
-      await tasks.process();
-      await handleQueuedOrders(db, orders);
-      await recordSyncRound(db, Date.now());
-    }
+    await cart.load().catch((error: unknown) => recordSyncError(db, error instanceof Error ? error.message : String(error)));
+    await syncRound();
   }
 
   /** Another tab leads now (this one was frozen or put in the back/forward cache). */
   async function resign(): Promise<void> {
     leadSubs.splice(0).forEach((s) => s.unsubscribe());
+    retries.settled();
     const running = catalog;
     catalog = null;
     await running?.cancel();
@@ -192,6 +228,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     whenCatalogueReplicated: () => catalogueReplicated,
     async stop(): Promise<void> {
       stopped = true;
+      retries.stop();
       startSub?.unsubscribe();
       startSub = null;
       leadership.stop();
@@ -202,11 +239,25 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     /** "Retry now": the leading tab (this one or another) runs a sync round and a catalogue pull. */
     retry: () => requestRetry(db),
     setAutomaticTransmission: (on: boolean) => modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: on })),
+    /** The review step opened: the order id this checkout owns (the same in every tab until its order is placed). */
+    beginCheckout: () => beginCheckout(db),
     placeOrder: (body: Record<string, unknown>) => placeOrder(db, orders, body),
     confirmQueuedOrders: () => confirmQueuedOrders(db, orders),
     cancelQueuedOrders: () => cancelQueuedOrders(db, orders),
-    signIn: (username: string, password: string) => signIn(db, api, username, password),
-    signOut: (silent = false) => signOut(db, { silent }),
+    /** Signed in: orders that waited for the customer's session go again. */
+    signIn: async (username: string, password: string) => {
+      const result = await signIn(db, api, username, password);
+      if (result.ok && (await orders.releaseHeld()) > 0) void syncRound();
+      return result;
+    },
+    /**
+     * Logout never throws away unsent orders: the queued ones go first while the session still
+     * holds (under the spec's confirmation rule); what cannot go stays queued, shown in the sync panel.
+     */
+    signOut: async (silent = false) => {
+      if (connectivity.isOnline()) await handleQueuedOrders(db, orders).catch(() => undefined);
+      await signOut(db, { silent });
+    },
   };
 }
 

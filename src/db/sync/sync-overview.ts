@@ -83,7 +83,7 @@ export function summarizeSync(input: SyncInputs): SyncOverview {
   const byNewest = [...input.orders].sort((a, b) => b.created_at - a.created_at);
   const awaiting = new Set(input.ui.ordersAwaitingConfirmation);
   const waitingOrders = byNewest
-    .filter((o) => o.state === 'queued')
+    .filter((o) => o.state === 'queued' || o.state === 'held')
     .map((o) => ({ orderId: o.order_id, placedAt: o.created_at, attempts: o.attempts, error: o.error ?? null, grandTotal: total(o), awaitingConfirmation: awaiting.has(o.order_id) }));
   const sentOrders = byNewest
     .filter((o) => o.state === 'sent')

@@ -49,7 +49,7 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
   const [shipping, setShipping] = useState<CheckoutShipping | null>(null);
   const [payment, setPayment] = useState<CheckoutPaymentForm | null>(null);
   const totals = useCheckoutTotals(shop.db, lines, shipping?.country ?? 'GB');
-  const { placing, failure, placed, place } = usePlaceOrder(shop);
+  const { placing, failure, placed, place } = usePlaceOrder(shop, step === 'review');
 
   if (placed) return <ThankYou db={shop.db} placed={placed} />;
   if (lines.length === 0 && !placing) return <>{emptyCart}</>;

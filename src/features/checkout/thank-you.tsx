@@ -15,6 +15,8 @@ export interface PlacedOrder {
   email: string;
   /** An account asked for at checkout: created (and signed in) now, or with the queued order later. */
   account: 'created' | 'later' | null;
+  /** False when the browser refused storage (private browsing): a queued order lives only in this tab. */
+  savedOnDevice: boolean;
 }
 
 const numberOf = (order: OrderRecord | null): string | null => {
@@ -33,6 +35,14 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   const storedJson = useObservableValue(() => db.orders.findOne(placed.orderId).$.pipe(map((d) => (d ? (d.toMutableJSON()) : null))), null, [db, placed.orderId]);
   const number = placed.number ?? numberOf(storedJson);
   const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';
+  const waitingInThisTabOnly = placed.outcome === 'queued' && !sentLater && !placed.savedOnDevice;
+  // With nothing stored on the device, closing the tab would lose the order: the browser asks first.
+  useEffect(() => {
+    if (!waitingInThisTabOnly) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [waitingInThisTabOnly]);
   useEffect(() => {
     headingRef.current?.focus();
     void setThankYouPageOpen(db, true);
@@ -55,7 +65,7 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
         {t('checkoutThankYou')}
       </h2>
       <div role="status">
-        {placed.outcome === 'queued' && !sentLater && <p className="checkout-queued">{t('checkoutQueued')}</p>}
+        {placed.outcome === 'queued' && !sentLater && <p className="checkout-queued">{t(placed.savedOnDevice ? 'checkoutQueued' : 'checkoutQueuedThisTabOnly')}</p>}
         {sentLater && <p>{t('checkoutQueuedSent')}</p>}
         {number && (
           <p className="checkout-order-number">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { buildOrderBody, type CheckoutDraft } from '../../db/orders/checkout-order-body';
 import { LOCAL, readLocal } from '../../db/local-state';
 import type { LocalShop } from '../../db/start-local-database';
@@ -7,13 +7,23 @@ import type { PlacedOrder } from './thank-you';
 
 /**
  * Places the order from the local cart lines and the checkout details through the order outbox
- * (stored first, then sent; offline it waits). An account asked for at checkout is created by the
- * server with the order; once the order is through, the shopper is signed in with it.
+ * (stored first, then sent; offline it waits). The checkout owns one order id from the moment its
+ * review step opens, so a second press, a reload or another tab on this checkout places one order.
+ * An account asked for at checkout is created by the server with the order; once the order is
+ * through, the shopper is signed in with it.
  */
-export function usePlaceOrder(shop: LocalShop) {
+export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
   const [placing, setPlacing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [orderId, setOrderId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!reviewOpen) return;
+    let live = true;
+    void shop.sync.beginCheckout().then((id) => live && setOrderId(id));
+    return () => void (live = false);
+  }, [shop, reviewOpen]);
 
   async function place(draft: CheckoutDraft, password: string | undefined): Promise<void> {
     setPlacing(true);
@@ -29,17 +39,25 @@ export function usePlaceOrder(shop: LocalShop) {
       const userId = session.token && user && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null;
       const config = storeConfig();
       const body = buildOrderBody({ ...draft, lines, password, userId, cartId: cartState.token, storeCode: config.multistore ? currentStore().storeCode : null, now: Date.now() });
-      const result = await sync.placeOrder(body);
+      const result = await sync.placeOrder({ ...body, ...(orderId ? { order_id: orderId } : {}) });
       if (result.outcome === 'rejected') {
         setFailure(result.message ?? null);
+        setOrderId(null);
         return;
       }
       const email = draft.personal.emailAddress.trim();
       const wantsAccount = !userId && draft.personal.createAccount && Boolean(password);
       let account: PlacedOrder['account'] = null;
-      if (wantsAccount && password) account = result.outcome === 'queued' ? 'later' : (await sync.signIn(email, password)).ok ? 'created' : null;
+      if (wantsAccount && password) account = result.outcome === 'sent' ? ((await sync.signIn(email, password)).ok ? 'created' : null) : 'later';
       const n = result.order.result?.increment_id;
-      setPlaced({ orderId: result.order.order_id, outcome: result.outcome, number: typeof n === 'string' || typeof n === 'number' ? String(n) : null, email, account });
+      setPlaced({
+        orderId: result.order.order_id,
+        outcome: result.outcome === 'sent' ? 'sent' : 'queued',
+        number: typeof n === 'string' || typeof n === 'number' ? String(n) : null,
+        email,
+        account,
+        savedOnDevice: db.storage.name !== 'memory',
+      });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {

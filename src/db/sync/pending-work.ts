@@ -1,0 +1,20 @@
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, readLocal } from '../local-state';
+
+/**
+ * Is anything still waiting to reach the server? Orders queued (and not waiting for the shopper's
+ * "Order waiting!" answer), tasks not transmitted, or cart lines the server has not confirmed.
+ */
+export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
+  const [ui, queued, tasks, lines, cart] = await Promise.all([
+    readLocal(db, LOCAL.ui),
+    db.orders.find({ selector: { state: 'queued' } }).exec(),
+    db.sync_tasks.count({ selector: { transmited: false } }).exec(),
+    db.cart.find().exec(),
+    readLocal(db, LOCAL.cartState),
+  ]);
+  if (queued.some((o) => !ui.ordersAwaitingConfirmation.includes(o.order_id))) return true;
+  if (tasks > 0) return true;
+  if (lines.length === 0) return false;
+  return cart.token === null || cart.itemsHash === null || lines.some((l) => l.server_item_id === null || l.server_item_id === undefined || l.server_cart_id !== cart.token);
+}
