@@ -55,6 +55,15 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     await deps.store.update(order.order_id, { state: 'sent', transmited: true, transmited_at: at, result, error: null, updated_at: at });
   }
 
+  /** What follows an accepted order (a new server cart for the lines left) cannot undo it: its failure is only logged. */
+  async function afterSent(order: OrderRecord): Promise<void> {
+    try {
+      await deps.onSent?.(order);
+    } catch (error) {
+      console.warn('the order is placed; what follows it failed and is retried with the next sync', error);
+    }
+  }
+
   /**
    * The cart this order names was turned into another order. When that order is one of this
    * device's own, this is a separate order that named a spent cart: it goes again without the cart.
@@ -82,13 +91,13 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       case 'sent':
         await markSent(order, outcome.result);
         secretBodies.delete(order.order_id);
-        await deps.onSent?.(order);
+        await afterSent(order);
         return outcome;
       case 'converted': {
         const shown = await converted(order, outcome);
         if (!shown) return null;
         secretBodies.delete(order.order_id);
-        await deps.onSent?.(order);
+        await afterSent(order);
         return outcome;
       }
       case 'rejected':
@@ -131,7 +140,8 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       const existing = await deps.store.get(orderId);
       if (existing) return { order: existing, isNew: false };
       const at = now();
-      const full = { ...body, order_id: orderId };
+      // The body crosses into storage as plain JSON (a screen may hand over frozen or proxied data).
+      const full = JSON.parse(JSON.stringify({ ...body, order_id: orderId })) as Record<string, unknown>;
       const order: OrderRecord = { order_id: orderId, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: withoutPassword(full), result: null, error: null, created_at: at, updated_at: at };
       try {
         await deps.store.insert(order);
@@ -207,7 +217,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
         } else if (answer === 'not-known-yet') counts.unknown++;
         else {
           await markSent(order, answer.result);
-          await deps.onSent?.(order);
+          await afterSent(order);
           counts.placed++;
         }
       }

@@ -9,7 +9,7 @@ export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   const [ui, queued, tasks, lines, cart] = await Promise.all([
     readLocal(db, LOCAL.ui),
     db.orders.find({ selector: { state: 'queued' } }).exec(),
-    db.sync_tasks.count({ selector: { transmited: false } }).exec(),
+    db.sync_tasks.find({ selector: { transmited: false } }).exec().then((t) => t.length),
     db.cart.find().exec(),
     readLocal(db, LOCAL.cartState),
   ]);

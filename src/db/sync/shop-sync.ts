@@ -1,4 +1,4 @@
-import { debounceTime, filter, map, pairwise, type Subscription } from 'rxjs';
+import { debounceTime, filter, map, merge, pairwise, type Subscription } from 'rxjs';
 import { createApiClient } from '../../../replication/api/api-client';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import { createOrderOutbox } from '../../../replication/orders/order-outbox';
@@ -129,10 +129,14 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
       await onOnline();
       if (connectivity.isOnline()) await recordSyncRound(db, startedAt);
     } catch (error) {
-      await recordSyncError(db, error instanceof Error ? error.message : String(error));
+      if (!stopped) await recordSyncError(db, error instanceof Error ? error.message : String(error)).catch(() => undefined);
     }
-    // Work that could not go is tried again on a timer, with a longer wait each time.
-    if (stopped || !leadership.isLeading()) return;
+    await scheduleRetry();
+  }
+
+  /** Work that could not go is tried again on a timer, with a longer wait each time. */
+  async function scheduleRetry(): Promise<void> {
+    if (stopped || db.closed || !leadership.isLeading()) return;
     if (await hasPendingWork(db).catch(() => false)) retries.later();
     else retries.settled();
   }
@@ -180,6 +184,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
         .subscribe(() => void cart.authorize()),
     );
     leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process()));
+    // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
+    leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void scheduleRetry()));
     leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void syncRound()));
     // "Retry now" in any tab.
     leadSubs.push(
