@@ -1,101 +1,167 @@
+import { createRng, deriveSeed, type Rng } from '../../../server/seed/rng';
+import { AFTER_FAULTS, BEFORE_FAULTS, NO_FAULTS, noFaultCounts, type AfterFault, type BeforeFault, type FaultCounts, type FaultKind, type FaultSettings } from './fault-kinds';
+import { envelope, hang, networkFailure, proxyPage } from './fault-replies';
+
 /**
- * A fetch between the client data layer and the real server that injects network faults:
- * offline (refused before sending), a request dropped before the server sees it, a reply dropped
- * after the server acted, and slow replies. The client talks to a fixed base URL; each request is
- * sent to wherever the server currently listens, so a restarted server on a new port is the same
- * shop to the client.
+ * A fetch between the client data layer and the real server that injects network and application
+ * faults (fault-kinds.ts). The client talks to a fixed base URL; each request is sent to wherever
+ * the server listens now, so a restarted server on a new port is the same shop to the client.
+ *
+ * Fault decisions come from their own seeded stream, and each request draws from a stream of its
+ * own: the n-th request to one path gets the same decision whatever ran in between, so a seed
+ * replays its faults as long as the client sends the same requests to that path.
  */
 export const CLIENT_BASE_URL = 'http://shop.invalid';
 
-export type FaultKind = 'offline' | 'dropBefore' | 'dropAfter' | 'slow';
-
-export interface FaultSettings {
-  offline: boolean;
-  /** Chance that a request is lost before it reaches the server. */
-  dropBefore: number;
-  /** Chance that the server acts but its reply is lost. */
-  dropAfter: number;
-  /** Chance of a slow reply, and its delay range in ms. */
-  slow: number;
-  slowMs: readonly [number, number];
+export interface FaultEvent {
+  at: number;
+  kind: FaultKind;
+  request: string;
 }
-
-export const NO_FAULTS: FaultSettings = { offline: false, dropBefore: 0, dropAfter: 0, slow: 0, slowMs: [0, 0] };
 
 export interface FaultFetch {
   fetch: typeof fetch;
   settings: FaultSettings;
   /** Where the server listens now (changes when it restarts). */
   target: string;
-  /** Faults injected, by kind (for the report). */
-  readonly injected: Record<FaultKind, number>;
-  /** Requests that reached the server, by order_id of an order body / by task marker header. */
+  /** Faults injected, by kind (for the report), and the latest of them (for a failure's trace). */
+  readonly injected: FaultCounts;
+  readonly events: FaultEvent[];
+  /** Deliveries that reached the server, by order_id of an order body / by task marker header. */
   readonly ordersReceived: Map<string, number>;
   readonly tasksReceived: Map<string, number>;
-  /** Order and task replies dropped after the server acted (a retry of those is expected). */
-  readonly repliesDropped: Map<string, number>;
-  /** Requests still waiting for a reply. */
-  inFlight(): number;
+  /** Order and task replies lost after the server acted (a retry of those is expected). */
+  readonly repliesLost: Map<string, number>;
+  /** Hung requests nobody aborted: the client applied no time-out. */
+  readonly hangsCapped: number;
+  /** Requests made after close(): background work that outlived its scenario. */
+  readonly afterClose: string[];
+  /** Requests still waiting for a reply, as "METHOD /path". */
+  inFlight(): string[];
+  /** Requests made so far (to tell a quiet network from a busy one). */
+  requests(): number;
+  /** Ends the scenario's network: hung requests are released, later requests fail at once. */
+  close(): void;
 }
 
-const networkFailure = (message: string, code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+export interface FaultFetchOptions {
+  /** The seed of the fault stream (derived from the scenario seed, apart from the plan's). */
+  seed: number;
+  target: string;
+  /** A hung request nobody aborts is cut after this long. */
+  hangCapMs: number;
+}
 
-export function faultFetch(random: () => number, target: string): FaultFetch {
-  const injected: Record<FaultKind, number> = { offline: 0, dropBefore: 0, dropAfter: 0, slow: 0 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Walks the cumulative chances with one draw: at most one fault of the group per request. */
+function draw<K extends string>(r: Rng, kinds: readonly K[], chance: Partial<Record<K, number>>): K | null {
+  let u = r.next();
+  for (const kind of kinds) {
+    const p = chance[kind] ?? 0;
+    if (u < p) return kind;
+    u -= p;
+  }
+  return null;
+}
+
+export function faultFetch(options: FaultFetchOptions): FaultFetch {
+  const injected = noFaultCounts();
+  const events: FaultEvent[] = [];
   const ordersReceived = new Map<string, number>();
   const tasksReceived = new Map<string, number>();
-  const repliesDropped = new Map<string, number>();
+  const repliesLost = new Map<string, number>();
+  const requestsPerPath = new Map<string, number>();
+  const pending = new Map<number, string>();
+  const releases = new Set<() => void>();
+  const afterClose: string[] = [];
+  let nextId = 0;
+  let capped = 0;
+  let closed = false;
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-  let pending = 0;
 
   const wrapper: FaultFetch = {
     settings: { ...NO_FAULTS },
-    target,
+    target: options.target,
     injected,
+    events,
     ordersReceived,
     tasksReceived,
-    repliesDropped,
-    inFlight: () => pending,
+    repliesLost,
+    get hangsCapped() {
+      return capped;
+    },
+    afterClose,
+    inFlight: () => [...pending.values()],
+    requests: () => nextId,
+    close() {
+      closed = true;
+      for (const release of [...releases]) release();
+    },
     fetch: async (input, init) => {
       const requested = new URL(input instanceof Request ? input.url : String(input));
-      const url = wrapper.target + requested.pathname + requested.search;
+      const method = init?.method ?? 'GET';
+      const label = `${method} ${requested.pathname}`;
+      if (closed) {
+        afterClose.push(label);
+        throw networkFailure('the scenario is over', 'ECONNREFUSED');
+      }
+      const n = requestsPerPath.get(label) ?? 0;
+      requestsPerPath.set(label, n + 1);
+      const r = createRng(deriveSeed(options.seed, `${label}#${n}`));
       const s = wrapper.settings;
-      if (s.offline) {
-        injected.offline++;
-        throw networkFailure('connect ENETUNREACH', 'ENETUNREACH');
-      }
-      if (random() < s.dropBefore) {
-        injected.dropBefore++;
-        throw networkFailure('socket hang up', 'ECONNRESET');
-      }
-      // Markers that say which order or task this request carries, to count deliveries.
-      let marker: string | null = null;
-      if (requested.pathname === '/api/order' && typeof init?.body === 'string') {
-        const orderId = (JSON.parse(init.body) as { order_id?: unknown }).order_id;
-        if (typeof orderId === 'string') marker = `order:${orderId}`;
-      }
-      const taskMarker = new Headers(init?.headers).get('x-fault-task');
-      if (taskMarker) marker = `task:${taskMarker}`;
-      pending++;
+      const inject = (kind: FaultKind) => {
+        injected[kind]++;
+        events.push({ at: Date.now(), kind, request: `${label}#${n}` });
+      };
+      const id = nextId++;
+      pending.set(id, label);
       try {
-        const response = await fetch(url, init);
+        if (s.offline) {
+          inject('offline');
+          throw networkFailure('connect ENETUNREACH', 'ENETUNREACH');
+        }
+        const before: BeforeFault | null = draw(r, BEFORE_FAULTS, s.chance);
+        if (before) inject(before);
+        if (before === 'dropBefore') throw networkFailure('socket hang up', 'ECONNRESET');
+        if (before === 'status500') return envelope(500, 'Internal Server Error');
+        if (before === 'status503') return envelope(503, 'Service Unavailable');
+        if (before === 'status429') return envelope(429, 'Too Many Requests');
+        if (before === 'proxyBefore') return proxyPage(502);
+        if (before === 'hangBefore') return await hang(init?.signal, options.hangCapMs, () => capped++, releases);
+
+        // Markers that say which order or task this request carries, to count deliveries.
+        let marker: string | null = null;
+        if (requested.pathname === '/api/order' && typeof init?.body === 'string') {
+          const orderId = (JSON.parse(init.body) as { order_id?: unknown }).order_id;
+          if (typeof orderId === 'string') marker = `order:${orderId}`;
+        }
+        const taskMarker = new Headers(init?.headers).get('x-fault-task');
+        if (taskMarker) marker = `task:${taskMarker}`;
+
+        const response = await fetch(wrapper.target + requested.pathname + requested.search, init);
         // A 401 (expired token) is refused before anything is done; the retry after the refresh is the delivery.
         if (response.status !== 401 && marker?.startsWith('order:')) bump(ordersReceived, marker.slice(6));
         if (response.status !== 401 && marker?.startsWith('task:')) bump(tasksReceived, marker.slice(5));
-        if (random() < s.slow) {
-          injected.slow++;
+
+        const targeted =
+          requested.pathname === '/api/user/refresh' && r.chance(s.chance.lostRefreshReply ?? 0) ? 'lostRefreshReply' : requested.pathname === '/api/order' && r.chance(s.chance.lostOrderReply ?? 0) ? 'lostOrderReply' : null;
+        const after: AfterFault | (typeof targeted & string) | null = targeted ?? draw(r, AFTER_FAULTS, s.chance);
+        if (!after) return response;
+        inject(after);
+        if (after === 'slow') {
           const [min, max] = s.slowMs;
-          await new Promise((r) => setTimeout(r, min + random() * (max - min)));
+          await sleep(min + r.next() * (max - min));
+          return response;
         }
-        if (random() < s.dropAfter) {
-          injected.dropAfter++;
-          await response.arrayBuffer().catch(() => undefined);
-          if (marker) bump(repliesDropped, marker);
-          throw networkFailure('socket hang up', 'ECONNRESET');
-        }
-        return response;
+        // The server acted; read its reply to the end so it has finished, then lose it.
+        await response.arrayBuffer().catch(() => undefined);
+        if (marker) bump(repliesLost, marker);
+        if (after === 'proxyAfter') return proxyPage(502);
+        if (after === 'hangAfter') return await hang(init?.signal, options.hangCapMs, () => capped++, releases);
+        throw networkFailure('socket hang up', 'ECONNRESET');
       } finally {
-        pending--;
+        pending.delete(id);
       }
     },
   };

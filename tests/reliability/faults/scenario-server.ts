@@ -2,24 +2,43 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
-import { openDatabase } from '../../../server/db/open-database';
-import { spawnServer, type ServerProcess } from '../../helpers/spawn-server';
+import { freePort, spawnServer, type ServerProcess } from '../../helpers/spawn-server';
 import { TMP_ROOT } from '../../helpers/test-config';
 
 /** Products the scenarios shop for: plenty of stock, so no order is refused for lack of it. */
 export const FAULT_SKUS = ['FLT-ANCHOR', 'FLT-BOLT', 'FLT-SCREW', 'FLT-NUT', 'FLT-WASHER'] as const;
 export const ADMIN_TOKEN = 'fault-scenarios-admin-token';
+const ENTRY = 'tests/reliability/faults/inspected-server-main.ts';
 
 function product(i: number, sku: string): Record<string, unknown> {
   return { id: 996_000 + i, sku, name: `Fault test ${sku}`, slug: sku.toLowerCase(), type_id: 'simple', status: 1, visibility: 4, price: 5 + i, tax_class_id: 2, stock: { is_in_stock: true, qty: 10_000_000, manage_stock: true } };
 }
 
+/** An order as the server stored it. */
+export interface StoredOrder {
+  order_id: string;
+  increment_id: string;
+  customer_id: string | null;
+  lines: { sku: string; qty: number }[];
+}
+
+/** A server cart as stored: null when no cart has that id. */
+export interface StoredCart {
+  id: string;
+  customer_id: string | null;
+  converted_order_id: string | null;
+  lines: { sku: string; qty: number }[];
+}
+
 /**
  * The API as its own process on a PGlite data folder, so it can be killed with SIGKILL and started
  * again on the same folder. A short ACCESS_TOKEN_TTL makes tokens expire in the middle of syncs.
+ * The process also answers read-only questions about its database on an inspection port
+ * (inspected-server-main.ts), so the checks read what the server stored, while it runs.
  */
 export class ScenarioServer {
   private process: ServerProcess | null = null;
+  private inspectUrl = '';
   restarts = 0;
   kills = 0;
   private constructor(readonly dataDir: string, private readonly env: Record<string, string>) {}
@@ -48,7 +67,9 @@ export class ScenarioServer {
   }
 
   async up(): Promise<void> {
-    this.process = await spawnServer(this.env, 90_000);
+    const inspectPort = await freePort();
+    this.process = await spawnServer({ ...this.env, INSPECT_PORT: String(inspectPort) }, 90_000, ENTRY);
+    this.inspectUrl = `http://127.0.0.1:${inspectPort}`;
   }
 
   /** SIGKILL: no shutdown hooks, whatever was in flight is cut. */
@@ -62,6 +83,27 @@ export class ScenarioServer {
   async restart(): Promise<void> {
     this.restarts++;
     await this.up();
+  }
+
+  private async inspect<T>(pathAndQuery: string): Promise<T> {
+    if (!this.process) await this.restart();
+    const reply = await fetch(this.inspectUrl + pathAndQuery);
+    if (!reply.ok) throw new Error(`inspection ${pathAndQuery} answered ${reply.status}: ${await reply.text()}`);
+    return (await reply.json()) as T;
+  }
+
+  /** Every order stored for this e-mail, oldest first. */
+  ordersFor(email: string): Promise<StoredOrder[]> {
+    return this.inspect(`/orders?email=${encodeURIComponent(email)}`);
+  }
+
+  cart(id: string): Promise<StoredCart | null> {
+    return this.inspect(`/cart?id=${encodeURIComponent(id)}`);
+  }
+
+  /** The open cart of the customer with this e-mail, if any. */
+  customerCartId(email: string): Promise<string | null> {
+    return this.inspect(`/customer-cart?email=${encodeURIComponent(email)}`);
   }
 
   /** The product documents as the catalogue feed serves them. */
@@ -78,21 +120,6 @@ export class ScenarioServer {
       ({ seq, id } = reply.result.checkpoint);
     }
     return found;
-  }
-
-  /** Stops the process and reads the orders straight from its data folder: e-mail → order ids. */
-  async stopAndReadOrders(): Promise<Map<string, string[]>> {
-    await this.process?.stop('SIGTERM');
-    this.process = null;
-    const db = await openDatabase({ databaseUrl: undefined, databaseSchema: 'public', dataDir: this.dataDir });
-    try {
-      const rows = await db.query<{ email: string; order_id: string }>("select lower(email) as email, order_id from orders where email like 'fault-%'");
-      const byEmail = new Map<string, string[]>();
-      for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.order_id]);
-      return byEmail;
-    } finally {
-      await db.close();
-    }
   }
 
   async dispose(): Promise<void> {

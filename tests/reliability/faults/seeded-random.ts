@@ -1,4 +1,8 @@
-/** The fault scenarios' settings. Each scenario draws its steps from `createRng(seed)` (server/seed/rng), so a seed replays step for step. */
+/**
+ * The fault scenarios' run settings. Scenario i runs with seed FAULT_SEED + i; its plan and its
+ * fault decisions each draw from a stream derived from that seed (scenario-plan.ts), so a seed
+ * replays step for step.
+ */
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   const value = Number(raw);
@@ -7,15 +11,15 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 
 /**
  * FAULT_SCENARIOS: how many scenarios (20 in CI, 200 for `npm run test:reliability`, where FUZZ_RUNS
- * is set). FAULT_SEED: the base seed; scenario i runs with seed base + i, so one failing scenario
- * replays alone with FAULT_SEED=<its seed> FAULT_SCENARIOS=1. The short run (CI) uses a fixed base
- * seed, so whether a change lands does not depend on a newly drawn seed; the full run draws a new
- * one each time to explore, and what it finds is replayed and fixed.
+ * is set, 1000 for `npm run test:soak`). FAULT_SEED: the base seed; scenario i runs with seed
+ * base + i, so one failing scenario replays alone with FAULT_SEED=<its seed> FAULT_SCENARIOS=1. The
+ * short run (CI) uses a fixed base seed, so whether a change lands does not depend on a newly drawn
+ * seed; the full run and FAULT_SEED=random draw a new one each time to explore, and what they find
+ * is replayed and fixed.
  */
 const CI_SEED = 7000;
+const drawn = () => (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
 export const FAULT_SCENARIOS = positiveInt(process.env.FAULT_SCENARIOS, process.env.FUZZ_RUNS ? 200 : 20);
-export const FAULT_SEED = process.env.FAULT_SEED
-  ? Number(process.env.FAULT_SEED) >>> 0
-  : process.env.FUZZ_RUNS
-    ? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0
-    : CI_SEED;
+export const FAULT_SEED =
+  process.env.FAULT_SEED === 'random' ? drawn() : process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) >>> 0 : process.env.FUZZ_RUNS ? drawn() : CI_SEED;
+export const FAULT_VERBOSE = Boolean(process.env.FAULT_VERBOSE);

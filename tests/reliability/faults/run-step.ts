@@ -1,0 +1,104 @@
+import { addToCart, removeFromCart, updateQuantity } from '../../../src/db/cart/cart-actions';
+import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
+import { NO_FAULTS } from './fault-kinds';
+import { placeCheckout, press, reloadStep, review, twoTabCheckout } from './order-steps';
+import type { PlanStep } from './scenario-plan';
+import { signInStep, signOutWithQueued } from './session-steps';
+import type { Tab } from './shop-tab';
+import { sleep, type StepContext } from './step-context';
+
+async function add(ctx: StepContext, tab: Tab, sku: string, qty: number): Promise<void> {
+  const result = await addToCart(tab.db, await cartItemFromDocument(tab.db, ctx.products.get(sku)!), qty);
+  if (result.added) ctx.model.add(sku, qty);
+  else ctx.notes.push(`add ${sku} refused: ${result.messages.join('; ')}`);
+}
+
+/** The line at `pick` of the lines the tab shows now (by sku), or null with an empty cart. */
+async function lineAt(tab: Tab, pick: number) {
+  const lines = (await tab.db.cart.find().exec()).sort((a, b) => a.sku.localeCompare(b.sku));
+  return lines.length ? lines[Math.floor(pick * lines.length)]! : null;
+}
+
+function setOnline(ctx: StepContext, online: boolean, noticed = true): void {
+  ctx.net.settings = { ...ctx.net.settings, offline: !online };
+  if (noticed) for (const t of ctx.browser.tabs) t.online.set(online);
+}
+
+/**
+ * The server dies (SIGKILL) in the middle of an order or a cart sync and comes back after a while;
+ * the shopper may go on meanwhile. The press is awaited before the step ends.
+ */
+async function kill(ctx: StepContext, step: Extract<PlanStep, { do: 'kill' }>): Promise<void> {
+  const tab = ctx.browser.tabs[step.tab]!;
+  setOnline(ctx, true);
+  let pressing: Promise<void> = Promise.resolve();
+  if (step.during === 'cartSync') await add(ctx, tab, step.sku, 1);
+  else {
+    if ((await tab.db.cart.count().exec()) === 0) await add(ctx, tab, step.sku, 1);
+    const started = await review(ctx, tab);
+    if (started) pressing = press(ctx, tab, started);
+  }
+  await sleep(step.afterMs);
+  await ctx.server.kill();
+  ctx.cuts++;
+  if (step.addWhileDown) await add(ctx, tab, step.sku, 1);
+  await sleep(step.downMs);
+  await ctx.server.restart();
+  ctx.net.target = ctx.server.url;
+  await pressing;
+}
+
+export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
+  const tab = 'tab' in step ? ctx.browser.tabs[step.tab]! : ctx.browser.tabs[0]!;
+  switch (step.do) {
+    case 'add':
+      return add(ctx, tab, step.sku, step.qty);
+    case 'setQty': {
+      const line = await lineAt(tab, step.pick);
+      if (!line) return;
+      await updateQuantity(tab.db, line.id, step.qty);
+      ctx.model.setQty(line.sku, step.qty);
+      return;
+    }
+    case 'remove': {
+      const line = await lineAt(tab, step.pick);
+      if (!line) return;
+      await removeFromCart(tab.db, line.id);
+      ctx.model.remove(line.sku);
+      return;
+    }
+    case 'offline':
+      // Sometimes the browser notices (offline event), sometimes requests just fail.
+      return setOnline(ctx, false, step.noticed);
+    case 'online':
+      return setOnline(ctx, true);
+    case 'flaky':
+      ctx.net.settings = { ...step.settings, offline: ctx.net.settings.offline };
+      return;
+    case 'calm':
+      ctx.net.settings = { ...NO_FAULTS, offline: ctx.net.settings.offline };
+      return;
+    case 'order':
+      return placeCheckout(ctx, step.tab, step.presses);
+    case 'twoTabOrder':
+      return twoTabCheckout(ctx);
+    case 'task':
+      ctx.tasks.push(step.marker);
+      await tab.shop.tasks.queue({ url: `/api/stock/check?sku=${step.sku}`, payload: { method: 'GET', headers: { 'x-fault-task': step.marker } }, silent: true });
+      return;
+    case 'pause':
+      return sleep(step.ms);
+    case 'expireToken':
+      return sleep(ctx.tokenTtl * 1000 + 100);
+    case 'kill':
+      return kill(ctx, step);
+    case 'signIn':
+    case 'signInAgain':
+      if (!ctx.model.signedIn) await signInStep(ctx);
+      return;
+    case 'signOutWithQueued':
+      return signOutWithQueued(ctx, step.tab, step.sku);
+    case 'reload':
+      return reloadStep(ctx, step.tab, step.duringOrder, step.afterMs);
+  }
+}

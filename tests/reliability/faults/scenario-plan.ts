@@ -1,0 +1,144 @@
+import { createRng, deriveSeed, type Rng } from '../../../server/seed/rng';
+import { flakySettings, type FaultSettings } from './fault-kinds';
+
+/**
+ * A scenario's plan, drawn in full before it runs from the plan stream of its seed (the fault
+ * decisions have a stream of their own), so FAULT_SEED replays exactly this plan however the run's
+ * timing goes. Choices that depend on the cart as it is then ("some line") are drawn as a number in
+ * [0, 1) here and applied to the lines the tab shows at that moment.
+ */
+export type Start = 'guest' | 'signedIn' | 'guestThenSignIn';
+
+export type PlanStep =
+  | { do: 'add'; tab: number; sku: string; qty: number }
+  | { do: 'setQty'; tab: number; pick: number; qty: number }
+  | { do: 'remove'; tab: number; pick: number }
+  | { do: 'offline'; noticed: boolean }
+  | { do: 'online' }
+  | { do: 'flaky'; settings: FaultSettings }
+  | { do: 'calm' }
+  /** The review step, then one or two presses of "Place the order" (the second before the first returns). */
+  | { do: 'order'; tab: number; presses: 1 | 2 }
+  /** Both tabs place the same checkout at once. */
+  | { do: 'twoTabOrder' }
+  | { do: 'task'; tab: number; sku: string; marker: string }
+  | { do: 'pause'; ms: number }
+  | { do: 'expireToken' }
+  | { do: 'kill'; during: 'order' | 'cartSync'; tab: number; sku: string; afterMs: number; downMs: number; addWhileDown: boolean }
+  /** The guest signs in (under whatever faults are on); the guest's lines and the customer's saved cart add up. */
+  | { do: 'signIn' }
+  /** Offline order (queued), then sign out while it waits; signInAgain comes later in the plan. */
+  | { do: 'signOutWithQueued'; tab: number; sku: string }
+  | { do: 'signInAgain' }
+  /** The tab's page reloads: during an order (press, then reload after `afterMs`) or between steps. */
+  | { do: 'reload'; tab: number; duringOrder: boolean; afterMs: number };
+
+export interface ScenarioPlan {
+  seed: number;
+  tabs: 1 | 2;
+  start: Start;
+  /** Lines already in the customer's server cart from an earlier visit (guestThenSignIn). */
+  savedCart: Record<string, number>;
+  steps: PlanStep[];
+}
+
+/** The plan and the faults draw from streams of their own, both from the scenario seed. */
+export const planSeed = (seed: number) => deriveSeed(seed, 'plan');
+export const faultSeed = (seed: number) => deriveSeed(seed, 'faults');
+
+function step(r: Rng, tabs: number, skus: readonly string[], signedIn: boolean, n: number): PlanStep {
+  const tab = r.int(0, tabs - 1);
+  const kinds = ['add', 'add', 'add', 'setQty', 'remove', 'offline', 'online', 'flaky', 'flaky', 'calm', 'order', 'order', 'task', 'pause', 'reload'] as const;
+  const pool: string[] = [...kinds, ...(signedIn ? ['expireToken'] : []), ...(tabs === 2 ? ['twoTabOrder'] : [])];
+  switch (r.pick(pool)) {
+    case 'add':
+      return { do: 'add', tab, sku: r.pick(skus), qty: r.int(1, 3) };
+    case 'setQty':
+      return { do: 'setQty', tab, pick: r.next(), qty: r.int(1, 6) };
+    case 'remove':
+      return { do: 'remove', tab, pick: r.next() };
+    case 'offline':
+      return { do: 'offline', noticed: r.chance(0.7) };
+    case 'online':
+      return { do: 'online' };
+    case 'flaky':
+      return { do: 'flaky', settings: flakySettings(r) };
+    case 'calm':
+      return { do: 'calm' };
+    case 'order':
+      return { do: 'order', tab, presses: r.chance(0.2) ? 2 : 1 };
+    case 'twoTabOrder':
+      return { do: 'twoTabOrder' };
+    case 'task':
+      return { do: 'task', tab, sku: r.pick(skus), marker: `t${n}-${r.int(0, 1e6)}` };
+    case 'expireToken':
+      return { do: 'expireToken' };
+    case 'reload':
+      return { do: 'reload', tab, duringOrder: r.chance(0.5), afterMs: r.int(0, 80) };
+    default:
+      return { do: 'pause', ms: r.int(0, 400) };
+  }
+}
+
+export function drawPlan(seed: number, skus: readonly string[]): ScenarioPlan {
+  const r = createRng(planSeed(seed));
+  const tabs = r.chance(0.3) ? 2 : 1;
+  const start: Start = r.pick(['guest', 'signedIn', 'signedIn', 'guestThenSignIn'] as const);
+  const savedCart: Record<string, number> = {};
+  if (start === 'guestThenSignIn') for (let i = r.int(0, 2); i > 0; i--) savedCart[r.pick(skus)] = r.int(1, 4);
+  const steps: PlanStep[] = [];
+  const signedIn = start === 'signedIn';
+  const count = r.int(5, 12);
+  for (let i = 0; i < count; i++) steps.push(step(r, tabs, skus, signedIn, i));
+  // Half the scenarios start on a flaky network; some add one of the rarer events at a random place (after at least one step).
+  if (r.chance(0.5)) steps.unshift({ do: 'flaky', settings: flakySettings(r) });
+  const at = () => r.int(1, steps.length);
+  if (start === 'guestThenSignIn') {
+    // The guest has lines before signing in.
+    steps.splice(0, 0, { do: 'add', tab: 0, sku: r.pick(skus), qty: r.int(1, 3) });
+    steps.splice(at(), 0, { do: 'flaky', settings: flakySettings(r, 0.3) }, { do: 'signIn' });
+  }
+  if (r.chance(0.12)) steps.splice(at(), 0, { do: 'kill', during: r.pick(['order', 'cartSync'] as const), tab: r.int(0, tabs - 1), sku: r.pick(skus), afterMs: r.int(0, 60), downMs: r.int(0, 300), addWhileDown: r.chance(0.5) });
+  if (start === 'signedIn' && r.chance(0.25)) {
+    const where = at();
+    steps.splice(where, 0, { do: 'signOutWithQueued', tab: r.int(0, tabs - 1), sku: r.pick(skus) });
+    steps.splice(r.int(where + 1, steps.length), 0, { do: 'signInAgain' });
+  }
+  return { seed, tabs, start, savedCart, steps };
+}
+
+const pct = (p: number) => `${Math.round(p * 100)}%`;
+
+export function describeStep(s: PlanStep): string {
+  switch (s.do) {
+    case 'add':
+      return `add(t${s.tab} ${s.sku}×${s.qty})`;
+    case 'setQty':
+      return `setQty(t${s.tab} @${s.pick.toFixed(2)} →${s.qty})`;
+    case 'remove':
+      return `remove(t${s.tab} @${s.pick.toFixed(2)})`;
+    case 'offline':
+      return s.noticed ? 'offline' : 'offline(unnoticed)';
+    case 'flaky':
+      return `flaky(${Object.entries(s.settings.chance).map(([k, p]) => `${k} ${pct(p)}`).join(', ') || 'nothing'})`;
+    case 'order':
+      return `order(t${s.tab}${s.presses === 2 ? ' ×2 presses' : ''})`;
+    case 'task':
+      return `task(t${s.tab} ${s.sku})`;
+    case 'pause':
+      return `pause(${s.ms} ms)`;
+    case 'kill':
+      return `kill(during ${s.during}, t${s.tab}, after ${s.afterMs} ms, down ${s.downMs} ms${s.addWhileDown ? ', add meanwhile' : ''})`;
+    case 'signOutWithQueued':
+      return `signOutWithQueued(t${s.tab} ${s.sku})`;
+    case 'reload':
+      return `reload(t${s.tab}${s.duringOrder ? `, during an order after ${s.afterMs} ms` : ''})`;
+    default:
+      return s.do;
+  }
+}
+
+export function describePlan(plan: ScenarioPlan): string {
+  const saved = Object.keys(plan.savedCart).length ? ` (saved cart ${JSON.stringify(plan.savedCart)})` : '';
+  return `seed ${plan.seed}: ${plan.tabs} tab${plan.tabs === 2 ? 's' : ''}, ${plan.start}${saved}: ${plan.steps.map(describeStep).join(' → ')}`;
+}

@@ -1,0 +1,71 @@
+import { addToCart } from '../../../src/db/cart/cart-actions';
+import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
+import type { ScenarioServer } from './scenario-server';
+import { PASSWORD } from './shop-tab';
+import { placeCheckout } from './order-steps';
+import { sleep, type StepContext } from './step-context';
+
+const json = { 'content-type': 'application/json' };
+
+/** Registers the scenario's customer straight on the server (not through the faulty network). */
+export async function register(server: ScenarioServer, email: string): Promise<void> {
+  const reply = await fetch(`${server.url}/api/user/create`, { method: 'POST', headers: json, body: JSON.stringify({ customer: { email, firstname: 'Fay', lastname: 'Ult' }, password: PASSWORD }) });
+  if (!reply.ok) throw new Error(`create ${email}: ${reply.status} ${await reply.text()}`);
+}
+
+/** Lines the customer left in their cart on an earlier visit (another device): their server cart. */
+export async function saveCustomerCart(server: ScenarioServer, email: string, lines: Readonly<Record<string, number>>): Promise<void> {
+  if (Object.keys(lines).length === 0) return;
+  const login = await fetch(`${server.url}/api/user/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password: PASSWORD }) });
+  const headers = { ...json, authorization: `Bearer ${((await login.json()) as { result: string }).result}` };
+  const created = (await (await fetch(`${server.url}/api/cart/create`, { method: 'POST', headers: { authorization: headers.authorization } })).json()) as { code: number; result: string };
+  if (created.code !== 200) throw new Error(`customer cart: ${JSON.stringify(created)}`);
+  for (const [sku, qty] of Object.entries(lines)) {
+    const reply = await fetch(`${server.url}/api/cart/update?cartId=${created.result}`, { method: 'POST', headers, body: JSON.stringify({ cartItem: { sku, qty } }) });
+    if (!reply.ok) throw new Error(`saved cart line ${sku}: ${reply.status} ${await reply.text()}`);
+  }
+}
+
+/**
+ * The shopper signs in in the first tab, over whatever network there is now, trying again a few
+ * times when it fails (as a person would). Still out after that, the shopper signs in once the
+ * faults stop (settling does it).
+ */
+export async function signInStep(ctx: StepContext, attempts = 4): Promise<boolean> {
+  for (let i = 1; i <= attempts; i++) {
+    try {
+      const signed = await ctx.browser.tabs[0]!.shop.signIn(ctx.email, PASSWORD);
+      if (signed.ok) {
+        ctx.model.signIn();
+        if (i > 1) ctx.notes.push(`signed in at attempt ${i}`);
+        return true;
+      }
+      ctx.notes.push(`sign-in attempt ${i}: ${signed.message}`);
+    } catch (error) {
+      ctx.notes.push(`sign-in attempt ${i} threw ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await sleep(150);
+  }
+  ctx.model.wantsSignIn = true;
+  return false;
+}
+
+/**
+ * A signed-in shopper orders offline (the order waits), comes back online and signs out while the
+ * order may still be waiting: it must not be lost (sent first, or kept and sent after signing in again).
+ */
+export async function signOutWithQueued(ctx: StepContext, tabIndex: number, sku: string): Promise<void> {
+  if (!ctx.model.signedIn) return;
+  const settings = ctx.net.settings;
+  ctx.net.settings = { ...settings, offline: true };
+  for (const t of ctx.browser.tabs) t.online.set(false);
+  const tab = ctx.browser.tabs[tabIndex]!;
+  const added = await addToCart(tab.db, await cartItemFromDocument(tab.db, ctx.products.get(sku)!), 1);
+  if (added.added) ctx.model.add(sku, 1);
+  await placeCheckout(ctx, tabIndex, 1);
+  ctx.net.settings = { ...settings, offline: false };
+  for (const t of ctx.browser.tabs) t.online.set(true);
+  await sleep(20);
+  await tab.shop.signOut();
+  ctx.model.signOut('signOutWithQueued');
+}
