@@ -5,7 +5,9 @@ import { authenticate, type AuthClaims } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from './api-error';
 import { envelope, isEnvelope, sendEnvelope } from './envelope';
+import { honoursIdempotencyKey, idempotencyKeyOf, keyScope } from './idempotency-key';
 import { registerOperation } from './openapi';
+import { runOnce } from './run-once';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 type Schema = v.GenericSchema;
@@ -42,26 +44,33 @@ export interface RouteSpec<BS, QS, PS> {
  * Declares one /api endpoint: the shared valibot schemas validate body, query and params
  * (a clear 400 otherwise), the token is checked, and the OpenAPI document learns about it.
  * A handler returns an `Envelope`, a plain result (sent as code 200), or throws `ApiError`.
+ * A state-changing route with an `Idempotency-Key` header runs once per key (run-once.ts).
  */
 export function defineRoute<BS extends Schema | undefined = undefined, QS extends Schema | undefined = undefined, PS extends Schema | undefined = undefined>(
   app: FastifyInstance,
   ctx: AppContext,
   spec: RouteSpec<BS, QS, PS>,
 ): void {
-  registerOperation(spec);
+  const keyed = honoursIdempotencyKey(spec.method, spec.url);
+  registerOperation({ ...spec, idempotencyKey: keyed });
   app.route({
     method: spec.method,
     url: spec.url,
     bodyLimit: spec.bodyLimit,
     handler: async (request, reply) => {
+      const key = keyed ? idempotencyKeyOf(request) : undefined;
       const params = validate(spec.params, request.params, 'params');
       const query = validate(spec.query, request.query ?? {}, 'query');
       const body = spec.body ? validate(spec.body, request.body, 'body') : undefined;
       const auth = await authenticate(ctx, request);
       if (spec.auth === 'required' && !auth) throw unauthorized();
-      const output = await spec.handler({ body, query, params, auth, request, reply } as RouteInput<Out<BS>, Out<QS>, Out<PS>>);
-      if (reply.sent) return reply;
-      return sendEnvelope(reply, isEnvelope(output) ? output : envelope(output));
+      const execute = async () => {
+        const output = await spec.handler({ body, query, params, auth, request, reply } as RouteInput<Out<BS>, Out<QS>, Out<PS>>);
+        return reply.sent ? null : isEnvelope(output) ? output : envelope(output);
+      };
+      // Bad input and a missing or stale token are answered above, before a key is claimed.
+      const outcome = key === undefined ? await execute() : await runOnce(ctx.db, reply, keyScope(request, key, auth), execute);
+      return outcome ? sendEnvelope(reply, outcome) : reply;
     },
   });
 }

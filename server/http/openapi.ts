@@ -11,6 +11,8 @@ interface OperationSpec {
   params?: v.GenericSchema | undefined;
   auth?: 'required' | 'optional';
   result?: Record<string, unknown>;
+  /** Honours the Idempotency-Key header (state-changing routes without an idempotency of their own). */
+  idempotencyKey?: boolean;
   /** Replies that are not the JSON envelope: a media type such as `image/webp`, or `application/json` for plain JSON. */
   rawReply?: string;
 }
@@ -26,6 +28,18 @@ function jsonSchema(schema: v.GenericSchema): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as Record<string, unknown>;
   return rest;
 }
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): 1 to 255 printable ASCII characters, as a bare value or a quoted string. ' +
+    'The first request with a key runs and its reply (2xx, or 4xx other than 401, 408, 425 and 429) is kept for 24 hours per customer (or per key for guests); a retry of the same request gets that reply ' +
+    'again with `Idempotent-Replayed: true`. The same key on a different request is 422; while the first is still running a retry gets 409 with ' +
+    "`meta.idempotency: 'in-progress'` and `Retry-After: 1`. A 5xx is not kept: the retry runs again.",
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
 
 function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path') {
   if (!schema) return [];
@@ -47,7 +61,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       summary: op.summary,
       tags: op.tags,
       security: op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
-      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query')],
+      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...(op.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {
         '200': op.rawReply
