@@ -24,7 +24,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     url: '/api/order',
     summary:
       'Places an order. order_id is an idempotency key: retries give the same reply and one order; the same id with a different order is 409. ' +
-      'Unavailable products are 409 "Some of the ordered products are not available!" with meta.skus; a bad address is 400 "Address invalid: order canceled".',
+      'Unavailable products are 409 "Some of the ordered products are not available!" with meta.skus; a bad address is 400 "Address invalid: order canceled"; ' +
+      'a cart an earlier order converted is 409 "This cart has already been ordered" with meta.order_id and meta.increment_id of that order. ' +
+      'A retry is answered from the stored order before the token is checked (a queued order sent after the session ended); the Idempotency-Key header is not used here.',
     tags: ['order'],
     body: orderBody,
     result: orderReplySchema,
