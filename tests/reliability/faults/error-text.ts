@@ -3,7 +3,10 @@ export const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.mes
 
 export function briefError(e: unknown): string {
   const lines = errorText(e).split('\n').filter((l) => l.trim() !== '');
-  const stack = lines.filter((l) => l.trim().startsWith('at '));
+  // The frames that say who called: past the API client's own and Node's.
+  const frames = lines.filter((l) => l.trim().startsWith('at '));
+  const callers = frames.filter((l) => !/replication\/api\/|node:internal|node_modules/.test(l));
+  const stack = [...frames.slice(0, 1), ...callers.filter((l) => l !== frames[0]).slice(0, 4)];
   const head = lines.filter((l) => !l.trim().startsWith('at ') && !/^(Docs|Find out|Still stuck|Fix|Cause):/.test(l.trim())).slice(0, 3);
-  return [head.join(' '), ...stack.slice(0, 5)].join('\n      ');
+  return [head.join(' '), ...stack].join('\n      ');
 }

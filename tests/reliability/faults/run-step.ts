@@ -5,6 +5,7 @@ import { placeCheckout, press, reloadStep, review, twoTabCheckout } from './orde
 import type { PlanStep } from './scenario-plan';
 import { signInStep, signOutWithQueued } from './session-steps';
 import type { Tab } from './shop-tab';
+import { tabsAgree } from './shopper-pace';
 import { sleep, type StepContext } from './step-context';
 
 async function add(ctx: StepContext, tab: Tab, sku: string, qty: number): Promise<void> {
@@ -48,7 +49,11 @@ async function kill(ctx: StepContext, step: Extract<PlanStep, { do: 'kill' }>): 
   await pressing;
 }
 
+/** Steps that act on the cart a tab shows. */
+const READS_CART = new Set<PlanStep['do']>(['setQty', 'remove', 'order', 'twoTabOrder', 'kill', 'signOutWithQueued', 'reload']);
+
 export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
+  if (READS_CART.has(step.do) && !(await tabsAgree(ctx.browser))) ctx.notes.push(`before ${step.do}: the tabs still showed different carts after 1 s`);
   const tab = 'tab' in step ? ctx.browser.tabs[step.tab]! : ctx.browser.tabs[0]!;
   switch (step.do) {
     case 'add':
@@ -77,6 +82,9 @@ export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
       return;
     case 'calm':
       ctx.net.settings = { ...NO_FAULTS, offline: ctx.net.settings.offline };
+      return;
+    case 'loseReplies':
+      ctx.net.settings = { ...ctx.net.settings, chance: { ...ctx.net.settings.chance, [step.to === 'order' ? 'lostOrderReply' : 'lostRefreshReply']: step.chance } };
       return;
     case 'order':
       return placeCheckout(ctx, step.tab, step.presses);

@@ -17,6 +17,8 @@ export type PlanStep =
   | { do: 'online' }
   | { do: 'flaky'; settings: FaultSettings }
   | { do: 'calm' }
+  /** Replies to the refresh or to the order are lost after the server acted, at this chance, until calm. */
+  | { do: 'loseReplies'; to: 'refresh' | 'order'; chance: number }
   /** The review step, then one or two presses of "Place the order" (the second before the first returns). */
   | { do: 'order'; tab: number; presses: 1 | 2 }
   /** Both tabs place the same checkout at once. */
@@ -99,6 +101,14 @@ export function drawPlan(seed: number, skus: readonly string[]): ScenarioPlan {
     steps.splice(at(), 0, { do: 'flaky', settings: flakySettings(r, 0.3) }, { do: 'signIn' });
   }
   if (r.chance(0.12)) steps.splice(at(), 0, { do: 'kill', during: r.pick(['order', 'cartSync'] as const), tab: r.int(0, tabs - 1), sku: r.pick(skus), afterMs: r.int(0, 60), downMs: r.int(0, 300), addWhileDown: r.chance(0.5) });
+  // Lost replies where they hurt most: an order the server placed, a refresh the server rotated.
+  if (r.chance(0.3)) {
+    const where = at();
+    steps.splice(where, 0, { do: 'add', tab: 0, sku: r.pick(skus), qty: 1 }, { do: 'loseReplies', to: 'order', chance: r.float(0.5, 1) }, { do: 'order', tab: r.int(0, tabs - 1), presses: 1 });
+  }
+  if (start === 'signedIn' && r.chance(0.35)) {
+    steps.splice(at(), 0, { do: 'loseReplies', to: 'refresh', chance: r.float(0.5, 1) }, { do: 'expireToken' }, { do: 'add', tab: 0, sku: r.pick(skus), qty: 1 });
+  }
   if (start === 'signedIn' && r.chance(0.25)) {
     const where = at();
     steps.splice(where, 0, { do: 'signOutWithQueued', tab: r.int(0, tabs - 1), sku: r.pick(skus) });
@@ -129,6 +139,8 @@ export function describeStep(s: PlanStep): string {
       return `pause(${s.ms} ms)`;
     case 'kill':
       return `kill(during ${s.during}, t${s.tab}, after ${s.afterMs} ms, down ${s.downMs} ms${s.addWhileDown ? ', add meanwhile' : ''})`;
+    case 'loseReplies':
+      return `loseReplies(${s.to} ${pct(s.chance)})`;
     case 'signOutWithQueued':
       return `signOutWithQueued(t${s.tab} ${s.sku})`;
     case 'reload':

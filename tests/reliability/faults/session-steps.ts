@@ -3,6 +3,7 @@ import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
 import type { ScenarioServer } from './scenario-server';
 import { PASSWORD } from './shop-tab';
 import { placeCheckout } from './order-steps';
+import { cartShows } from './shopper-pace';
 import { sleep, type StepContext } from './step-context';
 
 const json = { 'content-type': 'application/json' };
@@ -38,6 +39,8 @@ export async function signInStep(ctx: StepContext, attempts = 4): Promise<boolea
       if (signed.ok) {
         ctx.model.signIn();
         if (i > 1) ctx.notes.push(`signed in at attempt ${i}`);
+        // The shopper looks at the cart once the saved lines have joined it (the login merge).
+        if (!(await cartShows(ctx.browser.tabs[0]!, ctx.model.cart))) ctx.notes.push('the cart did not show the login merge within 3 s');
         return true;
       }
       ctx.notes.push(`sign-in attempt ${i}: ${signed.message}`);
