@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
+import { isOrderPost, serverOrderById, watchOrderPosts } from './helpers/order-requests';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
 import { startShopTwice, addButton, cartCount, LONG, logIn, openProduct, openSyncPanel, registeredCustomer, serverOrders, SIMPLE, urlOf } from './sync-support';
@@ -47,8 +48,8 @@ const fill = async (page: Page, values: Record<string, string>) => {
   for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
 };
 
-/** Opens the checkout (in-app navigation: works offline once the code is loaded) and places the order. */
-async function checkOut(page: Page, between?: () => Promise<void>): Promise<void> {
+/** Opens the checkout and goes through its steps up to the review, with the terms accepted. */
+async function openReview(page: Page, between?: () => Promise<void>): Promise<void> {
   await page.goto(`${shop.url}/checkout`);
   await expect.poll(() => page.locator('#checkout-personal-firstName').count(), LONG).toBe(1);
   await between?.();
@@ -60,8 +61,15 @@ async function checkOut(page: Page, between?: () => Promise<void>): Promise<void
   await page.getByRole('button', { name: 'Go review the order' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
   await page.getByLabel('I accept the terms and conditions').check();
+}
+
+const thankYou = (page: Page) => page.getByRole('heading', { name: 'Thank you for your order!' }).count();
+
+/** Opens the checkout and places the order. */
+async function checkOut(page: Page, between?: () => Promise<void>): Promise<void> {
+  await openReview(page, between);
   await page.getByRole('button', { name: 'Place the order' }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Thank you for your order!' }).count(), LONG).toBe(1);
+  await expect.poll(() => thankYou(page), LONG).toBe(1);
 }
 
 /** The thank-you page closes (the shopper carries on shopping), so queued orders wait for a confirmation. */
@@ -188,6 +196,129 @@ describe('ordering offline', () => {
     expect(ids.size).toBe(1);
     await new Promise((r) => setTimeout(r, 2000));
     expect(await orders()).toHaveLength(1);
+    await context.close();
+  });
+});
+
+/** The cart count in the header of the home page (the checkout's own layout has no cart button). */
+async function cartCountOnHome(page: Page): Promise<number> {
+  await page.goto(`${shop.url}/`);
+  await expect.poll(() => page.locator('.cart-button[data-shop-ready=true]').count(), LONG).toBe(1);
+  return cartCount(page);
+}
+
+const EMPTY_CART = 'Shopping cart is empty. Please add some products before entering Checkout.';
+/** The client's own time-out on every request (DEFAULT_TIMEOUT_MS), and room for a loaded machine. */
+const PAST_THE_TIME_OUT = { timeout: 20_000 + 40_000 };
+
+const HANGS = [
+  { kind: 'never reaches the server', forward: false },
+  { kind: 'reaches the server, but its reply never comes back', forward: true },
+];
+
+describe('an order request that hangs', () => {
+  for (const { kind, forward } of HANGS) {
+    it(`(${kind}): a second press, the time-out and a reload still make one order, under the id the device shows`, { timeout: 300_000 }, async () => {
+      const { context, page, orders } = await customer(forward ? 'lost-reply' : 'hung');
+      await addOne(page);
+      const posts = watchOrderPosts(page);
+      let hanging = true;
+      const held: Route[] = [];
+      const forwarded: Promise<number>[] = [];
+      await page.route((url) => url.pathname === '/api/order', async (route) => {
+        if (!hanging || !isOrderPost(route.request())) return route.fallback();
+        held.push(route);
+        // The shop gets the order and places it; its reply is dropped, so the page hears nothing.
+        if (forward) forwarded.push(route.fetch().then((reply) => reply.status()));
+      });
+
+      await openReview(page);
+      await page.getByRole('button', { name: 'Place the order' }).click();
+      await expect.poll(() => held.length, LONG).toBe(1);
+      const placing = page.getByRole('button', { name: 'Placing the order…' });
+      await expect.poll(() => placing.count(), LONG).toBe(1);
+      expect(await placing.isDisabled()).toBe(true);
+      // Pressed again while the order hangs, every way a page can: none of them may send a second order.
+      await placing.click({ force: true });
+      await placing.evaluate((button: HTMLButtonElement) => {
+        button.click();
+        button.form?.requestSubmit();
+      });
+      await page.getByLabel('I accept the terms and conditions').press('Enter');
+
+      // The client gives up on its time-out: the order is placed on the device, waiting to be sent.
+      await expect.poll(() => page.locator('.checkout-queued').count(), PAST_THE_TIME_OUT).toBe(1);
+      expect(await thankYou(page)).toBe(1);
+      await openSyncPanel(page);
+      await expect.poll(() => panelWaiting(page), LONG).toBe(1);
+      const deviceId = (await page.locator('dialog[open] .sync-orders-waiting li').getAttribute('data-order-id')) ?? '';
+      await closePanel(page);
+      expect(deviceId).not.toBe('');
+      expect(new Set(posts.ids)).toEqual(new Set([deviceId]));
+      expect(await Promise.all(forwarded)).toEqual(forward ? forwarded.map(() => 200) : []);
+      expect((await orders()).map((o) => o.order_id)).toEqual(forward ? [deviceId] : []);
+
+      // The requests go through again, and the shopper reloads the page.
+      hanging = false;
+      await Promise.all(held.splice(0).map((route) => route.abort('connectionreset').catch(() => undefined)));
+      await page.reload();
+      // The ordered line left the cart: the checkout has nothing left to order.
+      await expect.poll(() => page.locator('.checkout-empty').textContent(), LONG).toContain(EMPTY_CART);
+
+      // Sent by the device (after the shopper's confirmation, when it asks for one).
+      const notice = page.locator('.notification', { hasText: WAITING_TITLE });
+      const sentHere = () => page.locator(`dialog[open] .sync-sent li[data-order-id="${deviceId}"]`).count();
+      await openSyncPanel(page);
+      await expect.poll(async () => (await sentHere()) + (await notice.count()), LONG).toBeGreaterThan(0);
+      if ((await sentHere()) === 0) {
+        await closePanel(page);
+        await notice.getByRole('button', { name: WAITING_BODY }).click();
+        await openSyncPanel(page);
+      }
+      await expect.poll(sentHere, LONG).toBe(1);
+      await expect.poll(() => panelWaiting(page), LONG).toBe(0);
+      await expect.poll(() => posts.inFlight(), LONG).toBe(0);
+      expect(await Promise.all(forwarded)).toEqual(forwarded.map(() => 200));
+
+      const onServer = await orders();
+      expect(onServer.map((o) => o.order_id)).toEqual([deviceId]);
+      expect(new Set(posts.ids)).toEqual(new Set([deviceId]));
+      expect(await page.locator(`dialog[open] .sync-sent li[data-order-id="${deviceId}"]`).textContent()).toContain(`Order #${String(onServer[0]!.increment_id)}`);
+      expect((await serverOrderById(shop.url, deviceId))?.increment_id).toBe(onServer[0]!.increment_id);
+      await closePanel(page);
+      expect(await cartCountOnHome(page)).toBe(0);
+      await context.close();
+    });
+  }
+});
+
+describe('two tabs on one checkout', () => {
+  it('both on the review step, both press "Place the order": one order on the server, shown by both', { timeout: 300_000 }, async () => {
+    const { context, page: first, orders } = await customer('two-tabs');
+    await addOne(first);
+    const second = await context.newPage();
+    const posts = watchOrderPosts(first, second);
+    await openReview(first);
+    await openReview(second);
+    // Both press at the same moment on the machine's clock (the pages share it), before either sees the
+    // ordered line leave the cart: a press a moment later would find the review step gone.
+    const at = Date.now() + 500;
+    await Promise.all(
+      [first, second].map((page) =>
+        page.getByRole('button', { name: 'Place the order' }).evaluate((button: HTMLButtonElement, when) => void setTimeout(() => button.click(), when - Date.now()), at),
+      ),
+    );
+    for (const page of [first, second]) {
+      await expect.poll(() => thankYou(page), LONG).toBe(1);
+      await expect.poll(() => page.locator('.checkout-order-number').count(), LONG).toBe(1);
+    }
+    await expect.poll(() => posts.inFlight(), LONG).toBe(0);
+    const onServer = await orders();
+    expect(onServer).toHaveLength(1);
+    const order = onServer[0]!;
+    expect(new Set(posts.ids)).toEqual(new Set([order.order_id]));
+    for (const page of [first, second]) expect(await page.locator('.checkout-order-number').textContent()).toBe(`Your order number is ${String(order.increment_id)}.`);
+    for (const page of [first, second]) expect(await cartCountOnHome(page)).toBe(0);
     await context.close();
   });
 });
