@@ -292,6 +292,31 @@ describe('an order request that hangs', () => {
   }
 });
 
+describe('an order request that hangs once', () => {
+  it('goes again on its own while the thank-you page stays open: no reload, no network change, one order', { timeout: 300_000 }, async () => {
+    const { context, page, orders } = await customer('retried');
+    await addOne(page);
+    const posts = watchOrderPosts(page);
+    const held: Route[] = [];
+    await page.route((url) => url.pathname === '/api/order', (route) => {
+      if (held.length > 0 || !isOrderPost(route.request())) return route.fallback();
+      held.push(route); // the first order request is never answered; the next ones go through
+    });
+    await openReview(page);
+    await page.getByRole('button', { name: 'Place the order' }).click();
+    await expect.poll(() => page.locator('.checkout-queued').count(), PAST_THE_TIME_OUT).toBe(1);
+    // DESIGN: the leader retries queued work on a backoff timer (2 s, doubling); the thank-you page
+    // being open, the order goes without asking, and its number appears.
+    await expect.poll(() => page.locator('.checkout-order-number').count(), { ...LONG, message: 'the order queued by the time-out was never sent again' }).toBe(1);
+    await expect.poll(() => posts.inFlight(), LONG).toBe(0);
+    const onServer = await orders();
+    expect(onServer).toHaveLength(1);
+    expect(new Set(posts.ids)).toEqual(new Set([onServer[0]!.order_id]));
+    expect(await page.locator('.checkout-order-number').textContent()).toBe(`Your order number is ${String(onServer[0]!.increment_id)}.`);
+    await context.close();
+  });
+});
+
 describe('two tabs on one checkout', () => {
   it('both on the review step, both press "Place the order": one order on the server, shown by both', { timeout: 300_000 }, async () => {
     const { context, page: first, orders } = await customer('two-tabs');
