@@ -5,6 +5,7 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { addNotification } from '../sync/notification-center';
 import { orderStore } from './order-store';
+import { thankYouPageIsOpen } from './thank-you-presence';
 
 /**
  * Orders waiting when the connection returns (SPEC §4): sent at once if automatic transmission is on
@@ -14,7 +15,7 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
   const queued = await orderStore(db).queued();
   if (queued.length === 0) return 'none';
   const [settings, ui] = await Promise.all([readLocal(db, LOCAL.settings), readLocal(db, LOCAL.ui)]);
-  if (settings.automaticTransmission || ui.thankYouPageOpen) {
+  if (settings.automaticTransmission || (await thankYouPageIsOpen(ui.thankYouPageOpen))) {
     await outbox.sendQueued();
     await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
     return 'sent';

@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../../db/database-types';
 import { useObservableValue } from '../../db/hooks/use-live';
 import { setThankYouPageOpen } from '../../db/orders/place-order';
+import { holdThankYouPresence } from '../../db/orders/thank-you-presence';
 
 export interface PlacedOrder {
   orderId: string;
@@ -45,8 +46,12 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   }, [waitingInThisTabOnly]);
   useEffect(() => {
     headingRef.current?.focus();
+    const releasePresence = holdThankYouPresence();
     void setThankYouPageOpen(db, true);
-    return () => void setThankYouPageOpen(db, false);
+    return () => {
+      releasePresence();
+      void setThankYouPageOpen(db, false);
+    };
   }, [db]);
   /**
    * "Continue shopping" clears the flag before leaving: if the connection returns a moment later,
