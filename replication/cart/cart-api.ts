@@ -4,8 +4,8 @@ import type { ServerCartItem } from './cart-types';
 /** The /api/cart calls the sync makes (SPEC §7 "Cart"); all return the raw envelope. */
 export function cartApi(api: ApiClient) {
   return {
-    /** A guest cart (no token sent), or the signed-in customer's cart. */
-    create: (asGuest: boolean): Promise<ApiEnvelope<string>> => api.request('/api/cart/create', { method: 'POST', auth: !asGuest }),
+    /** A guest cart (no token sent), or the signed-in customer's cart; a retry with the same key gets the same cart. */
+    create: (asGuest: boolean, idempotencyKey: string): Promise<ApiEnvelope<string>> => api.request('/api/cart/create', { method: 'POST', auth: !asGuest, idempotencyKey }),
     pull: (cartId: string): Promise<ApiEnvelope<ServerCartItem[] | string>> => api.request('/api/cart/pull', { query: { cartId } }),
     update: (cartId: string, cartItem: { sku: string; qty: number; item_id?: number; quoteId?: string; product_option?: Record<string, unknown> }): Promise<ApiEnvelope<ServerCartItem | string>> =>
       api.request('/api/cart/update', { method: 'POST', query: { cartId }, body: { cartItem } }),

@@ -1,7 +1,10 @@
+import { MESSAGES, ResponseFormatError } from '../api/api-errors';
 import type { CartApi } from './cart-api';
-import type { CartLine, CartStore, DiffLog, ServerCartItem, SyncOptions } from './cart-types';
+import { CartLostError, cartReplyKind } from './cart-outcome';
+import type { CartLine, CartStore, DiffLog, ServerCartItem } from './cart-types';
 import { emptyDiff } from './cart-types';
-import { sameItem } from './item-match';
+import { itemChecksum } from '../../src/domain/cart/item-checksum';
+import { lineKey, sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
 
 export interface MergeContext {
@@ -13,72 +16,119 @@ export interface MergeContext {
   now(): number;
   /** What the local catalogue knows about a sku, for lines the server adds. */
   lookup?(sku: string): Promise<LineProductInfo | undefined>;
+  /** Line key → quantity that orders not yet sent take from this cart (see `ownQty`). */
+  awaiting?: ReadonlyMap<string, number>;
 }
+
+export interface MergeMode {
+  /** Server lines the device lacks are deleted there (after a local edit, in checkout) instead of added here. */
+  clientWins: boolean;
+  /**
+   * The login merge: a line not yet merged into this cart is sent with both quantities summed, and
+   * server lines the device lacks are added here, never deleted (whatever `clientWins` says).
+   */
+  login: boolean;
+}
+
+/**
+ * What of a server line is the cart's own. An order the device placed but has not sent yet names this
+ * cart, and the server turns the cart into that order when it arrives: the ordered quantity is the
+ * order's, already taken out of the device's cart, and must not come back to it.
+ */
+const ownQty = (ctx: MergeContext, item: ServerCartItem) => item.qty - (ctx.awaiting?.get(lineKey(item.sku, itemChecksum(item.product_option))) ?? 0);
 
 const isItem = (value: unknown): value is ServerCartItem => typeof value === 'object' && value !== null && typeof (value as ServerCartItem).item_id === 'number';
 
 /**
- * Sends one local line to the server with an absolute quantity. On a refusal the local line is
- * removed when the server never had it (it could not be added, e.g. out of stock), or its quantity
- * goes back to the last one the server confirmed (SPEC §4).
+ * Sends one local line to the server with an absolute quantity; returns the server's item id for it,
+ * or null when refused. Only a refusal changes the line (SPEC §4): it is removed when the server never
+ * had it (e.g. out of stock), or goes back to the quantity the server last confirmed. An unknown
+ * outcome throws and leaves the line as it is, to be sent again; so does a lost cart (CartLostError).
  */
-async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, qty: number, serverItemId: number | null): Promise<void> {
+async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, serverItemId: number | null): Promise<number | null> {
   const reply = await ctx.cart.update(ctx.cartId, {
     sku: line.sku,
-    qty,
+    qty: line.qty,
     ...(serverItemId !== null ? { item_id: serverItemId } : {}),
     quoteId: ctx.cartId,
     ...(Object.keys(line.product_option).length > 0 ? { product_option: line.product_option } : {}),
   });
   diff.serverResponses.push({ status: reply.code, sku: line.sku, result: reply.result });
-  if (reply.code === 200 && isItem(reply.result)) {
+  const kind = cartReplyKind(reply);
+  if (kind === 'cart-lost') throw new CartLostError(reply.code, reply.result);
+  if (kind === 'done') {
+    if (!isItem(reply.result)) throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
     await ctx.store.putLine(confirmLine(line, reply.result, ctx.cartId, ctx.now()));
-    return;
+    return reply.result.item_id;
   }
   if (typeof reply.result === 'string') await ctx.showError(reply.result);
-  if (serverItemId === null) {
-    await ctx.store.removeLine(line.id);
-  } else if (line.prev_qty && line.prev_qty > 0) {
+  if (serverItemId !== null && line.prev_qty && line.prev_qty > 0) {
     await ctx.store.putLine({ ...line, qty: line.prev_qty, server_item_id: serverItemId, item_id: serverItemId, updated_at: ctx.now() });
   } else {
     await ctx.store.removeLine(line.id);
   }
+  return null;
+}
+
+/** Deletes a server line the device lacks; a refusal keeps it on both sides. */
+async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {
+  const reply = await ctx.cart.remove(ctx.cartId, { sku: item.sku, item_id: item.item_id, quoteId: ctx.cartId });
+  diff.serverResponses.push({ status: reply.code, sku: item.sku, result: reply.result });
+  const kind = cartReplyKind(reply);
+  if (kind === 'cart-lost') throw new CartLostError(reply.code, reply.result);
+  if (kind === 'refused') {
+    if (typeof reply.result === 'string') await ctx.showError(reply.result);
+    await ctx.store.putLine(lineFromServer(item, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
+  }
 }
 
 /**
- * The merge of vsf1 §1.5. Client lines first: missing on the server → added there (no-item);
- * another quantity, or a login merge → the server gets the client's (or the summed) quantity
- * (wrong-qty); equal → the local line takes the server's ids. Then server lines the client lacks
- * (no-item on the client side): deleted on the server when the client state wins, else added locally.
+ * The login merge writes its result on the device before sending it: the line then belongs to this
+ * cart, so when the reply is lost and the merge runs again, it sends the same quantity instead of
+ * adding the server's quantity a second time.
  */
-export async function mergeCart(ctx: MergeContext, serverItems: readonly ServerCartItem[], options: SyncOptions): Promise<DiffLog> {
+async function markMerged(ctx: MergeContext, line: CartLine, match: ServerCartItem | null): Promise<CartLine> {
+  const itemId = match?.item_id ?? null;
+  const merged: CartLine = { ...line, qty: line.qty + Math.max(0, match ? ownQty(ctx, match) : 0), prev_qty: match?.qty ?? null, item_id: itemId, server_item_id: itemId, server_cart_id: ctx.cartId };
+  await ctx.store.putLine(merged);
+  return merged;
+}
+
+/**
+ * The merge of vsf1 §1.5 over the lines a sync round read. Client lines first: missing on the server
+ * → added there (no-item); another quantity, or not yet merged after a login → the server gets the
+ * client's (or the summed) quantity (wrong-qty); equal → the local line takes the server's ids. Then
+ * server lines the client lacks (no-item on the client side): deleted on the server when the client
+ * wins, else added locally.
+ */
+export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], serverItems: readonly ServerCartItem[], mode: MergeMode): Promise<DiffLog> {
   const diff = emptyDiff();
   const unmatched = new Set(serverItems);
-  for (const line of await ctx.store.lines()) {
+  // The server keys lines by sku and options: a line sent as new may land on a server line the
+  // device did not match (its item id changed). That line is this one now, not one to delete.
+  const sent = (itemId: number | null) => {
+    for (const item of unmatched) if (item.item_id === itemId) unmatched.delete(item);
+  };
+  for (const line of lines) {
     const match = [...unmatched].find((item) => sameItem(line, item, ctx.cartId));
+    if (match) unmatched.delete(match);
+    const notMerged = mode.login && line.server_cart_id !== ctx.cartId;
     if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
-      await pushLine(ctx, diff, line, line.qty, null);
-      continue;
-    }
-    unmatched.delete(match);
-    if (match.qty !== line.qty || options.mergeQty) {
-      // A line's ids from an earlier cart (the guest cart before a login) do not identify it here.
-      const ownIds = line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null };
+      sent(await pushLine(ctx, diff, notMerged ? await markMerged(ctx, line, null) : line, null));
+    } else if (notMerged || match.qty !== line.qty) {
       diff.items.push({ party: 'server', status: 'wrong-qty', sku: line.sku, clientQty: line.qty, serverQty: match.qty });
-      await pushLine(ctx, diff, ownIds, options.mergeQty ? line.qty + match.qty : line.qty, match.item_id);
+      // A line's ids from an earlier cart (the guest cart before a login) do not identify it here.
+      const toSend = notMerged ? await markMerged(ctx, line, match) : line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null };
+      await pushLine(ctx, diff, toSend, match.item_id);
     } else if (line.server_item_id !== match.item_id || line.server_cart_id !== ctx.cartId) {
       await ctx.store.putLine(confirmLine(line, match, ctx.cartId, ctx.now()));
     }
   }
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
-    if (options.forceClientState) {
-      const reply = await ctx.cart.remove(ctx.cartId, { sku: item.sku, item_id: item.item_id, quoteId: ctx.cartId });
-      diff.serverResponses.push({ status: reply.code, sku: item.sku, result: reply.result });
-    } else {
-      await ctx.store.putLine(lineFromServer(item, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
-    }
+    if (mode.clientWins && !mode.login) await removeOnServer(ctx, diff, item);
+    else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;
 }

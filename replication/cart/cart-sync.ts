@@ -1,11 +1,14 @@
-import { NetworkError } from '../api/api-errors';
-import type { ApiClient } from '../api/api-types';
+import { expectKnown, MESSAGES, ResponseFormatError } from '../api/api-errors';
+import type { ApiClient, ApiEnvelope } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
 import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
+import { CartLostError, knownOrNull } from './cart-outcome';
+import { cartTotals } from './cart-totals';
 import type { CartState, CartStore, DiffLog, SyncOptions } from './cart-types';
 import { emptyDiff } from './cart-types';
+import { orderedLineKey, type OrderedProduct } from './item-match';
 import type { LineProductInfo } from './server-line';
 
 export interface CartSyncDeps {
@@ -18,32 +21,36 @@ export interface CartSyncDeps {
   inCheckout(): Promise<boolean>;
   notify(notice: Notice): Promise<void>;
   lookup?(sku: string): Promise<LineProductInfo | undefined>;
+  /** The products of orders placed on this device that name this cart and have not reached the server yet. */
+  awaitingOrder?(cartId: string): Promise<readonly OrderedProduct[]>;
   /** Guest-cart fallbacks after a 401 per page session (the reference default is 1). */
   maxBypassAttempts?: number;
   now?(): number;
 }
 
-type ConnectOptions = SyncOptions & { guestCart: boolean };
-/** A sync straight after a connect does not connect again, so a server that keeps refusing cannot loop. */
-type InnerSyncOptions = SyncOptions & { connected?: boolean };
-
-const offline = (error: unknown) => error instanceof NetworkError;
-/** Offline the call simply did not happen; any other failure propagates. */
-function nullWhenOffline(error: unknown): null {
-  if (offline(error)) return null;
-  throw error;
-}
+type ConnectOptions = { guestCart: boolean; forceClientState?: boolean | undefined };
+/**
+ * `connected`: straight after a connect, which does not connect again, so a server that keeps
+ * refusing cannot loop. `repulled`: after a lost cart was pulled again once.
+ */
+type InnerSyncOptions = SyncOptions & { connected?: boolean; repulled?: boolean };
 
 /**
  * The cart sync of SPEC §4 / vsf1 §1, run by the leader tab. Every operation is queued behind the
  * previous one, so a sync never overlaps another sync, a connect or a coupon change.
+ *
+ * Outcomes follow DESIGN "Faults and exactly-once": only a refusal (a 4xx with a message) removes or
+ * reverts a line or disables the sync. An unknown outcome (no reply, time-out, 5xx, 429, not our
+ * envelope) leaves the lines as they are, clears the synced hash so the next sync sends them again,
+ * and is thrown (an UnknownOutcomeError) for the caller to retry later.
  */
 export function createCartSync(deps: CartSyncDeps) {
   const cart = cartApi(deps.api);
   const now = () => (deps.now ? deps.now() : Date.now());
   const maxBypass = deps.maxBypassAttempts ?? 1;
+  const totals = cartTotals(cart, deps.store, now);
   let queue: Promise<unknown> = Promise.resolve();
-  /** "Any other outcome disables sync": for the rest of this page session. */
+  /** SPEC §4 "any other outcome disables sync": after a refusal, for the rest of this page session. */
   let disabled = false;
 
   function serial<T>(op: () => Promise<T>): Promise<T> {
@@ -54,137 +61,157 @@ export function createCartSync(deps: CartSyncDeps) {
 
   const update = (change: Partial<CartState>) => deps.store.updateState((s) => ({ ...s, ...change }));
 
-  async function syncTotals(cartId: string): Promise<void> {
-    const reply = await cart.totals(cartId).catch(nullWhenOffline);
-    // SPEC §7: a non-200 totals reply is only logged.
-    if (!reply || reply.code !== 200 || typeof reply.result !== 'object') return;
-    const totals = reply.result;
-    const code = typeof totals.coupon_code === 'string' ? totals.coupon_code : null;
-    await update({
-      platformTotals: totals,
-      totalSegments: Array.isArray(totals.total_segments) ? (totals.total_segments as Record<string, unknown>[]) : null,
-      coupon: code ? { code, discount_amount: Number(totals.discount_amount ?? 0) } : null,
-      lastTotalsSyncAt: now(),
-    });
+  /** The Idempotency-Key of the cart creation about to be sent: the one whose reply never came, if any. */
+  async function connectKey(guest: boolean): Promise<string> {
+    const state = await deps.store.updateState((s) => (s.connectRequest?.guest === guest ? s : { ...s, connectRequest: { key: crypto.randomUUID(), guest } }));
+    return state.connectRequest!.key;
   }
 
   async function connect(options: ConnectOptions): Promise<DiffLog> {
     if (disabled || !deps.isOnline()) return emptyDiff();
-    const reply = await cart.create(options.guestCart).catch(nullWhenOffline);
-    if (!reply) return emptyDiff();
-    if (reply.code === 200 && typeof reply.result === 'string') {
+    const guest = options.guestCart;
+    // A customer cart may hold lines saved in another session: the first sync with it merges them
+    // in, it never deletes them, however it ends.
+    if (!guest) await update({ mergePending: true });
+    const reply = expectKnown(await cart.create(guest, await connectKey(guest)));
+    if (reply.code === 200 && typeof reply.result !== 'string') throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
+    await update({ connectRequest: null });
+    if (reply.code === 200) {
       // Totals and coupon belonged to the previous cart; the new cart's come with its first totals sync.
-      await update({ token: reply.result, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
-      return sync({ ...options, forceSync: true, connected: true });
+      await update({ token: reply.result, customerCart: !guest, ...(guest ? { mergePending: false } : {}), itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+      return sync({ forceClientState: options.forceClientState, forceSync: true, connected: true });
     }
     const state = await deps.store.state();
     if (reply.code === 401 && state.connectBypassCount < maxBypass) {
-      await update({ connectBypassCount: state.connectBypassCount + 1 });
+      await update({ connectBypassCount: state.connectBypassCount + 1, mergePending: false });
       return connect({ ...options, guestCart: true });
     }
     disabled = true;
     return emptyDiff();
   }
 
-  async function sync(options: InnerSyncOptions): Promise<DiffLog> {
-    if (disabled || !deps.isOnline()) return emptyDiff();
-    const state = await deps.store.state();
-    const lines = await deps.store.lines();
-    if (!state.token) return lines.length > 0 ? connect({ ...options, guestCart: !(await deps.hasUserToken()) }) : emptyDiff();
-    const hash = cartHash(lines, state.token);
-    if (!options.forceSync && !state.forceSync && state.itemsHash === hash && state.lastSyncAt !== null) return emptyDiff();
-    await update({ lastSyncAt: now(), forceSync: false });
-    const reply = await cart.pull(state.token).catch(nullWhenOffline);
-    if (!reply) return emptyDiff();
-    if (reply.code !== 200 || !Array.isArray(reply.result)) {
-      await update({ itemsHash: hash });
-      if (options.connected) return emptyDiff();
-      // 401: the customer cart refused this token → a guest cart; 404: converted or unknown → a new cart.
-      if (reply.code === 401 && state.connectBypassCount < maxBypass) {
-        await update({ connectBypassCount: state.connectBypassCount + 1, token: null });
-        return connect({ guestCart: true, forceClientState: true });
-      }
-      if (reply.code === 404) {
-        await update({ token: null });
-        return connect({ guestCart: !(await deps.hasUserToken()), forceClientState: true });
-      }
-      return emptyDiff();
+  /** Line key → quantity the device's unsent orders take from this cart. */
+  async function awaitingOrder(cartId: string): Promise<Map<string, number>> {
+    const quantities = new Map<string, number>();
+    for (const product of (await deps.awaitingOrder?.(cartId)) ?? []) quantities.set(orderedLineKey(product), (quantities.get(orderedLineKey(product)) ?? 0) + product.qty);
+    return quantities;
+  }
+
+  /** The pull was refused: the cart is not usable as the device knew it. */
+  async function afterRefusedPull(reply: ApiEnvelope<unknown>, state: CartState, options: InnerSyncOptions): Promise<DiffLog> {
+    // A cart just created cannot be lost already; stop rather than loop, the next sync tries again.
+    if (options.connected) return emptyDiff();
+    // 401: the customer cart refused this token → a guest cart, up to the bypass limit (SPEC §8).
+    if (reply.code === 401 && state.connectBypassCount < maxBypass) {
+      await update({ connectBypassCount: state.connectBypassCount + 1, token: null, customerCart: false, mergePending: false });
+      return connect({ guestCart: true, forceClientState: true });
     }
-    const forceClientState = Boolean(options.forceClientState) || (await deps.inCheckout());
+    // Another customer's, converted or unknown: the lines go to a new cart (SPEC §7 "a missing cart id re-creates the cart").
+    if (reply.code === 403 || reply.code === 404) {
+      await update({ token: null, customerCart: false });
+      return connect({ guestCart: !(await deps.hasUserToken()), forceClientState: true });
+    }
+    disabled = true;
+    return emptyDiff();
+  }
+
+  async function syncOnce(options: InnerSyncOptions): Promise<DiffLog> {
+    if (disabled || !deps.isOnline()) return emptyDiff();
+    let state = await deps.store.state();
+    // Signed out before the login merge could finish: there is no customer cart to merge with.
+    if (state.mergePending && !(await deps.hasUserToken())) state = await update({ mergePending: false });
+    if (state.mergePending && !options.connected && !(state.token && state.customerCart)) return connect({ guestCart: false });
+    const lines = await deps.store.lines();
+    if (!state.token) return lines.length > 0 ? connect({ guestCart: !(await deps.hasUserToken()), forceClientState: options.forceClientState }) : emptyDiff();
+    const token = state.token;
+    const login = state.mergePending;
+    if (!login && !options.forceSync && !state.forceSync && state.itemsHash === cartHash(lines, token) && state.lastSyncAt !== null) return emptyDiff();
+    await update({ lastSyncAt: now(), forceSync: false });
+    const reply = expectKnown(await cart.pull(token));
+    if (reply.code !== 200 || !Array.isArray(reply.result)) return afterRefusedPull(reply, state, options);
+    // The login merge never deletes the customer's lines, in checkout or not.
+    const clientWins = !login && (Boolean(options.forceClientState) || (await deps.inCheckout()));
+    // Read after the pull: the lines the merge sends are the ones compared with the server's.
+    const read = await deps.store.readForSync();
+    const awaiting = clientWins ? undefined : await awaitingOrder(token);
     let diff: DiffLog;
     try {
       diff = await mergeCart(
-        { cart, store: deps.store, cartId: state.token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined },
+        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting },
+        read,
         reply.result,
-        { forceClientState, mergeQty: options.mergeQty },
+        { clientWins, login },
       );
     } catch (error) {
-      // The connection went in the middle of the merge: what was sent is on the server, and with
-      // the hash cleared the next sync (back online) compares again and sends the rest.
-      await update({ itemsHash: null });
-      return nullWhenOffline(error) ?? emptyDiff();
+      // Not the lines' fault: a fresh pull tells whether the cart is gone (→ a new one) or its lines changed.
+      if (error instanceof CartLostError && !options.repulled) return syncOnce({ ...options, forceSync: true, repulled: true });
+      throw error;
     }
+    if (login) await update({ mergePending: false });
     const after = await deps.store.lines();
-    const merged = cartHash(after, state.token);
+    const merged = cartHash(after, token);
     const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);
-    // Lines edited or removed (in any tab) while this sync ran are not on the server yet: recording
-    // their hash as synced would make the sync that edit queued skip them, and the server keep the
-    // old cart. Only a merge that leaves the lines as it found them is known to be in sync.
-    await update({ itemsHash: merged === hash ? merged : null });
-    if (totalsRequired && after.length > 0) await syncTotals(state.token);
-    diff.items.push({ party: 'client', status: merged !== hash ? 'update-required' : 'no-changes' });
+    // The server now holds the lines as this merge read them. Lines edited or removed (in any tab)
+    // since are not on the server yet: recording their hash as synced would make the sync that edit
+    // queued skip them, and the server keep the old cart. So would a line added during the pull and
+    // removed during the merge, were the hash compared with a read from before the pull.
+    await update({ itemsHash: merged === cartHash(read, token) ? merged : null });
+    if (totalsRequired && after.length > 0) await totals.syncTotals(token);
+    diff.items.push({ party: 'client', status: merged !== cartHash(lines, token) ? 'update-required' : 'no-changes' });
     diff.items.push({ party: 'server', status: totalsRequired ? 'update-required' : 'no-changes' });
     return diff;
   }
 
+  async function sync(options: InnerSyncOptions): Promise<DiffLog> {
+    try {
+      return await syncOnce(options);
+    } catch (error) {
+      // What reached the server is not known: with the hash cleared the next sync compares again and
+      // sends the rest. The caller hears of the first failure, not of a store closed meanwhile.
+      await update({ itemsHash: null }).catch(() => undefined);
+      throw error;
+    }
+  }
+
   return {
-    /** Startup: with a stored cart id the server may contribute lines; without one, lines get a cart. */
+    /** Startup: with a stored cart id the server may contribute lines; without one, lines get a cart. A login merge left pending goes on. */
     load: () =>
       serial(async () => {
         await update({ connectBypassCount: 0 });
         return sync({ forceClientState: false });
       }),
-    /** After a local edit (any tab): the client's lines win. */
+    /** After a local edit (any tab): the client's lines win (a pending login merge runs instead). */
     sync: (options: SyncOptions = { forceClientState: true }) => serial(() => sync(options)),
     /**
-     * On login: the coupon comes off, the customer's cart is connected and merged with quantities
-     * summed, then the coupon goes back on (SPEC §4).
+     * On login (the session token appeared): the coupon comes off the guest cart, the customer's cart
+     * is connected and merged with quantities summed, then the coupon goes back on (SPEC §4). The
+     * merge is marked pending before anything is sent, so if it is interrupted every later sync, and
+     * `load` after a reload, finishes it; a sync that already connected the customer's cart merged.
      */
-    authorize: () =>
-      serial(async () => {
-        const state = await deps.store.state();
-        const coupon = state.coupon?.code ?? null;
-        if (coupon && state.token) await cart.deleteCoupon(state.token).catch(() => null);
-        const diff = await connect({ guestCart: false, mergeQty: true });
-        const token = (await deps.store.state()).token;
-        if (coupon && token) {
-          const applied = await cart.applyCoupon(token, coupon).catch(() => null);
-          if (applied?.code === 200) await syncTotals(token);
+    authorize: async () => {
+      // A new session: its own 401s may fall back to a guest cart again.
+      const before = await deps.store.updateState((s) => ({ ...s, connectBypassCount: 0, mergePending: s.mergePending || !(s.token && s.customerCart) }));
+      return serial(async () => {
+        const coupon = before.coupon?.code ?? null;
+        if (coupon && before.token && !before.customerCart) await knownOrNull(cart.deleteCoupon(before.token));
+        const diff = await sync({ forceClientState: true });
+        const { token } = await deps.store.state();
+        if (coupon && token && token !== before.token) {
+          const applied = await knownOrNull(cart.applyCoupon(token, coupon));
+          if (applied?.code === 200) await totals.syncTotals(token);
         }
         return diff;
-      }),
-    /** Applying a coupon forces a totals sync; the answer is true or the server's message. */
-    applyCoupon: (code: string) =>
-      serial(async (): Promise<true | string> => {
+      });
+    },
+    /** Applying a coupon forces a totals sync; true or the message to show. */
+    applyCoupon: (code: string) => serial(() => totals.applyCoupon(code)),
+    /** True, the message to show, or null for a refusal without one. */
+    removeCoupon: () => serial(() => totals.removeCoupon()),
+    syncTotals: () =>
+      serial(async () => {
         const { token } = await deps.store.state();
-        if (!token) return "You've entered an incorrect coupon code";
-        const reply = await cart.applyCoupon(token, code);
-        if (reply.code !== 200) return typeof reply.result === 'string' ? reply.result : "You've entered an incorrect coupon code";
-        await syncTotals(token);
-        return true;
+        if (token) await totals.syncTotals(token);
       }),
-    removeCoupon: () =>
-      serial(async (): Promise<boolean> => {
-        const { token } = await deps.store.state();
-        if (!token) return false;
-        const reply = await cart.deleteCoupon(token);
-        if (reply.code === 200) await syncTotals(token);
-        return reply.code === 200;
-      }),
-    syncTotals: () => serial(async () => {
-      const { token } = await deps.store.state();
-      if (token) await syncTotals(token);
-    }),
     /** Re-enables sync (a new page session). */
     reset: () => void (disabled = false),
   };

@@ -8,6 +8,11 @@ export type ServerCartItem = CartItemReply;
 /** Where the cart lives (the `cart` collection and the `cart-state` local document). */
 export interface CartStore {
   lines(): Promise<CartLine[]>;
+  /**
+   * The lines a sync round starts from. Until the next round, `putLine` leaves a line of this read
+   * removed if the shopper removed it meanwhile; lines removed before it are not remembered.
+   */
+  readForSync(): Promise<CartLine[]>;
   putLine(line: CartLine): Promise<void>;
   removeLine(id: string): Promise<void>;
   state(): Promise<CartState>;

@@ -25,3 +25,18 @@ export function sameItem(line: CartLine, item: ServerCartItem, cartId: string): 
 export function lineKey(sku: string, checksum: string): string {
   return `${sku}|${checksum}`;
 }
+
+/** A line of an order body: the cart line it came from (sku, options) and how much of it was ordered. */
+export interface OrderedProduct {
+  sku: string;
+  qty: number;
+  /** The line's options checksum as the order body carries it; taken from `product_option` when missing. */
+  checksum?: string | null;
+  product_option?: Record<string, unknown> | null;
+}
+
+/** The key of the cart line an ordered product came from. */
+export function orderedLineKey(product: Pick<OrderedProduct, 'sku' | 'checksum' | 'product_option'>): string {
+  const option = product.product_option ?? {};
+  return lineKey(product.sku, product.checksum ?? itemChecksum(Object.keys(option).length > 0 ? option : null));
+}

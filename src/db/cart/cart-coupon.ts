@@ -21,7 +21,8 @@ async function waitForServerCart(shop: LocalShop): Promise<boolean> {
 /** Applies a coupon through the cart sync (which then syncs the totals); null, or the message to show. */
 export async function applyCoupon(shop: LocalShop, code: string): Promise<string | null> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return MESSAGES.network;
-  if (!(await waitForServerCart(shop))) return CART_MESSAGES.incorrectCoupon;
+  // Lines that never reached a server cart mean the connection, not the coupon, is the problem.
+  if (!(await waitForServerCart(shop))) return (await shop.db.cart.count().exec()) > 0 ? MESSAGES.network : CART_MESSAGES.incorrectCoupon;
   try {
     const result = await shop.sync.cart.applyCoupon(code);
     return result === true ? null : result;
@@ -34,7 +35,8 @@ export async function applyCoupon(shop: LocalShop, code: string): Promise<string
 export async function removeCoupon(shop: LocalShop): Promise<string | null> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return MESSAGES.network;
   try {
-    return (await shop.sync.cart.removeCoupon()) ? null : COUPON_FAILED_MESSAGE;
+    const result = await shop.sync.cart.removeCoupon();
+    return result === true ? null : (result ?? COUPON_FAILED_MESSAGE);
   } catch {
     return MESSAGES.network;
   }

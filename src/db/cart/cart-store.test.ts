@@ -18,7 +18,7 @@ describe("the cart sync's store", () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.insert(line(1, 10));
     const store = cartStore(db);
-    const [snapshot] = await store.lines();
+    const [snapshot] = await store.readForSync();
     await store.putLine(confirmed(snapshot!));
     expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 1, server_item_id: 7, price_pence: 1100, updated_at: 99 });
   });
@@ -27,7 +27,7 @@ describe("the cart sync's store", () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.insert(line(1, 10));
     const store = cartStore(db);
-    const [snapshot] = await store.lines();
+    const [snapshot] = await store.readForSync();
     await (await db.cart.findOne('A|x').exec())!.incrementalPatch({ qty: 2, updated_at: 20 });
     await store.putLine(confirmed(snapshot!));
     expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 2, prev_qty: 1, server_item_id: 7, updated_at: 20 });
@@ -37,11 +37,31 @@ describe("the cart sync's store", () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.insert(line(1, 10));
     const store = cartStore(db);
-    const [snapshot] = await store.lines();
+    const [snapshot] = await store.readForSync();
     await db.cart.findOne('A|x').remove();
     await store.putLine(confirmed(snapshot!));
     expect(await db.cart.find().exec()).toHaveLength(0);
     await store.putLine({ ...line(3, 30), id: 'B|x', sku: 'B' });
     expect((await db.cart.find().exec()).map((d) => [d.sku, d.qty])).toEqual([['B', 3]]);
+  });
+
+  it('forgets removals of earlier rounds: a line removed long ago comes back when the server has it again', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line(1, 10));
+    const store = cartStore(db);
+    await store.readForSync();
+    await db.cart.findOne('A|x').remove();
+    await store.readForSync(); // a later round: the line is not among what it read
+    await store.putLine({ ...line(2, 30), server_item_id: 9, server_cart_id: 'c1' });
+    expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 2, server_item_id: 9 });
+  });
+
+  it('keeps a line the shopper added after the round read the lines, taking only the server ids', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    const store = cartStore(db);
+    await store.readForSync();
+    await db.cart.insert(line(1, 10));
+    await store.putLine(confirmed(line(4, 5)));
+    expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 1, server_item_id: 7, updated_at: 10 });
   });
 });

@@ -9,19 +9,22 @@ const SERVER_FIELDS = ['prev_qty', 'item_id', 'server_item_id', 'server_cart_id'
 /**
  * The cart sync's view of the `cart` collection and the `cart-state` local document.
  *
- * A sync reads the lines, talks to the server, then writes each line back. The shopper may change a
- * line in between (add once more, edit, remove): that edit must win. So a write-back for a line
- * changed since the sync read it takes only the server's bookkeeping (ids, confirmed quantity,
- * price), and a line removed in the meantime stays removed. The changed line then differs from the
- * synced hash, and the next sync sends it.
+ * A sync round reads the lines, talks to the server, then writes each line back. The shopper may
+ * change a line in between (add once more, edit, remove): that edit must win. So a write-back for a
+ * line changed (or added) since the round read the lines takes only the server's bookkeeping (ids,
+ * confirmed quantity, price), and a line removed in the meantime stays removed. The changed line then
+ * differs from the synced hash, and the next sync sends it. A line removed before the round read the
+ * lines is not remembered: the server may bring it back (it was added again on another device).
  */
 export function cartStore(db: ShopDatabase): CartStore {
-  /** Line id → updated_at as the sync last read it. */
-  const read = new Map<string, number>();
+  /** Line id → updated_at as the running sync round read it. */
+  let read = new Map<string, number>();
+  const find = () => db.cart.find({ sort: [{ added_at: 'asc' }] }).exec();
   return {
-    lines: async () => {
-      const docs = await db.cart.find({ sort: [{ added_at: 'asc' }] }).exec();
-      for (const d of docs) read.set(d.id, d.updated_at);
+    lines: async () => (await find()).map((d) => d.toMutableJSON()),
+    readForSync: async () => {
+      const docs = await find();
+      read = new Map(docs.map((d) => [d.id, d.updated_at]));
       return docs.map((d) => d.toMutableJSON());
     },
     putLine: async (line) => {
@@ -38,7 +41,7 @@ export function cartStore(db: ShopDatabase): CartStore {
         await insertOrModifyLine(db, line.id, () => line, keepLocalEdit);
         return;
       }
-      await doc.incrementalModify((current) => (seenAt === undefined || current.updated_at === seenAt ? line : keepLocalEdit(current)));
+      await doc.incrementalModify((current) => (current.updated_at === seenAt ? line : keepLocalEdit(current)));
     },
     removeLine: (id) => removeLine(db, id),
     state: () => readLocal(db, LOCAL.cartState),

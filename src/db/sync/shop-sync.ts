@@ -1,9 +1,11 @@
 import { debounceTime, filter, map, merge, pairwise, type Subscription } from 'rxjs';
 import { createApiClient } from '../../../replication/api/api-client';
+import { isUnknownOutcome } from '../../../replication/api/api-errors';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import { createOrderOutbox } from '../../../replication/orders/order-outbox';
 import { createTaskRunner } from '../../../replication/tasks/task-runner';
 import { isInCheckout } from '../../domain/checkout-state/checkout-rules';
+import { productsAwaitingOrder } from '../cart/awaiting-order';
 import { retireOrderedCart } from '../cart/cart-actions';
 import { taxPercentFor } from '../cart/cart-product';
 import { cartStore } from '../cart/cart-store';
@@ -77,6 +79,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
       const product = db.collections.products ? await db.products.findOne({ selector: { sku } }).exec() : null;
       return { name: product?.name, thumbnail: typeof product?.source.thumbnail === 'string' ? product.source.thumbnail : null, taxPercent: await taxPercentFor(db, product?.source.tax_class_id) };
     },
+    awaitingOrder: (cartId) => productsAwaitingOrder(db, cartId),
   });
   const tasks = createTaskRunner({
     api,
@@ -142,6 +145,17 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   }
 
   /**
+   * A cart sync started by an edit or the login failed: an unknown outcome (thrown by the cart sync,
+   * which keeps the lines to send them again) is shown and retried on the timer. After stop(), a
+   * sync still finishing fails on the closed database: expected, not reported.
+   */
+  function cartFailed(error: unknown): void {
+    if (stopped || db.closed) return;
+    void recordSyncError(db, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+    if (isUnknownOutcome(error) && leadership.isLeading()) retries.later();
+  }
+
+  /**
    * One round at a time; a trigger during a round (the connection returning, "Retry now", the
    * timer) runs one more round after it, since the running one may have started before the change.
    */
@@ -177,11 +191,11 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   async function lead(): Promise<void> {
     if (stopped) return;
     startCatalogue();
-    leadSubs.push(db.cart.$.pipe(debounceTime(options.cartDebounceMs ?? 20)).subscribe(() => void cart.sync({ forceClientState: true })));
+    leadSubs.push(db.cart.$.pipe(debounceTime(options.cartDebounceMs ?? 20)).subscribe(() => void cart.sync({ forceClientState: true }).catch(cartFailed)));
     leadSubs.push(
       watchLocal(db, LOCAL.session)
         .pipe(map((s) => s.token), pairwise(), filter(([before, after]) => !before && Boolean(after)))
-        .subscribe(() => void cart.authorize()),
+        .subscribe(() => void cart.authorize().catch(cartFailed)),
     );
     leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process()));
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { UnknownOutcomeError } from '../api/api-errors';
+import { cartSyncSetup, newLine } from './cart-test-setup';
+import type { Fault } from './fake-cart-server';
+
+/**
+ * A guest with A×2 and B×1 in a guest cart signs in; the customer's own cart holds A×1 and SAVED×1
+ * from another session. The merge gives A×3, B×1, SAVED×1 on both sides, however it goes.
+ */
+async function guestAboutToSignIn() {
+  const page = cartSyncSetup();
+  const customerCart = page.server.customerCartId();
+  page.server.put(customerCart, 'A', 1);
+  page.server.put(customerCart, 'SAVED', 1);
+  page.add(newLine('A', 2, 1));
+  page.add(newLine('B', 1, 2));
+  await page.sync.sync();
+  expect(page.onServer()).toEqual({ A: 2, B: 1 });
+  return { page, customerCart };
+}
+const MERGED = { A: 3, B: 1, SAVED: 1 };
+
+describe('the login merge', () => {
+  it('sums the quantities and adds the saved lines', async () => {
+    const { page, customerCart } = await guestAboutToSignIn();
+    await page.signIn();
+    expect(page.store.current()).toMatchObject({ token: customerCart, customerCart: true, mergePending: false });
+    expect(page.local()).toEqual(MERGED);
+    expect(page.onServer()).toEqual(MERGED);
+  });
+
+  const interruptions: [string, Fault][] = [
+    ['the connection drops before the cart is created', 'network'],
+    ['the reply of the summed line is lost', 'lost-reply'],
+    ['the server answers 503', { status: 503 }],
+  ];
+  it.each(interruptions)('interrupted (%s), the next client-wins sync in checkout finishes it without deleting or summing twice', async (_, fault) => {
+    const { page } = await guestAboutToSignIn();
+    page.server.fail(fault === 'network' ? '/api/cart/create' : '/api/cart/update', fault);
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.store.current().mergePending).toBe(true);
+    page.inCheckout = true;
+    await page.sync.sync({ forceClientState: true });
+    expect(page.store.current().mergePending).toBe(false);
+    expect(page.local()).toEqual(MERGED);
+    expect(page.onServer()).toEqual(MERGED);
+  });
+
+  it('left pending by a reload, it is finished by the next page load', async () => {
+    const { page } = await guestAboutToSignIn();
+    page.server.fail('/api/cart/update', 'lost-reply');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    page.reload();
+    await page.sync.load();
+    expect(page.local()).toEqual(MERGED);
+    expect(page.onServer()).toEqual(MERGED);
+  });
+
+  it('in checkout at the moment of login, the saved lines are still merged, not deleted', async () => {
+    const { page } = await guestAboutToSignIn();
+    page.inCheckout = true;
+    await page.signIn();
+    expect(page.onServer()).toEqual(MERGED);
+    expect(page.local()).toEqual(MERGED);
+  });
+
+  it('merges once when a sync connected the customer cart before the login was handled', async () => {
+    const page = cartSyncSetup();
+    page.server.put(page.server.customerCartId(), 'SAVED', 1);
+    page.session = 'customer-token'; // the token appeared; the line added right after syncs first
+    page.server.signedIn = true;
+    page.add(newLine('A', 2));
+    await page.sync.sync({ forceClientState: true });
+    expect(page.onServer()).toEqual({ A: 2, SAVED: 1 });
+    page.store.map.delete(newLine('SAVED', 1).id); // the shopper removes the saved line
+    await page.sync.authorize();
+    expect(page.local()).toEqual({ A: 2 });
+    expect(page.onServer()).toEqual({ A: 2 });
+  });
+});
+
+describe('lines an order placed on this device takes from the cart', () => {
+  it('do not come back with the login merge while the order waits to be sent', async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    // Ordered offline from the customer cart, then signed out before the order or the removal went.
+    page.server.put(customerCart, 'BOLT', 3);
+    page.server.put(customerCart, 'NUT', 5);
+    page.awaiting[customerCart] = [{ sku: 'BOLT', qty: 3 }, { sku: 'NUT', qty: 2 }];
+    page.add(newLine('NUT', 1));
+    await page.signIn();
+    expect(page.local()).toEqual({ NUT: 4 });
+  });
+});
+
+describe('lines this page synced before', () => {
+  it('come back when the server has them again and the server may add lines', async () => {
+    const page = cartSyncSetup();
+    page.add(newLine('A', 1));
+    await page.sync.sync();
+    const cartId = page.store.current().token!;
+    page.store.map.clear();
+    await page.sync.sync();
+    expect(page.onServer()).toEqual({});
+    page.server.put(cartId, 'A', 2); // another device
+    await page.store.updateState((s) => ({ ...s, forceSync: true }));
+    await page.sync.load();
+    expect(page.local()).toEqual({ A: 2 });
+  });
+});
+
+describe('a line the shopper adds and removes while a sync runs', () => {
+  it('is deleted on the server: the sync does not record the emptied cart as synced', async () => {
+    const page = cartSyncSetup();
+    page.add(newLine('A', 1));
+    await page.sync.sync();
+    page.server.onRequest = (path) => {
+      if (path === '/api/cart/pull') page.add(newLine('B', 1, 2)); // added while the pull is on its way
+      if (path === '/api/cart/update') page.store.map.delete(newLine('B', 1).id); // removed while B is sent
+    };
+    await page.sync.sync({ forceClientState: true, forceSync: true });
+    page.server.onRequest = null;
+    expect(page.onServer()).toEqual({ A: 1, B: 1 });
+    await page.sync.sync();
+    expect(page.onServer()).toEqual({ A: 1 });
+    expect(page.local()).toEqual({ A: 1 });
+  });
+});

@@ -1,0 +1,36 @@
+import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
+import type { CartLine, CartState, CartStore } from './cart-types';
+
+/**
+ * A CartStore in memory, for tests. Like the database one, a write-back does not bring back a line
+ * removed since the sync round read the lines, and keeps a quantity changed since.
+ */
+export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & { map: Map<string, CartLine>; current(): CartState } {
+  const map = new Map<string, CartLine>();
+  let state: CartState = { ...DEFAULT_CART_STATE, ...initial };
+  let read = new Map<string, number>();
+  const copy = () => [...map.values()].sort((a, b) => a.added_at - b.added_at).map((l) => ({ ...l }));
+  return {
+    map,
+    current: () => state,
+    lines: async () => copy(),
+    readForSync: async () => {
+      read = new Map([...map.values()].map((l) => [l.id, l.updated_at]));
+      return copy();
+    },
+    putLine: async (line) => {
+      const seenAt = read.get(line.id);
+      const current = map.get(line.id);
+      if (!current && seenAt !== undefined) return;
+      if (current && current.updated_at !== seenAt) {
+        const { qty, updated_at } = current;
+        map.set(line.id, { ...line, qty, updated_at });
+        return;
+      }
+      map.set(line.id, { ...line });
+    },
+    removeLine: async (id) => void map.delete(id),
+    state: async () => state,
+    updateState: async (change) => (state = change(state)),
+  };
+}

@@ -1,0 +1,241 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../replication/api/api-client';
+import { UnknownOutcomeError } from '../../replication/api/api-errors';
+import type { ApiClient } from '../../replication/api/api-types';
+import { toProductRecord } from '../../replication/catalog/catalog-records';
+import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { createCartSync, type CartSync } from '../../replication/cart/cart-sync';
+import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
+import { cartItemFromProduct } from '../../src/db/cart/cart-product';
+import { cartStore } from '../../src/db/cart/cart-store';
+import type { ShopDatabase } from '../../src/db/database-types';
+import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
+import { sessionTokenStore, signIn } from '../../src/db/session/session';
+import { openTestDatabase } from '../../src/db/testing/test-database';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { importProducts, testProduct } from './cart-fixtures';
+
+/**
+ * The cart sync of one page (the real store over fake-indexeddb, the real API client) against the
+ * real server, with faults put between them: what the shopper did must end up on both sides.
+ */
+let server: TestServer;
+const SKUS = ['LCF-ANCHOR', 'LCF-BOLT', 'LCF-SCREW', 'LCF-SAVED'] as const;
+beforeAll(async () => {
+  server = await startTestServer();
+  await importProducts(server, SKUS.map((sku, i) => testProduct(996_100 + i, sku, { price: 10 + i })));
+});
+afterAll(async () => server?.close());
+
+/** A reply lost after the server acted, a proxy's page, a status without acting, or no reply until the time-out. */
+type Fault = 'lost-reply' | 'html-502' | 'hang' | { status: number };
+
+interface Page {
+  db: ShopDatabase;
+  api: ApiClient;
+  sync: CartSync;
+  inCheckout: boolean;
+  /** Faults for the next requests to a path, used once each. */
+  fail(path: string, fault: Fault): void;
+  /** Runs as a request leaves, before the server sees it (what the shopper does meanwhile). */
+  onRequest: ((path: string, body: unknown) => Promise<void>) | null;
+  /** A new page over the same database (a reload). */
+  reload(): void;
+}
+const dbs: ShopDatabase[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.close();
+});
+
+async function openPage(): Promise<Page> {
+  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'notifications'] });
+  dbs.push(db);
+  for (const sku of SKUS) {
+    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
+    const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
+    await db.products.insert(plain);
+  }
+  const faults: { path: string; fault: Fault }[] = [];
+  const faulty: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    await page.onRequest?.(url.pathname, typeof init?.body === 'string' ? JSON.parse(init.body) : undefined);
+    const at = faults.findIndex((f) => f.path === url.pathname);
+    const fault = at >= 0 ? faults.splice(at, 1)[0]!.fault : null;
+    if (fault === 'html-502') return new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
+    if (fault === 'hang') return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+    if (fault && typeof fault === 'object') return new Response(JSON.stringify({ code: fault.status, result: 'Service unavailable' }), { status: fault.status, headers: { 'content-type': 'application/json' } });
+    const response = await fetch(input, init);
+    if (fault === 'lost-reply') {
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+    }
+    return response;
+  };
+  const api = createApiClient({ baseUrl: server.url, fetch: faulty, tokens: sessionTokenStore(db), timeoutMs: 500 });
+  const page: Page = {
+    db,
+    api,
+    sync: null as unknown as CartSync,
+    inCheckout: false,
+    onRequest: null,
+    fail: (path, fault) => void faults.push({ path, fault }),
+    reload() {
+      page.sync = createCartSync({ api, store: cartStore(db), isOnline: () => true, hasUserToken: async () => Boolean((await readLocal(db, LOCAL.session)).token), inCheckout: async () => page.inCheckout, notify: async () => undefined });
+    },
+  };
+  page.reload();
+  return page;
+}
+
+async function add(page: Page, sku: string, qty = 1) {
+  const record = (await page.db.products.findOne({ selector: { sku } }).exec())!;
+  await addToCart(page.db, await cartItemFromProduct(page.db, record), qty);
+}
+const lineOf = async (page: Page, sku: string) => (await page.db.cart.find({ selector: { sku } }).exec())[0];
+const localCart = async (page: Page) => Object.fromEntries((await page.db.cart.find().exec()).map((l) => [l.sku, l.qty]));
+const cartId = async (page: Page) => (await readLocal(page.db, LOCAL.cartState)).token;
+async function serverCart(id: string | null): Promise<Record<string, number>> {
+  const rows = await server.ctx.db.query<{ sku: string; qty: number }>('select sku, qty from cart_items where cart_id = $1 order by sku', [id]);
+  return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
+}
+const cartCount = async () => Number((await server.ctx.db.query<{ n: number }>('select count(*)::int as n from carts'))[0]!.n);
+
+describe('an unknown outcome never removes a line or reverts a quantity', () => {
+  it.each<[string, Fault]>([
+    ['503', { status: 503 }],
+    ['429', { status: 429 }],
+    ["a proxy's HTML 502", 'html-502'],
+    ['a time-out', 'hang'],
+    ['a lost reply', 'lost-reply'],
+  ])('an update answered %s: the new line and the changed quantity stay, and the next sync sends them', async (_, fault) => {
+    const page = await openPage();
+    await add(page, 'LCF-ANCHOR', 2);
+    await page.sync.sync();
+    await updateQuantity(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id, 4);
+    await add(page, 'LCF-BOLT', 1);
+    page.fail('/api/cart/update', fault);
+    page.fail('/api/cart/update', fault);
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 4, 'LCF-BOLT': 1 });
+    await page.sync.sync();
+    expect(await serverCart(await cartId(page))).toEqual({ 'LCF-ANCHOR': 4, 'LCF-BOLT': 1 });
+    expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 4, 'LCF-BOLT': 1 });
+  });
+
+  it('a pull answered 503 is not taken as synced: a removal still reaches the server', async () => {
+    const page = await openPage();
+    await add(page, 'LCF-ANCHOR', 1);
+    await page.sync.sync();
+    await removeFromCart(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id);
+    page.fail('/api/cart/pull', { status: 503 });
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await page.sync.sync();
+    expect(await serverCart(await cartId(page))).toEqual({});
+  });
+
+  it('a cart converted while a line was on its way (404): a new cart gets every line', async () => {
+    const page = await openPage();
+    await add(page, 'LCF-ANCHOR', 1);
+    await page.sync.sync();
+    const old = await cartId(page);
+    await add(page, 'LCF-BOLT', 2);
+    page.onRequest = async (path) => void (path === '/api/cart/update' && (await server.ctx.db.query("update carts set converted_order_id = 'elsewhere' where id = $1", [old])));
+    await page.sync.sync();
+    page.onRequest = null;
+    expect(await cartId(page)).not.toBe(old);
+    expect(await serverCart(await cartId(page))).toEqual({ 'LCF-ANCHOR': 1, 'LCF-BOLT': 2 });
+  });
+
+  it('a lost reply on cart creation: the retry gets the same cart, and sync stays on', async () => {
+    const page = await openPage();
+    await add(page, 'LCF-SCREW', 1);
+    const before = await cartCount();
+    page.fail('/api/cart/create', 'lost-reply');
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    page.fail('/api/cart/create', { status: 503 });
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await page.sync.sync();
+    expect(await cartCount()).toBe(before + 1);
+    expect(await serverCart(await cartId(page))).toEqual({ 'LCF-SCREW': 1 });
+  });
+});
+
+describe('the login merge', () => {
+  /** A customer whose cart holds LCF-SAVED×1 and LCF-ANCHOR×1; a guest page with LCF-ANCHOR×2 and LCF-BOLT×1. */
+  async function guestWithCustomerCart(email: string) {
+    await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Lou', lastname: 'Merge' }, password: 'Merge-pass-123' });
+    const login = await server.request<string>('POST', '/api/user/login', { username: email, password: 'Merge-pass-123' });
+    const bearer = { authorization: `Bearer ${login.body.result}` };
+    const customerCart = (await server.request<string>('POST', '/api/cart/create', undefined, bearer)).body.result;
+    await server.request('POST', `/api/cart/update?cartId=${customerCart}`, { cartItem: { sku: 'LCF-SAVED', qty: 1 } }, bearer);
+    await server.request('POST', `/api/cart/update?cartId=${customerCart}`, { cartItem: { sku: 'LCF-ANCHOR', qty: 1 } }, bearer);
+    const page = await openPage();
+    await add(page, 'LCF-ANCHOR', 2);
+    await add(page, 'LCF-BOLT', 1);
+    await page.sync.sync();
+    expect(await signIn(page.db, page.api, email, 'Merge-pass-123')).toEqual({ ok: true });
+    return { page, customerCart };
+  }
+  const MERGED = { 'LCF-ANCHOR': 3, 'LCF-BOLT': 1, 'LCF-SAVED': 1 };
+
+  it('interrupted, then a client-wins sync in checkout: the saved lines stay and quantities are summed once', async () => {
+    const { page, customerCart } = await guestWithCustomerCart('merge-interrupted@example.com');
+    page.fail('/api/cart/update', 'lost-reply');
+    await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    page.inCheckout = true;
+    await page.sync.sync({ forceClientState: true });
+    expect(await cartId(page)).toBe(customerCart);
+    expect(await serverCart(customerCart)).toEqual(MERGED);
+    expect(await localCart(page)).toEqual(MERGED);
+  });
+
+  it('interrupted by a reload: the next page load finishes it', async () => {
+    const { page, customerCart } = await guestWithCustomerCart('merge-reload@example.com');
+    page.fail('/api/cart/create', { status: 503 });
+    await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    page.reload();
+    await page.sync.load();
+    expect(await serverCart(customerCart)).toEqual(MERGED);
+    expect(await localCart(page)).toEqual(MERGED);
+  });
+
+  it('logging in while in checkout merges too: the saved lines are not deleted', async () => {
+    const { page, customerCart } = await guestWithCustomerCart('merge-checkout@example.com');
+    page.inCheckout = true;
+    await page.sync.authorize();
+    expect(await serverCart(customerCart)).toEqual(MERGED);
+    expect(await localCart(page)).toEqual(MERGED);
+  });
+});
+
+describe('lines removed on this page', () => {
+  it('come back when another device adds them again later', async () => {
+    const page = await openPage();
+    await add(page, 'LCF-ANCHOR', 1);
+    await page.sync.sync();
+    await removeFromCart(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id);
+    await page.sync.sync();
+    const id = await cartId(page);
+    expect(await serverCart(id)).toEqual({});
+    await server.request('POST', `/api/cart/update?cartId=${id}`, { cartItem: { sku: 'LCF-ANCHOR', qty: 2 } }); // another device
+    await modifyLocal(page.db, LOCAL.cartState, (s) => ({ ...s, forceSync: true }));
+    await page.sync.load();
+    expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 2 });
+  });
+
+  it('added while the pull was on its way and removed while it was being sent: deleted on the server', async () => {
+    const page = await openPage();
+    await add(page, 'LCF-ANCHOR', 1);
+    await page.sync.sync();
+    page.onRequest = async (path, body) => {
+      if (path === '/api/cart/pull') await add(page, 'LCF-BOLT', 1);
+      if (path === '/api/cart/update' && (body as { cartItem: { sku: string } }).cartItem.sku === 'LCF-BOLT') await removeFromCart(page.db, (await lineOf(page, 'LCF-BOLT'))!.id);
+    };
+    await page.sync.sync({ forceClientState: true, forceSync: true });
+    page.onRequest = null;
+    await page.sync.sync();
+    expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 1 });
+    expect(await serverCart(await cartId(page))).toEqual({ 'LCF-ANCHOR': 1 });
+  });
+});
