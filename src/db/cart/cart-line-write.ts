@@ -16,7 +16,8 @@ export async function insertOrModifyLine(db: ShopDatabase, id: string, create: (
   for (let attempt = 0; ; attempt++) {
     const doc = await db.cart.findOne(id).exec();
     if (doc) {
-      await doc.incrementalModify((current) => modify(current));
+      // Removed after our read (another tab, the order's removal): the line starts again from `create`.
+      await doc.incrementalModify((current) => (current._deleted ? { ...create(), _deleted: false } : modify(current)));
       return;
     }
     try {

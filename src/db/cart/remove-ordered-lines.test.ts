@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { lineKey, orderedLineKey } from '../../../replication/cart/item-match';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { itemChecksum } from '../../domain/cart/item-checksum';
+import type { ShopDatabase } from '../database-types';
+import { openTestDatabase } from '../testing/test-database';
+import { insertOrModifyLine } from './cart-line-write';
+import { removeOrderedLines } from './remove-ordered-lines';
+
+let db: ShopDatabase;
+afterEach(async () => db?.close());
+
+const plain = itemChecksum(null);
+const option = { extension_attributes: { custom_options: [{ option_id: 1, option_value: '2m' }] } };
+const line = (sku: string, qty: number, productOption: Record<string, unknown> = {}): CartLine => {
+  const checksum = itemChecksum(Object.keys(productOption).length > 0 ? productOption : null);
+  return { id: lineKey(sku, checksum), sku, name: sku, type_id: 'simple', qty, checksum, product_option: productOption, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1 };
+};
+const cart = async () => Object.fromEntries((await db.cart.find().exec()).map((l) => [l.id, l.qty]));
+
+describe('removing the ordered lines from the cart', () => {
+  it('finds the line of an ordered product by its checksum, or by its options when the body has none', () => {
+    expect(orderedLineKey({ sku: 'A', checksum: 'abc' })).toBe('A|abc');
+    expect(orderedLineKey({ sku: 'A', product_option: {} })).toBe(`A|${plain}`);
+    expect(orderedLineKey({ sku: 'A', product_option: option })).toBe(line('A', 1, option).id);
+  });
+
+  it('removes the ordered lines, keeps what was added meanwhile, and leaves the other lines', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.bulkInsert([line('A', 2), line('B', 5), line('C', 1), line('A', 1, option)]);
+    await removeOrderedLines(db, [
+      { sku: 'A', qty: 2, checksum: plain },
+      { sku: 'B', qty: 3, product_option: {} },
+      { sku: 'A', qty: 1, product_option: option },
+      { sku: 'GONE', qty: 1 },
+    ]);
+    expect(await cart()).toEqual({ [`B|${plain}`]: 2, [`C|${plain}`]: 1 });
+  });
+
+  it('decides on the stored line: an add in another tab at the same moment is not lost', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line('A', 2));
+    const id = line('A', 2).id;
+    // The other tab's add reaches the line between this read and the removal's write.
+    await Promise.all([
+      removeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }]),
+      insertOrModifyLine(db, id, () => line('A', 3), (current) => ({ ...current, qty: current.qty + 3, updated_at: 2 })),
+    ]);
+    const left = await cart();
+    // Whichever write came first, the 3 added stay (as a new line when the removal went first).
+    expect(left).toEqual({ [id]: 3 });
+  });
+});
