@@ -5,13 +5,14 @@ import { runScenario } from './faults/scenario';
 import { describePlan, drawPlan } from './faults/scenario-plan';
 import { RunReport, type ScenarioOutcome } from './faults/scenario-report';
 import { FAULT_SKUS, ScenarioServer } from './faults/scenario-server';
-import { FAULT_SCENARIOS, FAULT_SEED, FAULT_VERBOSE } from './faults/seeded-random';
+import { FAULT_REPEAT, FAULT_SCENARIOS, FAULT_SEED, FAULT_VERBOSE } from './faults/seeded-random';
 
 /**
  * Seeded fault-injection scenarios against the real data layer (RxDB on fake-indexeddb, the real
  * cart sync, order outbox, task runner and token lock) and a real API process. Scenario i uses seed
  * FAULT_SEED + i; a failure names its seed and plan: replay it alone with
  *   FAULT_SEED=<seed> FAULT_SCENARIOS=1 FAULT_VERBOSE=1 npx vitest run --project reliability tests/reliability/fault-scenarios.test.ts
+ * (add FAULT_REPEAT=10 to run it ten times when it depends on a race).
  */
 const TOKEN_TTL_SECONDS = 2;
 let server: ScenarioServer;
@@ -20,7 +21,7 @@ const unhandled: unknown[] = [];
 const onUnhandled = (error: unknown) => void unhandled.push(error);
 
 beforeAll(async () => {
-  console.info(`[fault-scenarios] FAULT_SEED=${FAULT_SEED} FAULT_SCENARIOS=${FAULT_SCENARIOS}`);
+  console.info(`[fault-scenarios] FAULT_SEED=${FAULT_SEED} FAULT_SCENARIOS=${FAULT_SCENARIOS}${FAULT_REPEAT > 1 ? ` FAULT_REPEAT=${FAULT_REPEAT}` : ''}`);
   process.on('unhandledRejection', onUnhandled);
   process.on('uncaughtException', onUnhandled);
   server = await ScenarioServer.start(inject('pgliteTemplate'), TOKEN_TTL_SECONDS);
@@ -45,13 +46,14 @@ describe('fault-injection scenarios', () => {
     const report = new RunReport();
     const outcomes: ScenarioOutcome[] = [];
     const failures: string[] = [];
-    for (let i = 0; i < FAULT_SCENARIOS; i++) {
-      const seed = (FAULT_SEED + i) >>> 0;
+    for (let i = 0; i < FAULT_SCENARIOS * FAULT_REPEAT; i++) {
+      const seed = (FAULT_SEED + Math.floor(i / FAULT_REPEAT)) >>> 0;
+      const run = i % FAULT_REPEAT;
       const before = unhandled.length;
       const started = Date.now();
       let outcome: ScenarioOutcome;
       try {
-        outcome = await runScenario(seed, { server, products, tokenTtl: TOKEN_TTL_SECONDS, verbose: FAULT_VERBOSE });
+        outcome = await runScenario(seed, { server, products, tokenTtl: TOKEN_TTL_SECONDS, verbose: FAULT_VERBOSE }, run);
       } catch (error) {
         report.threw.push(seed);
         failures.push(`FAULT_SEED=${seed} — ${describePlan(drawPlan(seed, FAULT_SKUS))}\n  threw ${errorText(error)}${unhandled.length > before ? `\n  unhandled meanwhile: ${unhandled.slice(before).map(briefError).join('\n  ')}` : ''}`);
@@ -63,7 +65,7 @@ describe('fault-injection scenarios', () => {
       report.add(outcome);
       if (FAULT_VERBOSE) console.info(`[fault-scenarios] seed ${seed}: ${Date.now() - started} ms, ${outcome.problems.length} problems, faults ${JSON.stringify(outcome.faults)}${outcome.notes.length ? `; ${outcome.notes.join('; ')}` : ''}`);
       if (outcome.problems.length) failures.push(failureText(outcome));
-      if ((i + 1) % 10 === 0) console.info(`[fault-scenarios] ${i + 1}/${FAULT_SCENARIOS} done, ${failures.length} failing`);
+      if ((i + 1) % 10 === 0) console.info(`[fault-scenarios] ${i + 1}/${FAULT_SCENARIOS * FAULT_REPEAT} done, ${failures.length} failing`);
     }
 
     // Orders that reached the server after a scenario was checked: background work that outlived it.
@@ -76,5 +78,5 @@ describe('fault-injection scenarios', () => {
 
     console.info(`[fault-scenarios] FAULT_SEED=${FAULT_SEED}: ${report.summary()}\n  server killed ${server.kills}× and restarted ${server.restarts}×; ${failures.length} failing`);
     expect(failures, failures.join('\n\n')).toEqual([]);
-  }, FAULT_SCENARIOS * 90_000);
+  }, FAULT_SCENARIOS * FAULT_REPEAT * 90_000);
 });

@@ -107,7 +107,7 @@ export function drawPlan(seed: number, skus: readonly string[]): ScenarioPlan {
     steps.splice(where, 0, { do: 'add', tab: 0, sku: r.pick(skus), qty: 1 }, { do: 'loseReplies', to: 'order', chance: r.float(0.5, 1) }, { do: 'order', tab: r.int(0, tabs - 1), presses: 1 });
   }
   if (start === 'signedIn' && r.chance(0.35)) {
-    steps.splice(at(), 0, { do: 'loseReplies', to: 'refresh', chance: r.float(0.5, 1) }, { do: 'expireToken' }, { do: 'add', tab: 0, sku: r.pick(skus), qty: 1 });
+    steps.splice(at(), 0, { do: 'loseReplies', to: 'refresh', chance: r.float(0.5, 1) }, { do: 'expireToken' }, { do: 'add', tab: 0, sku: r.pick(skus), qty: 1 }, { do: 'pause', ms: 300 });
   }
   if (start === 'signedIn' && r.chance(0.25)) {
     const where = at();

@@ -30,12 +30,12 @@ export interface ScenarioContext {
  * started again. Then the faults stop and, once the device reports settled, the device and the
  * server are checked against the model of what the shopper did.
  */
-export async function runScenario(seed: number, ctx: ScenarioContext): Promise<ScenarioOutcome> {
+export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): Promise<ScenarioOutcome> {
   const plan = drawPlan(seed, FAULT_SKUS);
   if (ctx.verbose) console.info(`[fault-scenarios] ${describePlan(plan)}`);
-  const email = `fault-${seed}@example.com`;
+  const email = `fault-${seed}-${run}@example.com`;
   const net = faultFetch({ seed: faultSeed(seed), target: ctx.server.url, hangCapMs: CLIENT_TIMEOUT_MS * 2 + 500 });
-  const browser = await openBrowser(`faults_${seed}_${Date.now()}`, plan.tabs, net, ctx.products);
+  const browser = await openBrowser(`faults_${seed}_${run}`, plan.tabs, net, ctx.products);
   const model = new ShopperModel();
   const step: StepContext = { server: ctx.server, browser, net, model, email, products: new Map(ctx.products.map((p) => [p.sku as string, p])), tokenTtl: ctx.tokenTtl, tasks: [], problems: [], notes: [], cuts: 0 };
   let outcome: ScenarioOutcome;

@@ -7,6 +7,8 @@ import { cartShows } from './shopper-pace';
 import { sleep, type StepContext } from './step-context';
 
 const json = { 'content-type': 'application/json' };
+/** How long a shopper waits for the saved cart to join theirs after signing in. */
+const LOGIN_MERGE_WAIT_MS = 8000;
 
 /** Registers the scenario's customer straight on the server (not through the faulty network). */
 export async function register(server: ScenarioServer, email: string): Promise<void> {
@@ -39,8 +41,8 @@ export async function signInStep(ctx: StepContext, attempts = 4): Promise<boolea
       if (signed.ok) {
         ctx.model.signIn();
         if (i > 1) ctx.notes.push(`signed in at attempt ${i}`);
-        // The shopper looks at the cart once the saved lines have joined it (the login merge).
-        if (!(await cartShows(ctx.browser.tabs[0]!, ctx.model.cart))) ctx.notes.push('the cart did not show the login merge within 3 s');
+        // The shopper looks at the cart once the saved lines have joined it (the login merge, retried over a bad network).
+        if (!(await cartShows(ctx.browser.tabs[0]!, ctx.model.cart, LOGIN_MERGE_WAIT_MS))) ctx.notes.push(`the cart did not show the login merge within ${LOGIN_MERGE_WAIT_MS} ms`);
         return true;
       }
       ctx.notes.push(`sign-in attempt ${i}: ${signed.message}`);

@@ -20,7 +20,7 @@ export async function tabsAgree(browser: Browser, maxMs = 1000): Promise<boolean
 }
 
 /** Waits until the tab's cart shows these lines (a login merge, say); false if it has not after `maxMs`. */
-export async function cartShows(tab: Tab, expected: Readonly<Lines>, maxMs = 3000): Promise<boolean> {
+export async function cartShows(tab: Tab, expected: Readonly<Lines>, maxMs: number): Promise<boolean> {
   const until = Date.now() + maxMs;
   const wanted = formatLines(expected);
   for (;;) {
