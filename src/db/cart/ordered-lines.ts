@@ -1,43 +1,36 @@
-import { lineKey } from '../../../replication/cart/item-match';
+import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { itemChecksum } from '../../domain/cart/item-checksum';
 import { insertOrModifyLine } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 
-/** A line of an order body: what was ordered of which cart line. */
-export interface OrderedLine {
-  sku: string;
-  qty: number;
-  checksum?: unknown;
-  product_option?: unknown;
-}
-
-/** The cart line an ordered line came from: its checksum, or one made from its options as the cart makes it (no options → null). */
-function lineIdOf(line: OrderedLine): string {
-  if (typeof line.checksum === 'string') return lineKey(line.sku, line.checksum);
-  const option = line.product_option;
-  const chosen = option && typeof option === 'object' && Object.keys(option).length > 0 ? option : null;
-  return lineKey(line.sku, itemChecksum(chosen));
-}
+export type { OrderedProduct };
 
 /**
- * Only the ordered lines leave the cart: each ordered line goes, or shrinks by the ordered quantity
- * when the shopper added more of it (another tab) while the order was being placed; lines that are
- * not in the order stay. Returns what was taken, to put back if the server refuses the order.
+ * After an order is stored, only the ordered lines leave the cart (DESIGN "Faults and exactly-once"):
+ * a line goes when it holds no more than was ordered, and keeps what was added to it while the order
+ * was in flight (another tab); lines not in the order stay. Each line is decided on its stored
+ * revision, like the other line writes, so an add or a sync write at the same moment is not lost.
+ * Returns what was taken, to put back if the server refuses the order.
  */
-export async function takeOrderedLines(db: ShopDatabase, ordered: readonly OrderedLine[]): Promise<CartLine[]> {
+export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[]): Promise<CartLine[]> {
+  const ordered = new Map<string, number>();
+  for (const product of products) ordered.set(orderedLineKey(product), (ordered.get(orderedLineKey(product)) ?? 0) + product.qty);
   const taken: CartLine[] = [];
-  for (const line of ordered) {
-    const doc = await db.cart.findOne(lineIdOf(line)).exec();
-    if (!doc) continue;
-    const current = doc.toMutableJSON();
-    if (current.qty <= line.qty) {
-      await doc.incrementalRemove();
-      taken.push(current);
-    } else {
-      await doc.incrementalModify((c) => ({ ...c, qty: c.qty - line.qty, updated_at: Date.now() }));
-      taken.push({ ...current, qty: line.qty });
-    }
+  for (const [id, qty] of ordered) {
+    const doc = await db.cart.findOne(id).exec();
+    let took: CartLine | null = null;
+    await doc?.incrementalModify((current) => {
+      if (current._deleted) return current;
+      // A smaller quantity is an edit made after the order was built; the line was still ordered.
+      if (current.qty <= qty) {
+        took = { ...current };
+        return { ...current, _deleted: true };
+      }
+      // A local edit: a sync that read the line before keeps this quantity (see cart-store).
+      took = { ...current, qty };
+      return { ...current, qty: current.qty - qty, updated_at: Date.now() };
+    });
+    if (took) taken.push(took);
   }
   return taken;
 }
@@ -46,6 +39,7 @@ export async function takeOrderedLines(db: ShopDatabase, ordered: readonly Order
 export async function putBackOrderedLines(db: ShopDatabase, taken: readonly CartLine[]): Promise<void> {
   const now = Date.now();
   for (const line of taken) {
-    await insertOrModifyLine(db, line.id, () => ({ ...line, updated_at: now }), (current) => ({ ...current, qty: current.qty + line.qty, updated_at: now }));
+    const { _deleted, _rev, _meta, _attachments, ...plain } = line as CartLine & Record<string, unknown>;
+    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), updated_at: now }), (current) => ({ ...current, qty: current.qty + line.qty, updated_at: now }));
   }
 }

@@ -1,5 +1,5 @@
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
-import { putBackOrderedLines, takeOrderedLines, type OrderedLine } from '../cart/ordered-lines';
+import { putBackOrderedLines, takeOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
@@ -11,7 +11,7 @@ async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, ord
   return waiting.some((o) => o.order_id !== orderId && o.body.cart_id === cartId);
 }
 
-const orderedLines = (body: Record<string, unknown>): OrderedLine[] => (Array.isArray(body.products) ? (body.products as OrderedLine[]) : []);
+const orderedLines = (body: Record<string, unknown>): OrderedProduct[] => (Array.isArray(body.products) ? (body.products as OrderedProduct[]) : []);
 
 /**
  * Places the checkout's order (SPEC §4), exactly once:

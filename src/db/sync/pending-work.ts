@@ -15,6 +15,8 @@ export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   ]);
   if (queued.some((o) => !ui.ordersAwaitingConfirmation.includes(o.order_id))) return true;
   if (tasks > 0) return true;
-  if (lines.length === 0) return false;
+  // A login merge not finished yet, or a last removal the server has not confirmed.
+  if (cart.mergePending) return true;
+  if (lines.length === 0) return cart.token !== null && cart.itemsHash === null;
   return cart.token === null || cart.itemsHash === null || lines.some((l) => l.server_item_id === null || l.server_item_id === undefined || l.server_cart_id !== cart.token);
 }

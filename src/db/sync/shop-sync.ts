@@ -275,7 +275,11 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
      * holds (under the spec's confirmation rule); what cannot go stays queued, shown in the sync panel.
      */
     signOut: async (silent = false) => {
-      if (connectivity.isOnline()) await handleQueuedOrders(db, orders).catch(() => undefined);
+      if (connectivity.isOnline()) {
+        // Cart changes not yet on the server go first too, or a removed line would come back at the next login.
+        await cart.sync({ forceClientState: true }).catch(() => undefined);
+        await handleQueuedOrders(db, orders).catch(() => undefined);
+      }
       await signOut(db, { silent });
     },
   };

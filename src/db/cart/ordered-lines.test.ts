@@ -5,7 +5,7 @@ import { itemChecksum } from '../../domain/cart/item-checksum';
 import type { ShopDatabase } from '../database-types';
 import { openTestDatabase } from '../testing/test-database';
 import { insertOrModifyLine } from './cart-line-write';
-import { removeOrderedLines } from './remove-ordered-lines';
+import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -28,7 +28,7 @@ describe('removing the ordered lines from the cart', () => {
   it('removes the ordered lines, keeps what was added meanwhile, and leaves the other lines', async () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.bulkInsert([line('A', 2), line('B', 5), line('C', 1), line('A', 1, option)]);
-    await removeOrderedLines(db, [
+    await takeOrderedLines(db, [
       { sku: 'A', qty: 2, checksum: plain },
       { sku: 'B', qty: 3, product_option: {} },
       { sku: 'A', qty: 1, product_option: option },
@@ -43,11 +43,21 @@ describe('removing the ordered lines from the cart', () => {
     const id = line('A', 2).id;
     // The other tab's add reaches the line between this read and the removal's write.
     await Promise.all([
-      removeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }]),
+      takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }]),
       insertOrModifyLine(db, id, () => line('A', 3), (current) => ({ ...current, qty: current.qty + 3, updated_at: 2 })),
     ]);
     const left = await cart();
     // Whichever write came first, the 3 added stay (as a new line when the removal went first).
     expect(left).toEqual({ [id]: 3 });
+  });
+
+  it('puts back what it took when the order is refused, on top of what was added since', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.bulkInsert([line('A', 2), line('B', 5)]);
+    const taken = await takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }, { sku: 'B', qty: 3, checksum: plain }]);
+    expect(taken.map((l) => [l.sku, l.qty])).toEqual([['A', 2], ['B', 3]]);
+    await insertOrModifyLine(db, line('A', 1).id, () => line('A', 1), (current) => ({ ...current, qty: current.qty + 1 }));
+    await putBackOrderedLines(db, taken);
+    expect(await cart()).toEqual({ [`A|${plain}`]: 3, [`B|${plain}`]: 5 });
   });
 });
