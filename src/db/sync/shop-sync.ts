@@ -1,28 +1,18 @@
 import { debounceTime, filter, map, merge, pairwise, type Subscription } from 'rxjs';
 import { createApiClient } from '../../../replication/api/api-client';
-import { isUnknownOutcome } from '../../../replication/api/api-errors';
-import { createCartSync } from '../../../replication/cart/cart-sync';
-import { createOrderOutbox } from '../../../replication/orders/order-outbox';
 import { createTaskRunner } from '../../../replication/tasks/task-runner';
-import { isInCheckout } from '../../domain/checkout-state/checkout-rules';
-import { productsAwaitingOrder } from '../cart/awaiting-order';
-import { retireOrderedCart } from '../cart/cart-actions';
-import { taxPercentFor } from '../cart/cart-product';
-import { cartStore } from '../cart/cart-store';
+import { createCartCoordinator } from '../cart/cart-coordinator';
 import { startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from '../catalog/catalog-replication';
-import { browserConnectivity, type Connectivity } from './connectivity';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
+import { createOrderCoordinator } from '../orders/order-coordinator';
+import { endSessionAfterTokenFailure, sessionTokenStore } from '../session/session';
+import { createSessionCoordinator } from '../session/session-coordinator';
+import { browserConnectivity, type Connectivity } from './connectivity';
 import { addNotification } from './notification-center';
-import { orderStore } from '../orders/order-store';
-import { beginCheckout } from '../orders/checkout-session';
-import { placeOrder } from '../orders/place-order';
-import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from '../orders/queued-orders';
-import { endSessionAfterTokenFailure, sessionTokenStore, signIn, signOut } from '../session/session';
+import { createSyncRounds } from './sync-rounds';
 import { watchSyncOverview } from './sync-overview';
-import { hasPendingWork } from './pending-work';
-import { retrySchedule } from './retry-schedule';
-import { recordCatalogueSync, recordSyncError, recordSyncRound, requestRetry, SYNC_STATUS } from './sync-status';
+import { recordCatalogueSync, recordSyncError, requestRetry, SYNC_STATUS } from './sync-status';
 import { syncTaskStore } from './sync-task-store';
 import { tabLeadership, type TabLeadership } from './tab-leadership';
 
@@ -68,19 +58,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     timeoutMs: options.timeoutMs,
     onAuthFailure: () => endSessionAfterTokenFailure(db),
   });
-  const cart = createCartSync({
-    api,
-    store: cartStore(db),
-    isOnline: () => connectivity.isOnline(),
-    hasUserToken: async () => Boolean((await readLocal(db, LOCAL.session)).token),
-    inCheckout: async () => isInCheckout((await readLocal(db, LOCAL.checkout)).modifiedAt, Date.now()),
-    notify,
-    lookup: async (sku) => {
-      const product = db.collections.products ? await db.products.findOne({ selector: { sku } }).exec() : null;
-      return { name: product?.name, thumbnail: typeof product?.source.thumbnail === 'string' ? product.source.thumbnail : null, taxPercent: await taxPercentFor(db, product?.source.tax_class_id) };
-    },
-    awaitingOrder: (cartId) => productsAwaitingOrder(db, cartId),
-  });
+  const cart = createCartCoordinator(db, api, connectivity, notify);
   const tasks = createTaskRunner({
     api,
     store: syncTaskStore(db),
@@ -88,14 +66,16 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     notify,
     onMissingCartId: async () => void (await cart.sync({ forceClientState: true })),
   });
-  const orders = createOrderOutbox({
-    api,
-    store: orderStore(db),
-    notify,
-    isOnline: () => connectivity.isOnline(),
-    onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await cart.sync({ forceClientState: true }))),
-  });
+  const orders = createOrderCoordinator(db, { api, notify, connectivity, cart });
   const leadership = options.leadership ?? tabLeadership(db);
+  const rounds = createSyncRounds(db, {
+    connectivity,
+    isLeading: () => leadership.isLeading(),
+    // SPEC §4: back online → queued tasks go, the cart reloads from the server, queued orders are handled.
+    parts: [() => tasks.process(), () => cart.sync({ forceClientState: true }), () => orders.handleQueued()],
+    retryBaseMs: options.retryBaseMs,
+  });
+  const session = createSessionCoordinator(db, { api, connectivity, cart, orders, onReleased: () => void rounds.run() });
   /** Subscriptions of the lead; dropped when this tab hands the lead over. */
   const leadSubs: Subscription[] = [];
   let startSub: Subscription | null = null;
@@ -103,75 +83,6 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   let firstCatalog: (() => void) | null = null;
   const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
   let stopped = false;
-  let round: Promise<void> | null = null;
-  let roundAgain = false;
-  const retries = retrySchedule(() => void syncRound(), { baseMs: options.retryBaseMs });
-
-  /** Each part goes on when another fails: a cart that cannot sync must not hold back the orders. */
-  async function attempt(part: () => Promise<unknown>, errors: unknown[]): Promise<void> {
-    try {
-      await part();
-    } catch (error) {
-      errors.push(error);
-    }
-  }
-
-  /** SPEC §4: back online → queued tasks go, the cart reloads from the server, queued orders are handled. */
-  async function onOnline(): Promise<void> {
-    const errors: unknown[] = [];
-    await attempt(() => tasks.process(), errors);
-    await attempt(() => cart.sync({ forceClientState: true }), errors);
-    await attempt(() => handleQueuedOrders(db, orders), errors);
-    if (errors.length > 0) throw errors[0];
-  }
-
-  async function oneRound(): Promise<void> {
-    const startedAt = Date.now();
-    try {
-      if (!connectivity.isOnline()) return;
-      await onOnline();
-      if (connectivity.isOnline()) await recordSyncRound(db, startedAt);
-    } catch (error) {
-      if (!stopped) await recordSyncError(db, error instanceof Error ? error.message : String(error)).catch(() => undefined);
-    }
-    await scheduleRetry();
-  }
-
-  /** Work that could not go is tried again on a timer, with a longer wait each time. */
-  async function scheduleRetry(): Promise<void> {
-    if (stopped || db.closed || !leadership.isLeading()) return;
-    if (await hasPendingWork(db).catch(() => false)) retries.later();
-    else retries.settled();
-  }
-
-  /**
-   * A cart sync started by an edit or the login failed: an unknown outcome (thrown by the cart sync,
-   * which keeps the lines to send them again) is shown and retried on the timer. After stop(), a
-   * sync still finishing fails on the closed database: expected, not reported.
-   */
-  function cartFailed(error: unknown): void {
-    if (stopped || db.closed) return;
-    void recordSyncError(db, error instanceof Error ? error.message : String(error)).catch(() => undefined);
-    if (isUnknownOutcome(error) && leadership.isLeading()) retries.later();
-  }
-
-  /**
-   * One round at a time; a trigger during a round (the connection returning, "Retry now", the
-   * timer) runs one more round after it, since the running one may have started before the change.
-   */
-  function syncRound(): Promise<void> {
-    if (round) {
-      roundAgain = true;
-      return round;
-    }
-    round = (async () => {
-      do {
-        roundAgain = false;
-        await oneRound();
-      } while (roundAgain && !stopped);
-    })().finally(() => (round = null));
-    return round;
-  }
 
   function startCatalogue(): void {
     if (options.catalogue === false) return;
@@ -191,33 +102,33 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   async function lead(): Promise<void> {
     if (stopped) return;
     startCatalogue();
-    leadSubs.push(db.cart.$.pipe(debounceTime(options.cartDebounceMs ?? 20)).subscribe(() => void cart.sync({ forceClientState: true }).catch(cartFailed)));
+    leadSubs.push(db.cart.$.pipe(debounceTime(options.cartDebounceMs ?? 20)).subscribe(() => void cart.sync({ forceClientState: true }).catch(rounds.failed)));
     leadSubs.push(
       watchLocal(db, LOCAL.session)
         .pipe(map((s) => s.token), pairwise(), filter(([before, after]) => !before && Boolean(after)))
-        .subscribe(() => void cart.authorize().catch(cartFailed)),
+        .subscribe(() => void cart.authorize().catch(rounds.failed)),
     );
     leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process()));
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
-    leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void scheduleRetry()));
-    leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void syncRound()));
+    leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void rounds.scheduleRetry()));
+    leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void rounds.run()));
     // "Retry now" in any tab.
     leadSubs.push(
       watchLocal(db, SYNC_STATUS)
         .pipe(map((s) => s.retryRequestedAt), pairwise(), filter(([before, after]) => after !== null && after !== before))
         .subscribe(() => {
-          void syncRound();
+          void rounds.run();
           for (const state of Object.values(catalog?.states ?? {})) state.reSync();
         }),
     );
-    await cart.load().catch((error: unknown) => recordSyncError(db, error instanceof Error ? error.message : String(error)));
-    await syncRound();
+    await cart.load().catch(rounds.failed);
+    await rounds.run();
   }
 
   /** Another tab leads now (this one was frozen or put in the back/forward cache). */
   async function resign(): Promise<void> {
     leadSubs.splice(0).forEach((s) => s.unsubscribe());
-    retries.settled();
+    rounds.pause();
     const running = catalog;
     catalog = null;
     await running?.cancel();
@@ -230,7 +141,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     api,
     cart,
     tasks: leaderTasks,
-    orders,
+    orders: orders.outbox,
     leadership,
     /** Competes for the lead; while this tab leads it replicates the catalogue, syncs the cart and runs the queues. */
     start(): void {
@@ -248,7 +159,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     whenCatalogueReplicated: () => catalogueReplicated,
     async stop(): Promise<void> {
       stopped = true;
-      retries.stop();
+      rounds.stop();
       startSub?.unsubscribe();
       startSub = null;
       leadership.stop();
@@ -260,28 +171,12 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     retry: () => requestRetry(db),
     setAutomaticTransmission: (on: boolean) => modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: on })),
     /** The review step opened: the order id this checkout owns (the same in every tab until its order is placed). */
-    beginCheckout: () => beginCheckout(db),
-    placeOrder: (body: Record<string, unknown>) => placeOrder(db, orders, body),
-    confirmQueuedOrders: () => confirmQueuedOrders(db, orders),
-    cancelQueuedOrders: () => cancelQueuedOrders(db, orders),
-    /** Signed in: orders that waited for the customer's session go again. */
-    signIn: async (username: string, password: string) => {
-      const result = await signIn(db, api, username, password);
-      if (result.ok && (await orders.releaseHeld()) > 0) void syncRound();
-      return result;
-    },
-    /**
-     * Logout never throws away unsent orders: the queued ones go first while the session still
-     * holds (under the spec's confirmation rule); what cannot go stays queued, shown in the sync panel.
-     */
-    signOut: async (silent = false) => {
-      if (connectivity.isOnline()) {
-        // Cart changes not yet on the server go first too, or a removed line would come back at the next login.
-        await cart.sync({ forceClientState: true }).catch(() => undefined);
-        await handleQueuedOrders(db, orders).catch(() => undefined);
-      }
-      await signOut(db, { silent });
-    },
+    beginCheckout: orders.beginCheckout,
+    placeOrder: orders.place,
+    confirmQueuedOrders: orders.confirmQueued,
+    cancelQueuedOrders: orders.cancelQueued,
+    signIn: session.signIn,
+    signOut: session.signOut,
   };
 }
 

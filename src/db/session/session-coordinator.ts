@@ -1,0 +1,30 @@
+import type { ApiClient } from '../../../replication/api/api-types';
+import type { CartCoordinator } from '../cart/cart-coordinator';
+import type { ShopDatabase } from '../database-types';
+import type { OrderCoordinator } from '../orders/order-coordinator';
+import type { Connectivity } from '../sync/connectivity';
+import { signIn, signOut } from './session';
+
+/** Signing in and out with what they owe the queues: nothing unsent is thrown away by a logout. */
+export function createSessionCoordinator(db: ShopDatabase, deps: { api: ApiClient; connectivity: Connectivity; cart: CartCoordinator; orders: OrderCoordinator; onReleased(): void }) {
+  return {
+    /** Signed in: orders that waited for the customer's session go again. */
+    signIn: async (username: string, password: string) => {
+      const result = await signIn(db, deps.api, username, password);
+      if (result.ok && (await deps.orders.releaseHeld()) > 0) deps.onReleased();
+      return result;
+    },
+    /**
+     * Logout never throws away unsent orders: the queued ones go first while the session still
+     * holds (under the spec's confirmation rule); what cannot go stays queued, shown in the sync panel.
+     */
+    signOut: async (silent = false) => {
+      if (deps.connectivity.isOnline()) {
+        // Cart changes not yet on the server go first too, or a removed line would come back at the next login.
+        await deps.cart.sync({ forceClientState: true }).catch(() => undefined);
+        await deps.orders.handleQueued().catch(() => undefined);
+      }
+      await signOut(db, { silent });
+    },
+  };
+}
