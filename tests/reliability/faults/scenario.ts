@@ -8,10 +8,17 @@ import { describeState, type ScenarioOutcome } from './scenario-report';
 import { FAULT_SKUS, type ScenarioServer } from './scenario-server';
 import { register, saveCustomerCart, signInStep } from './session-steps';
 import { checkTasks, waitUntilSettled } from './settle';
-import { CLIENT_TIMEOUT_MS, closeBrowser, openBrowser, PASSWORD } from './shop-tab';
-import { ShopperModel } from './shopper-model';
-import { serverSnapshot, type ServerSnapshot } from './snapshots';
+import { CLIENT_TIMEOUT_MS, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
+import { formatLines, ShopperModel } from './shopper-model';
+import { deviceSnapshot, linesOf, serverSnapshot, type ServerSnapshot } from './snapshots';
 import { sleep, type StepContext } from './step-context';
+
+/** One line of the verbose trace: what the model, the device and the server cart hold after a step. */
+async function traceState(server: ScenarioServer, browser: Browser, model: ShopperModel): Promise<string> {
+  const device = await deviceSnapshot(browser.tabs[0]!.db);
+  const remote = device.cartToken && server.isUp ? await server.cart(device.cartToken) : null;
+  return `model ${formatLines(model.cart)}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed); server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}`;
+}
 
 export interface ScenarioContext {
   server: ScenarioServer;
@@ -53,6 +60,7 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
     for (const [i, planned] of plan.steps.entries()) {
       if (ctx.verbose) console.info(`[fault-scenarios] ${seed} step ${i + 1}/${plan.steps.length}: ${describeStep(planned)}`);
       await runStep(step, planned);
+      if (ctx.verbose) console.info(`[fault-scenarios] ${seed}   → ${await traceState(ctx.server, browser, model)}`);
     }
 
     // Faults stop, the server is up, the connection comes back: the data layer must now settle.
