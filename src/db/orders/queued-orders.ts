@@ -17,7 +17,8 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
   const [settings, ui] = await Promise.all([readLocal(db, LOCAL.settings), readLocal(db, LOCAL.ui)]);
   if (settings.automaticTransmission || (await thankYouPageIsOpen(ui.thankYouPageOpen))) {
     await outbox.sendQueued();
-    await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+    // A question asked earlier (before the thank-you page opened) is answered by this.
+    if (ui.ordersAwaitingConfirmation.length > 0) await settled(db);
     return 'sent';
   }
   // Retried rounds ask once: the question already open covers these orders.

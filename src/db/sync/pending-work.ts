@@ -2,8 +2,8 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
 
 /**
- * Is anything still waiting to reach the server? Orders queued (and not waiting for the shopper's
- * "Order waiting!" answer), tasks not transmitted, or cart lines the server has not confirmed.
+ * Is anything still waiting to reach the server? Orders whose send failed (and not waiting for the
+ * shopper's "Order waiting!" answer), tasks not transmitted, or cart lines the server has not confirmed.
  */
 export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   const [ui, queued, tasks, lines, cart] = await Promise.all([
@@ -13,7 +13,9 @@ export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
     db.cart.find().exec(),
     readLocal(db, LOCAL.cartState),
   ]);
-  if (queued.some((o) => !ui.ordersAwaitingConfirmation.includes(o.order_id))) return true;
+  // An order never tried yet is being sent by the tab that placed it (or waits for the connection):
+  // only one whose send failed waits for the timer.
+  if (queued.some((o) => o.attempts > 0 && !ui.ordersAwaitingConfirmation.includes(o.order_id))) return true;
   if (tasks > 0) return true;
   // A login merge not finished yet, or a last removal the server has not confirmed.
   if (cart.mergePending) return true;

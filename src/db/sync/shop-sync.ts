@@ -112,6 +112,12 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
     leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void rounds.scheduleRetry()));
     leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void rounds.run()));
+    // A thank-you page opened (in any tab): orders queued meanwhile go now, without asking (SPEC §4).
+    leadSubs.push(
+      watchLocal(db, LOCAL.ui)
+        .pipe(map((u) => u.thankYouPageOpen), pairwise(), filter(([before, after]) => !before && after))
+        .subscribe(() => void rounds.run()),
+    );
     // "Retry now" in any tab.
     leadSubs.push(
       watchLocal(db, SYNC_STATUS)
