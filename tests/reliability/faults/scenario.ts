@@ -17,7 +17,8 @@ import { sleep, type StepContext } from './step-context';
 async function traceState(server: ScenarioServer, browser: Browser, model: ShopperModel): Promise<string> {
   const device = await deviceSnapshot(browser.tabs[0]!.db);
   const remote = device.cartToken && server.isUp ? await server.cart(device.cartToken) : null;
-  return `model ${formatLines(model.cart)}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed); server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}`;
+  const leaders = browser.tabs.filter((t) => t.shop.leadership.isLeading()).map((t) => `t${t.index}`);
+  return `leading ${leaders.join(', ') || 'none'}; model ${formatLines(model.cart)}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed); server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}`;
 }
 
 export interface ScenarioContext {
