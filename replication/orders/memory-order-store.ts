@@ -7,8 +7,10 @@ export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {
   return {
     all: () => [...orders.values()],
     insert: async (order) => {
-      if (orders.has(order.order_id)) throw new Error(`order ${order.order_id} exists`);
+      const stored = orders.get(order.order_id);
+      if (stored) return stored;
       orders.set(order.order_id, order);
+      return null;
     },
     get: async (id) => orders.get(id) ?? null,
     queued: async (options = {}) => [...orders.values()].filter((o) => o.state === 'queued' || (options.includeHeld === true && o.state === 'held')).sort((a, b) => a.created_at - b.created_at),

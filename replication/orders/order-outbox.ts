@@ -8,7 +8,8 @@ import { withoutPassword } from './order-secrets';
 
 /** Where orders wait (the `orders` collection). */
 export interface OrderStore {
-  insert(order: OrderRecord): Promise<void>;
+  /** Stores a new order; when one is stored under its id already (another tab's), returns that one instead. */
+  insert(order: OrderRecord): Promise<OrderRecord | null>;
   get(orderId: string): Promise<OrderRecord | null>;
   /** Orders not yet accepted by the server, oldest first (held ones too when asked). */
   queued(options?: { includeHeld?: boolean }): Promise<OrderRecord[]>;
@@ -143,14 +144,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       // The body crosses into storage as plain JSON (a screen may hand over frozen or proxied data).
       const full = JSON.parse(JSON.stringify({ ...body, order_id: orderId })) as Record<string, unknown>;
       const order: OrderRecord = { order_id: orderId, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: withoutPassword(full), result: null, error: null, created_at: at, updated_at: at };
-      try {
-        await deps.store.insert(order);
-      } catch (error) {
-        // Another tab stored the same checkout's order a moment earlier.
-        const raced = await deps.store.get(orderId);
-        if (raced) return { order: raced, isNew: false };
-        throw error;
-      }
+      // Another tab may store the same checkout's order at the same moment: then that one is the order.
+      const raced = await deps.store.insert(order);
+      if (raced) return { order: raced, isNew: false };
       if (full !== order.body) secretBodies.set(orderId, full);
       return { order, isNew: true };
     },

@@ -120,7 +120,8 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     async queue(input: TaskInput): Promise<SyncTaskRecord> {
       const task = build(input);
       await deps.store.insert(task);
-      void this.process();
+      // A send that fails here (storage closed with the page) leaves the task waiting for the next round.
+      void this.process().catch(() => undefined);
       return task;
     },
     /** Sends now without persisting; offline the outcome says it was not transmitted. */

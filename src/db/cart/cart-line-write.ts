@@ -1,11 +1,7 @@
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
+import { isWriteConflict } from '../write-conflict';
 
-/** An RxDB write refused because another write reached the document first (status 409). */
-export function isWriteConflict(error: unknown): boolean {
-  const e = error as { code?: string; parameters?: { writeError?: { status?: number } } } | null;
-  return e?.code === 'CONFLICT' || e?.parameters?.writeError?.status === 409;
-}
 
 /**
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync

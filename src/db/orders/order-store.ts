@@ -1,12 +1,22 @@
 import type { OrderStore } from '../../../replication/orders/order-outbox';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
+import { conflictingDocument, isWriteConflict } from '../write-conflict';
 
 /** The order outbox on the `orders` collection: queued orders survive a reload and are seen by every tab. */
 export function orderStore(db: ShopDatabase): OrderStore {
   const plain = (doc: { toMutableJSON(): unknown } | null) => (doc ? (doc.toMutableJSON() as OrderRecord) : null);
   return {
-    insert: async (order) => void (await db.orders.insert(order)),
+    insert: async (order) => {
+      try {
+        await db.orders.insert(order);
+        return null;
+      } catch (error) {
+        // Another tab stored this checkout's order a moment earlier; this instance may not see it yet.
+        if (!isWriteConflict(error)) throw error;
+        return conflictingDocument<OrderRecord>(error) ?? (await db.orders.findOne(order.order_id).exec())?.toMutableJSON() ?? order;
+      }
+    },
     get: async (orderId) => plain(await db.orders.findOne(orderId).exec()),
     queued: async (options = {}) =>
       (await db.orders.find({ selector: { state: options.includeHeld ? { $in: ['queued', 'held'] } : 'queued' }, sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON()),

@@ -6,14 +6,10 @@ import type { Connectivity } from '../sync/connectivity';
 import { signIn, signOut } from './session';
 
 /** Signing in and out with what they owe the queues: nothing unsent is thrown away by a logout. */
-export function createSessionCoordinator(db: ShopDatabase, deps: { api: ApiClient; connectivity: Connectivity; cart: CartCoordinator; orders: OrderCoordinator; onReleased(): void }) {
+export function createSessionCoordinator(db: ShopDatabase, deps: { api: ApiClient; connectivity: Connectivity; cart: CartCoordinator; orders: OrderCoordinator }) {
   return {
-    /** Signed in: orders that waited for the customer's session go again. */
-    signIn: async (username: string, password: string) => {
-      const result = await signIn(db, deps.api, username, password);
-      if (result.ok && (await deps.orders.releaseHeld()) > 0) deps.onReleased();
-      return result;
-    },
+    /** Orders held for the customer's session go again once the leader sees the session back (shop-sync). */
+    signIn: (username: string, password: string) => signIn(db, deps.api, username, password),
     /**
      * Logout never throws away unsent orders: the queued ones go first while the session still
      * holds (under the spec's confirmation rule); what cannot go stays queued, shown in the sync panel.

@@ -75,7 +75,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     parts: [() => tasks.process(), () => cart.sync({ forceClientState: true }), () => orders.handleQueued()],
     retryBaseMs: options.retryBaseMs,
   });
-  const session = createSessionCoordinator(db, { api, connectivity, cart, orders, onReleased: () => void rounds.run() });
+  const session = createSessionCoordinator(db, { api, connectivity, cart, orders });
   /** Subscriptions of the lead; dropped when this tab hands the lead over. */
   const leadSubs: Subscription[] = [];
   let startSub: Subscription | null = null;
@@ -106,9 +106,13 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     leadSubs.push(
       watchLocal(db, LOCAL.session)
         .pipe(map((s) => s.token), pairwise(), filter(([before, after]) => !before && Boolean(after)))
-        .subscribe(() => void cart.authorize().catch(rounds.failed)),
+        .subscribe(() => {
+          void cart.authorize().catch(rounds.failed);
+          // Orders held for the customer's session go again, however the session came back.
+          void orders.releaseHeld().then((released) => (released > 0 ? rounds.run() : undefined), rounds.failed);
+        }),
     );
-    leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process()));
+    leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process().catch(rounds.failed)));
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
     leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void rounds.scheduleRetry()));
     leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void rounds.run()));
