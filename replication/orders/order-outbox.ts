@@ -151,8 +151,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       return { order, isNew: true };
     },
     /** Sends a stored order now when online; the outcome the placing screen shows. */
-    async sendNow(orderId: string): Promise<PlaceResult> {
-      const before = await deps.store.get(orderId);
+    async sendNow(orderId: string, known?: OrderRecord): Promise<PlaceResult> {
+      // `known`: the order as another tab stored it a moment ago, which this instance may not read yet.
+      const before = (await deps.store.get(orderId)) ?? known ?? null;
       if (!before) throw new Error(`order ${orderId} is not stored`);
       let outcome: PushOutcome | null = null;
       if (before.state === 'queued' && deps.isOnline()) {

@@ -27,7 +27,7 @@ export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Re
   const { cart_id: cartId, ...rest } = body;
   const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) ? rest : body;
   const { order, isNew } = await outbox.store(own, orderId);
-  if (!isNew) return outbox.sendNow(order.order_id);
+  if (!isNew) return outbox.sendNow(order.order_id, order);
 
   let taken: Awaited<ReturnType<typeof takeOrderedLines>> = [];
   try {
