@@ -1,7 +1,6 @@
 import { ORDER_MESSAGES, type OrderBody, type OrderReply } from '../../schemas/api/order';
 import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
 import type { AuthClaims } from '../auth/authenticate';
-import { carryOverUntaken } from '../cart/carry-over';
 import { markConverted } from '../cart/cart-store';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
@@ -103,10 +102,7 @@ async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthCl
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
     }
     await addStatus(tx, body.order_id, 'pending', 'Order placed');
-    if (prepared.cart) {
-      await markConverted(tx, prepared.cart.id, body.order_id);
-      await carryOverUntaken(tx, prepared.cart, prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty })));
-    }
+    if (prepared.cart) await markConverted(tx, prepared.cart.id, body.order_id);
     return reply;
   });
 }
