@@ -18,6 +18,8 @@ export interface RecordingFetch {
 export function recordingFetch(base: typeof fetch = fetch): RecordingFetch {
   let cutAt = 0;
   let downAfter = Infinity;
+  /** Feed requests let through so far: counted when they start, since a pull may ask for the next batch before the last reply is read. */
+  let feedLetThrough = 0;
   const dropReplies = new Set<string>();
   const recorder: RecordingFetch = {
     feedBatches: [],
@@ -30,14 +32,15 @@ export function recordingFetch(base: typeof fetch = fetch): RecordingFetch {
       dropReplies.add(path);
     },
     feedDownAfter(n) {
-      downAfter = recorder.feedBatches.length + n;
+      downAfter = feedLetThrough + n;
     },
     fetch: async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       recorder.requests.push(url.pathname + url.search);
       if (recorder.offline) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
       const isFeed = url.pathname === '/api/catalog/changes';
-      if (isFeed && ((cutAt > 0 && --cutAt === 0) || recorder.feedBatches.length >= downAfter)) throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+      if (isFeed && ((cutAt > 0 && --cutAt === 0) || feedLetThrough >= downAfter)) throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+      if (isFeed) feedLetThrough++;
       const response = await base(input, init);
       if (dropReplies.delete(url.pathname)) {
         await response.arrayBuffer();
