@@ -57,15 +57,19 @@ export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
 }
 
-/** Our envelope, but a server that could not act now (5xx) or asks to slow down (429). */
-export class ServerUnavailableError extends UnknownOutcomeError {
+/** Our envelope, with a code that does not settle the request: the status and the server's text travel with it. */
+export class UnknownReplyError extends UnknownOutcomeError {
   constructor(
     readonly status: number,
     readonly serverMessage: unknown,
   ) {
     super(typeof serverMessage === 'string' ? serverMessage : `The server answered ${status}`);
-    this.name = 'ServerUnavailableError';
   }
+}
+
+/** A server that could not act now (5xx) or asks to slow down (429). */
+export class ServerUnavailableError extends UnknownReplyError {
+  override name = 'ServerUnavailableError';
 }
 
 export function isUnknownOutcome(error: unknown): error is UnknownOutcomeError {

@@ -1,4 +1,4 @@
-import { expectKnown, UnknownOutcomeError } from '../api/api-errors';
+import { expectKnown, UnknownOutcomeError, UnknownReplyError } from '../api/api-errors';
 import type { ApiEnvelope } from '../api/api-types';
 
 /**
@@ -20,14 +20,8 @@ export function cartReplyKind(reply: ApiEnvelope<unknown>): CartReplyKind {
 }
 
 /** A line write or removal met a cart the device cannot use as it knew it (see `cartReplyKind`). */
-export class CartLostError extends UnknownOutcomeError {
-  constructor(
-    readonly status: number,
-    readonly serverMessage: unknown,
-  ) {
-    super(typeof serverMessage === 'string' ? serverMessage : `The cart answered ${status}`);
-    this.name = 'CartLostError';
-  }
+export class CartLostError extends UnknownReplyError {
+  override name = 'CartLostError';
 }
 
 /** The reply of a best-effort call (totals, the guest cart's coupon), or null when its outcome is unknown. */

@@ -168,7 +168,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       }
       const shownId = outcome?.kind === 'converted' ? outcome.orderId : orderId;
       const order = (await deps.store.get(shownId)) ?? before;
-      const state: PlaceOutcome = outcome ? placeOutcome(outcome) : order.state === 'sent' ? 'sent' : order.state === 'held' ? 'held' : order.state === 'rejected' ? 'rejected' : 'queued';
+      const state: PlaceOutcome = outcome ? placeOutcome(outcome) : order.state;
       return { order, outcome: state, ...(state === 'rejected' || state === 'held' ? { message: order.error ?? undefined } : {}) };
     },
     /**

@@ -1,4 +1,4 @@
-import { isUnknownOutcome, isUnknownReply, MESSAGES, NetworkError, ServerUnavailableError } from '../api/api-errors';
+import { expectKnown, isUnknownOutcome, MESSAGES, NetworkError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice, SyncTaskRecord, TaskInput, TaskStore } from './task-types';
 import { fillTaskUrl, missingCartIdMessage, needsCartId } from './task-url';
@@ -74,8 +74,7 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     const verb = (method?.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE' | undefined) ?? (body === undefined ? 'GET' : 'POST');
     try {
       // The task id is the idempotency key: a retry after a lost reply is answered, not acted on twice.
-      const reply = await deps.api.request(fillTaskUrl(task.url, cartId), { method: verb, body, headers, ...(verb === 'GET' ? {} : { idempotencyKey: task.task_id }) });
-      if (isUnknownReply(reply)) throw new ServerUnavailableError(reply.code, reply.result);
+      const reply = expectKnown(await deps.api.request(fillTaskUrl(task.url, cartId), { method: verb, body, headers, ...(verb === 'GET' ? {} : { idempotencyKey: task.task_id }) }));
       const at = now();
       const done: SyncTaskRecord = { ...task, transmited: true, transmited_at: at, result: reply.result, resultCode: reply.code, code: reply.code, meta: reply.meta ?? task.meta ?? null, acknowledged: false, updated_at: at };
       // A 401 here means the refresh lock already logged the shopper out; that is not news to show.
