@@ -21,4 +21,6 @@ export const LOCKS = {
   catalogWrite: 7_310_003,
   /** Two-key form with hashtext(code, email): one use of a once-per-email coupon at a time. */
   couponUse: 7_310_201,
+  /** Held from an order change's feed number to its commit, so feed numbers become visible in order. */
+  orderFeed: 7_310_202,
 } as const;

@@ -9,6 +9,9 @@ import { createCheckoutAccount } from './checkout-account';
 import { lockUnorderedCart } from './converted-cart';
 import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
+import { findOrder, toApiOrder } from '../user/order-history-query';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox';
+import { recordOrderChange } from './order-changes';
 import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, nextIncrementId, type StoredOrder } from './order-store';
 import { prepareOrder, type PreparedOrder } from './prepare-order';
 
@@ -103,6 +106,9 @@ async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthCl
     }
     await addStatus(tx, body.order_id, 'pending', 'Order placed');
     if (prepared.cart) await markConverted(tx, prepared.cart.id, body.order_id);
+    const placed = (await findOrder(tx, body.order_id))!;
+    await recordWebhookEvent(tx, ctx.db, 'order.placed', { order: toApiOrder(placed) });
+    await recordOrderChange(tx, ctx.db, body.order_id, 'pending');
     return reply;
   });
 }

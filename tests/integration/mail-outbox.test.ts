@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN_MISSING } from '../../server/http/owner-only';
 import { ADMIN_TOKEN_REQUIRED_FOR_MAIL } from '../../server/mail/mail-outbox-routes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -19,7 +20,12 @@ afterAll(async () => {
 
 describe('GET /api/admin/mail-outbox', () => {
   it('refuses a caller without the admin token, or with a wrong one, and shows nothing', async () => {
-    for (const headers of [{}, { 'x-admin-token': 'guess' }, { 'x-admin-token': '' }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'x-admin-token': '' }] as Record<string, string>[]) {
+      const reply = await outbox(EMAIL, headers);
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ code: 401, result: ADMIN_TOKEN_MISSING });
+    }
+    for (const headers of [{ 'x-admin-token': 'guess' }, { authorization: 'Bearer fxa_guess' }] as Record<string, string>[]) {
       const reply = await outbox(EMAIL, headers);
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual({ code: 403, result: ADMIN_TOKEN_REQUIRED_FOR_MAIL });

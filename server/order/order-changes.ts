@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import { LOCKS, type Database, type Queryable } from '../db/database';
+
+/** The notification channel (per schema, see Database.channel) that tells open tabs an order changed. */
+export const ORDER_CHANGES_CHANNEL = 'order_changes';
+
+/**
+ * What the public change stream says about an order: a one-way digest of its client-made order_id,
+ * which only the device that placed it (or its owner's order history) can match. The id itself is
+ * the right to read the order (GET /api/order/{orderId}), so it never goes out to every listener.
+ */
+export const orderRef = (orderId: string): string => createHash('sha256').update(orderId, 'utf8').digest('hex').slice(0, 24);
+
+/**
+ * Marks an order changed, as the last step of the transaction that changed it: the order feed's
+ * number is taken under a lock held until commit, so a reader that saw number N can never later meet
+ * a smaller one, and open tabs hear of it through the change stream after the commit.
+ */
+export async function recordOrderChange(tx: Queryable, db: Pick<Database, 'channel'>, orderId: string, status: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1)', [LOCKS.orderFeed]);
+  await tx.query("update orders set change_seq = nextval('order_change_seq'), updated_at = now() where order_id = $1", [orderId]);
+  await tx.query('select pg_notify($1, $2)', [db.channel(ORDER_CHANGES_CHANNEL), JSON.stringify({ ref: orderRef(orderId), status })]);
+}
