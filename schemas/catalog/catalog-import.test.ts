@@ -34,6 +34,20 @@ describe('parseCatalogImport', () => {
     expect(result).toEqual({ ok: false, message: 'products[0].stock.is_in_stock: Required field is missing' });
   });
 
+  it('accepts an EAN-13 and names a wrong one with the valid code', () => {
+    expect(parseCatalogImport({ products: [{ ...product, ean: '5012345678900' }] }).ok).toBe(true);
+    expect(parseCatalogImport({ products: [product, { ...product, ean: '5012345678901' }] })).toEqual({
+      ok: false,
+      message: 'products[1].ean: EAN check digit is wrong: 5012345678900 would be valid',
+    });
+    expect(parseCatalogImport({ products: [{ ...product, ean: '501234567890' }] })).toEqual({ ok: false, message: 'products[0].ean: EAN must be 13 digits' });
+    const child = { id: 2, sku: 'TB-M10-100-Z-C', name: 'Child', status: 1, stock: { is_in_stock: true, qty: 1 }, price: 1, ean: '5012345678907' };
+    expect(parseCatalogImport({ products: [{ ...product, type_id: 'configurable', configurable_children: [child] }] })).toEqual({
+      ok: false,
+      message: 'products[0].configurable_children[0].ean: EAN check digit is wrong: 5012345678900 would be valid',
+    });
+  });
+
   it('rejects unknown sections', () => {
     const result = parseCatalogImport({ product: [product] });
     expect(result.ok).toBe(false);

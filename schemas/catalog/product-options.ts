@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { eanSchema } from './ean';
 import { countSchema, groupIdSchema, idSchema, moneySchema, nameSchema, optionValueSchema, windowBoundSchema } from './fields';
 import { stockSchema, tierPriceSchema } from './product-parts';
 
@@ -21,6 +22,7 @@ export type ConfigurableOption = v.InferOutput<typeof configurableOptionSchema>;
 export const configurableChildSchema = v.looseObject({
   id: idSchema,
   sku: nameSchema,
+  ean: v.optional(eanSchema),
   name: v.string(),
   status: countSchema,
   stock: stockSchema,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { eanSchema } from './ean';
 import { countSchema, idSchema, isoDateSchema, moneySchema, nameSchema, optionValueSchema, windowBoundSchema } from './fields';
 import {
   bundleOptionSchema,
@@ -50,6 +51,8 @@ export const productSchema = v.looseObject({
   status: countSchema,
   visibility: v.picklist(VISIBILITIES),
   parentSku: v.optional(v.string()),
+  /** The EAN-13 on the product's box, for scanning and quick order (13 digits, valid check digit). */
+  ean: v.optional(eanSchema),
   parentId: v.optional(idSchema),
   url_key: v.optional(v.string()),
   url_path: v.optional(v.string()),

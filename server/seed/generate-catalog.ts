@@ -18,6 +18,7 @@ import { buildCmsBlocks } from './cms-blocks';
 import { buildCmsPages } from './cms-pages';
 import { addConfigurables } from './configurables';
 import { buildCoupons } from './coupons';
+import { addEans } from './eans';
 import { loadFamilies } from './product-families';
 import { addRuleDemos } from './rule-demos';
 import { createSeedContext } from './seed-context';
@@ -74,6 +75,7 @@ export function generateCatalog(options: GenerateOptions): DemoCatalog {
   addKitsAndBundles(ctx, catalogue);
   addServicesAndGuides(ctx);
   fillBulk(ctx, catalogue, options.products - ctx.products.length);
+  addEans(ctx.products);
 
   const { categories } = ctx.categories;
   fillProductCounts(categories, ctx.products);

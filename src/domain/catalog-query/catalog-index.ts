@@ -7,13 +7,15 @@ import { TermPostings } from './term-postings';
 import { TextIndex } from './text-index';
 import type { CatalogIndexOptions, Doc, DocId, Prebuild, TextField } from './types';
 
-/** SPEC §9 boosts: name 4, sku 2, category name 1, keywords 4; child SKUs are found whole. */
+/** SPEC §9 boosts: name 4, sku 2, category name 1, keywords 4; child SKUs and EANs (own, then a variant's) are found whole. */
 const PRODUCT_TEXT_FIELDS: TextField[] = [
   { path: 'name', boost: 4 },
   { path: 'sku', boost: 2, sku: true },
   { path: 'category.name', boost: 1 },
   { path: 'keywords', boost: 4 },
   { path: 'configurable_children.sku', boost: 2, sku: true, wholeOnly: true },
+  { path: 'ean', boost: 2, sku: true, wholeOnly: true },
+  { path: 'configurable_children.ean', boost: 2, sku: true, wholeOnly: true },
 ];
 const OTHER_TEXT_FIELDS: TextField[] = [
   { path: 'name', boost: 1 },

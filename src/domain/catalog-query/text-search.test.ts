@@ -14,7 +14,7 @@ const catalogue = [
   product('Through Bolt M12 x 100mm Bright Zinc Plated (Box of 50)', { sku: 'FIX-TB-M12100', category: [{ category_id: 10, name: 'Masonry Anchors' }] }),
   product('Frame Fixing 8 x 80mm (Box of 100)', { sku: 'FIX-FF-0880' }),
   product('Frame Fixing 10 x 100mm (Box of 50)', { sku: 'FIX-FF-10100' }),
-  product('Polyester Resin Anchor 380ml', { sku: 'CHEM-PE-380' }),
+  product('Polyester Resin Anchor 380ml', { sku: 'CHEM-PE-380', ean: '5012345678900' }),
   product('Clear Silicone Sealant 310ml', { sku: 'SEAL-SIL-CL', keywords: ['mastic'] }),
   product('SDS Plus Drill Bit 10 x 160mm', { sku: 'SDS-10160' }),
   product('SDS Plus Drill Bit 12 x 160mm', { sku: 'SDS-12160' }),
@@ -24,7 +24,7 @@ const catalogue = [
   product('Configurable Wedge Anchor', {
     sku: 'WEDGE',
     type_id: 'configurable',
-    configurable_children: [{ sku: 'WEDGE-M8' }, { sku: 'WEDGE-M10' }],
+    configurable_children: [{ sku: 'WEDGE-M8' }, { sku: 'WEDGE-M10', ean: '4006381333931' }],
   }),
   product('Hidden Through Bolt M10', { visibility: 1 }),
 ];
@@ -85,6 +85,12 @@ describe('text search', () => {
     expect(names('WEDGE-M10')[0]).toBe('Configurable Wedge Anchor');
     // An SKU fragment copied from an invoice completes to the SKUs it starts.
     expect(names('FIX-TB-M1')).toHaveLength(2);
+  });
+
+  it("finds a product by its EAN, and a configurable product by a variant's EAN, whole only", () => {
+    expect(names('5012345678900')).toEqual(['Polyester Resin Anchor 380ml']);
+    expect(names('4006381333931')).toEqual(['Configurable Wedge Anchor']);
+    expect(names('501234567')).toEqual([]);
   });
 
   it('scores a word by its best alternative: an exact match beats several fuzzy or prefix ones', () => {
