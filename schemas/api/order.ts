@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { emailField, optionalText, personNameField, requiredText, zipCodeField } from '../forms/form-fields';
 import { FORM_MESSAGES as M } from '../forms/form-messages';
+import { orderReferenceField } from '../forms/order-reference-field';
 import { productOptionSchema } from './cart';
 
 /**
@@ -69,6 +70,8 @@ export const orderBody = v.strictObject({
   transmited_at: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   task_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   store_code: v.optional(v.nullable(v.string())),
+  /** The customer's own job or PO number (optional, trimmed, at most 40 printable characters). */
+  customer_reference: v.optional(orderReferenceField),
 });
 
 export type OrderBody = v.InferOutput<typeof orderBody>;

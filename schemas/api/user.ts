@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { countryField, emailField, optionalText, passwordField, personNameField, phoneField, requiredText, zipCodeField } from '../forms/form-fields';
 import { FORM_MESSAGES as M } from '../forms/form-messages';
+import { orderReferenceField } from '../forms/order-reference-field';
 
 /** Bodies and queries of /api/user/* (SPEC §7 "User"). Accounts compare e-mail lower-cased. */
 
@@ -110,6 +111,8 @@ export const pageNumber = (fallback: string, max: number) =>
 export const orderHistoryQuery = v.strictObject({
   pageSize: pageNumber('20', 100),
   currentPage: pageNumber('1', 100_000),
+  /** Only the orders whose own reference (job or PO number) starts with this, ignoring case. */
+  reference: orderReferenceField,
   token: v.optional(v.string()),
   storeCode: v.optional(v.string()),
 });

@@ -16,7 +16,12 @@ export interface OrderFacts {
   paymentAdditional: unknown;
   storeCode: string | null;
   clientCreatedAt: unknown;
+  /** The customer's job or PO number, as validated (trimmed); absent when none was given. */
+  customerReference?: string | undefined;
 }
+
+/** The customer's own reference (job or PO number) of a stored order document, or null. */
+export const customerReferenceOf = (doc: Record<string, unknown>): string | null => (typeof doc.customer_reference === 'string' && doc.customer_reference !== '' ? doc.customer_reference : null);
 
 /**
  * The full order as stored (and shown in order history): Magento-like field names, with every price
@@ -36,6 +41,7 @@ export function orderDocument(facts: OrderFacts, lines: readonly PricedLine[], t
     customer_email: facts.email,
     customer_firstname: facts.billing.firstname,
     customer_lastname: facts.billing.lastname,
+    customer_reference: facts.customerReference ?? null,
     items: totals.items.map((t, i) => ({
       item_id: i + 1,
       sku: t.sku,

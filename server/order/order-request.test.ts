@@ -9,6 +9,9 @@ const base: OrderBody = {
   addressInformation: { shippingAddress: address, billingAddress: address, payment_method_code: 'cashondelivery' },
 };
 
+/** orderRequestHash(base) as computed before orders had a reference. */
+const HASH_WITHOUT_REFERENCE = '7b8cf77146c6e2756b705316fe90f5949ef227f79c6b4c11eab36542acc590d8';
+
 describe('orderRequestHash', () => {
   it('ignores bookkeeping fields, client prices and key order', () => {
     const retry: OrderBody = {
@@ -34,6 +37,16 @@ describe('orderRequestHash', () => {
     expect(orderRequestHash({ ...base, products: [{ sku: 'A', qty: 3 }] })).not.toBe(hash);
     expect(orderRequestHash({ ...base, addressInformation: { ...base.addressInformation, shippingAddress: { ...address, postcode: 'LS2 2BB' } } })).not.toBe(hash);
     expect(orderRequestHash({ ...base, user_id: '7' })).not.toBe(hash);
+  });
+
+  it("changes with the customer's reference; an order without one keeps the hash it had before references existed", () => {
+    const hash = orderRequestHash(base);
+    expect(orderRequestHash({ ...base, customer_reference: undefined })).toBe(hash);
+    expect(orderRequestHash({ ...base, customer_reference: 'PO-1' })).not.toBe(hash);
+    expect(orderRequestHash({ ...base, customer_reference: 'PO-1', transmited: true })).toBe(orderRequestHash({ ...base, customer_reference: 'PO-1' }));
+    expect(orderRequestHash({ ...base, customer_reference: 'PO-2' })).not.toBe(orderRequestHash({ ...base, customer_reference: 'PO-1' }));
+    // The hash of this body before the reference was added (stored orders are retried against it).
+    expect(hash).toBe(HASH_WITHOUT_REFERENCE);
   });
 });
 

@@ -4,10 +4,10 @@ import { stableJson } from '../../src/domain/cart/item-checksum';
 
 /**
  * What makes two submissions "the same order": the lines (sku, quantity, options), the address
- * information and who and which cart it is for. Bookkeeping fields the client changes between
- * retries (transmited, updated_at, task_id) and client prices are not part of it, nor the personal
- * details with the password of an account to create: the client drops the password from an order it
- * stores for a later resend, and that resend is the same order.
+ * information, the customer's own reference and who and which cart it is for. Bookkeeping fields
+ * the client changes between retries (transmited, updated_at, task_id) and client prices are not
+ * part of it, nor the personal details with the password of an account to create: the client
+ * drops the password from an order it stores for a later resend, and that resend is the same order.
  */
 export function orderRequestHash(body: OrderBody): string {
   const canonical = stableJson({
@@ -15,6 +15,8 @@ export function orderRequestHash(body: OrderBody): string {
     addressInformation: body.addressInformation,
     user_id: body.user_id ?? null,
     cart_id: body.cart_id ?? null,
+    // Only when given, so an order without a reference keeps the hash it was stored with.
+    ...(body.customer_reference ? { customer_reference: body.customer_reference } : {}),
   });
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -89,6 +89,7 @@ async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthCl
       paymentAdditional: body.addressInformation.payment_method_additional,
       storeCode: body.store_code ?? null,
       clientCreatedAt: body.created_at,
+      customerReference: body.customer_reference,
     };
     const inserted = await insertOrder(tx, { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt });
     if (!inserted) return replay((await findStoredOrder(tx, body.order_id))!, requestHash, auth);

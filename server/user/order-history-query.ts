@@ -42,15 +42,18 @@ export function toApiOrder(row: OrderRow): Record<string, unknown> {
   return { ...row.doc, order_id: row.order_id, increment_id: row.increment_id, status: row.status, email: row.email, created_at: iso(row.created_at) };
 }
 
-/** A customer's orders, newest first. */
-export async function listCustomerOrders(db: Queryable, customerId: string, pageSize: number, page: number): Promise<{ rows: OrderRow[]; total: number }> {
+/** The customer's own reference (job or PO number) starts with the parameter, ignoring case; a null parameter matches every order. */
+const referenceStartsWith = (param: string) => `(${param}::text is null or starts_with(lower(doc->>'customer_reference'), lower(${param}::text)))`;
+
+/** A customer's orders, newest first; with `reference`, only those whose reference starts with it. */
+export async function listCustomerOrders(db: Queryable, customerId: string, pageSize: number, page: number, reference?: string): Promise<{ rows: OrderRow[]; total: number }> {
   return tolerant(async () => {
     const rows = await db.query<OrderRow>(
       `select order_id, customer_id, email, increment_id, status, created_at, doc from orders
-       where customer_id = $1 order by created_at desc, order_id desc limit $2 offset $3`,
-      [customerId, pageSize, (page - 1) * pageSize],
+       where customer_id = $1 and ${referenceStartsWith('$4')} order by created_at desc, order_id desc limit $2 offset $3`,
+      [customerId, pageSize, (page - 1) * pageSize, reference ?? null],
     );
-    const count = await db.query<{ total: number }>('select count(*)::int as total from orders where customer_id = $1', [customerId]);
+    const count = await db.query<{ total: number }>(`select count(*)::int as total from orders where customer_id = $1 and ${referenceStartsWith('$2')}`, [customerId, reference ?? null]);
     return { rows, total: Number(count[0]?.total ?? 0) };
   }, { rows: [], total: 0 });
 }

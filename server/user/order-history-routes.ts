@@ -9,7 +9,7 @@ export function registerOrderHistoryRoutes(app: FastifyInstance, ctx: AppContext
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/user/order-history',
-    summary: "The signed-in customer's orders, newest first (pageSize 20, currentPage 1 by default)",
+    summary: "The signed-in customer's orders, newest first (pageSize 20, currentPage 1 by default); `reference` keeps those whose own reference (job or PO number) starts with it, ignoring case",
     tags: ['user'],
     auth: 'required',
     query: orderHistoryQuery,
@@ -19,7 +19,7 @@ export function registerOrderHistoryRoutes(app: FastifyInstance, ctx: AppContext
     },
     handler: async ({ auth, query }) => {
       const customer = await requireCustomer(ctx.db, auth);
-      const { rows, total } = await listCustomerOrders(ctx.db, String(customer.id), query.pageSize, query.currentPage);
+      const { rows, total } = await listCustomerOrders(ctx.db, String(customer.id), query.pageSize, query.currentPage, query.reference);
       return { items: rows.map(toApiOrder), total_count: total, search_criteria: { page_size: query.pageSize, current_page: query.currentPage } };
     },
   });

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/send-mail';
+import { customerReferenceOf } from '../../order/order-document';
 import type { OrderRow } from '../../user/order-history-query';
 
 /**
@@ -37,11 +38,13 @@ function totals(doc: Record<string, unknown>): string[] {
 
 export function invoiceMail(config: Pick<Config, 'publicUrl'>, order: OrderRow): MailMessage {
   const number = order.increment_id || order.order_id;
+  const reference = customerReferenceOf(order.doc);
   return {
     to: order.email,
-    subject: `Invoice for order ${number}`,
+    subject: `Invoice for order ${number}${reference ? ` (your reference ${reference})` : ''}`,
     text: [
       `Invoice for order ${number}`,
+      ...(reference ? [`Your reference: ${reference}`] : []),
       `Date: ${new Date(order.created_at).toISOString().slice(0, 10)}`,
       `Status: ${order.status}`,
       '',

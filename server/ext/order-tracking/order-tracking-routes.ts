@@ -4,6 +4,7 @@ import { countAttempt, releaseAttempt, tooManyRequests } from '../../auth/attemp
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../http/api-error';
 import { defineRoute } from '../../http/define-route';
+import { customerReferenceOf } from '../../order/order-document';
 import { findOrderByNumberAndEmail, orderStatusHistory } from '../../user/order-history-query';
 import { PUBLIC_LIMITS } from '../public-limits';
 
@@ -32,7 +33,7 @@ export function registerOrderTrackingRoutes(app: FastifyInstance, ctx: AppContex
       await releaseAttempt(ctx.db, key);
       const history = await orderStatusHistory(ctx.db, order.order_id, query.pageSize, query.currentPage);
       return {
-        order: { increment_id: order.increment_id, order_id: order.order_id, status: order.status, created_at: new Date(order.created_at).toISOString() },
+        order: { increment_id: order.increment_id, order_id: order.order_id, status: order.status, created_at: new Date(order.created_at).toISOString(), customer_reference: customerReferenceOf(order.doc) },
         items: history.items,
         total_count: history.total,
         search_criteria: { page_size: query.pageSize, current_page: query.currentPage },
