@@ -91,8 +91,9 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/catalog/import',
-    summary: 'Upsert products, categories, attributes and content in the API shape (shop owner only: x-admin-token header)',
+    summary: 'Upsert products, categories, attributes and content in the API shape (shop owner only: an admin token)',
     tags: ['catalog', 'admin'],
+    auth: 'admin',
     bodyLimit: 200 * 1024 * 1024,
     handler: async ({ request }) => {
       const parsed = parseCatalogImport(request.body);

@@ -31,8 +31,12 @@ export interface RouteSpec<BS, QS, PS> {
   body?: BS;
   query?: QS;
   params?: PS;
-  /** `required`: 401 without a valid token; `optional`: guests allowed. Default `optional`. */
-  auth?: 'required' | 'optional';
+  /**
+   * `required`: 401 without a valid token; `optional`: guests allowed. Default `optional`. `admin`: the
+   * shop owner's token, checked by an `ownerOnly` hook, so no customer token is read; every route
+   * under /api/admin/ is one.
+   */
+  auth?: 'required' | 'optional' | 'admin';
   /** Description of the reply `result` for the OpenAPI document. */
   result?: Record<string, unknown>;
   bodyLimit?: number;
@@ -52,7 +56,8 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
   spec: RouteSpec<BS, QS, PS>,
 ): void {
   const keyed = honoursIdempotencyKey(spec.method, spec.url);
-  registerOperation({ ...spec, idempotencyKey: keyed });
+  const ownerRoute = spec.auth === 'admin' || spec.url.startsWith('/api/admin/');
+  registerOperation({ ...spec, auth: ownerRoute ? 'admin' : spec.auth, idempotencyKey: keyed });
   app.route({
     method: spec.method,
     url: spec.url,
@@ -62,7 +67,7 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
       const params = validate(spec.params, request.params, 'params');
       const query = validate(spec.query, request.query ?? {}, 'query');
       const body = spec.body ? validate(spec.body, request.body, 'body') : undefined;
-      const auth = await authenticate(ctx, request);
+      const auth = ownerRoute ? null : await authenticate(ctx, request);
       if (spec.auth === 'required' && !auth) throw unauthorized();
       const execute = async () => {
         const output = await spec.handler({ body, query, params, auth, request, reply } as RouteInput<Out<BS>, Out<QS>, Out<PS>>);

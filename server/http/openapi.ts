@@ -9,7 +9,8 @@ interface OperationSpec {
   body?: v.GenericSchema | undefined;
   query?: v.GenericSchema | undefined;
   params?: v.GenericSchema | undefined;
-  auth?: 'required' | 'optional';
+  /** `admin`: the shop owner's admin token (owner-only.ts), never a customer's. */
+  auth?: 'required' | 'optional' | 'admin';
   result?: Record<string, unknown>;
   /** Honours the Idempotency-Key header (state-changing routes without an idempotency of their own). */
   idempotencyKey?: boolean;
@@ -60,7 +61,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
     paths[path][op.method.toLowerCase()] = {
       summary: op.summary,
       tags: op.tags,
-      security: op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
+      security: op.auth === 'admin' ? [{ adminToken: [] }] : op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
       parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...(op.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {
@@ -74,7 +75,12 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: { title: 'Fixings shop API', version, description: 'Every reply is `{code, result, meta?}` with the HTTP status equal to `code`.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Access token from /api/user/login (also accepted as the `token` query parameter).' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Access token from /api/user/login (also accepted as the `token` query parameter).' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'Admin token from `npm run admin:token -- --name NAME` (also accepted in the `x-admin-token` header).' },
+      },
+    },
     paths,
   };
 }

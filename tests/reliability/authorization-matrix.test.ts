@@ -46,8 +46,8 @@ afterAll(async () => {
   await server.close();
 });
 
-// Shop-owner routes check the admin token, not a customer's, and refuse without it (403).
-const OWNER_ONLY = new Set(['POST /api/catalog/import', 'GET /api/admin/mail-outbox']);
+// Shop-owner routes check the admin token, not a customer's: a customer's token, good or bad, is 403 there.
+const isOwnerOnly = (key: string) => key === 'POST /api/catalog/import' || key.includes(' /api/admin/');
 const QUERY_KINDS = new Set(['expired', 'wrong secret', 'alg none']);
 const leaked = (text: string) => victimMarkers.filter((marker) => text.includes(marker));
 
@@ -67,7 +67,7 @@ describe('bad tokens on every endpoint', () => {
           const request = { method: endpoint.method, path, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body, label: `${kind} token in the ${where}` };
           const result = await probe(server, request, endpoint.rawReply);
           // A sampled body may fail validation first (400); a known-good one must reach the token check.
-          const expected = [...(example.known ? [401] : [400, 401]), ...(OWNER_ONLY.has(key) ? [403] : [])];
+          const expected = [...(example.known ? [401] : [400, 401]), ...(isOwnerOnly(key) ? [403] : [])];
           if (!expected.includes(result.reply.status)) result.problems.push(`expected ${expected.join(' or ')}`);
           const found = leaked(result.reply.text);
           if (found.length > 0) result.problems.push(`reply shows the victim's ${found.join(', ')}`);
@@ -84,12 +84,46 @@ describe('bad tokens on every endpoint', () => {
         const headers: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
         const request = { method: endpoint.method, path: example.path, headers, body, label: 'no token' };
         const result = await probe(server, request, endpoint.rawReply);
-        expect(result.reply.status, describeProbe(request, result)).toBe(example.known ? 401 : expect.any(Number));
+        expect(result.reply.status, describeProbe(request, result)).toEqual(example.known ? 401 : expect.any(Number));
         expect(result.reply.status).toBeGreaterThanOrEqual(400);
         expect(result.problems, describeProbe(request, result)).toEqual([]);
       });
     }
   }
+});
+
+describe('admin routes', () => {
+  const adminEndpoints = () => endpoints.filter((e) => isOwnerOnly(`${e.method} ${e.path}`));
+
+  it('every admin route refuses no token (401), a customer token and a revoked admin token (403), and takes a live admin token', async () => {
+    expect(adminEndpoints().length).toBeGreaterThanOrEqual(6);
+    const created = await server.request<{ id: number; token: string }>('POST', '/api/admin/tokens', { name: 'to be revoked' }, { authorization: `Bearer ${server.ctx.adminToken}` });
+    const revoked = created.body.result.token;
+    expect((await server.request('DELETE', `/api/admin/tokens/${created.body.result.id}`, undefined, { authorization: `Bearer ${server.ctx.adminToken}` })).status).toBe(200);
+    const live = (await server.request<{ token: string }>('POST', '/api/admin/tokens', { name: 'live' }, { authorization: `Bearer ${server.ctx.adminToken}` })).body.result.token;
+    const failures: string[] = [];
+    for (const endpoint of adminEndpoints()) {
+      const example = exampleRequest(endpoint, world);
+      const body = example.body === undefined ? undefined : toJsonText(example.body);
+      const json: Record<string, string> = body ? { 'content-type': 'application/json' } : {};
+      const cases: [string, Record<string, string>, readonly number[]][] = [
+        ['no token', {}, [401]],
+        ["a customer's token", victim.bearer, [403]],
+        ['a revoked admin token', { authorization: `Bearer ${revoked}` }, [403]],
+        ['a revoked admin token in x-admin-token', { 'x-admin-token': revoked }, [403]],
+        ['a live admin token', { authorization: `Bearer ${live}` }, [200, 400, 404, 409]],
+      ];
+      for (const [who, headers, allowed] of cases) {
+        const request = { method: endpoint.method, path: example.path, headers: { ...headers, ...json }, body, label: who };
+        const result = await probe(server, request, endpoint.rawReply);
+        if (!allowed.includes(result.reply.status)) result.problems.push(`expected ${allowed.join(' or ')}`);
+        const found = allowed.includes(200) ? [] : leaked(result.reply.text);
+        if (found.length > 0) result.problems.push(`reply shows the victim's ${found.join(', ')}`);
+        if (result.problems.length > 0) failures.push(describeProbe(request, result));
+      }
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
 });
 
 describe("another customer's cart, order and address", () => {

@@ -49,6 +49,8 @@ const BODIES: Record<string, BodyMaker> = {
   'POST /api/cart/collect-totals': () => ({ methods: { shippingCarrierCode: 'courier', shippingMethodCode: 'flatrate', paymentMethod: { method: 'cashondelivery' } } }),
   'POST /api/cart/shipping-methods': () => ({ address: { country_id: 'GB', postcode: 'LS1 1AA' } }),
   'POST /api/cart/shipping-information': () => ({ addressInformation: { shippingAddress: { countryId: 'GB' }, shippingCarrierCode: 'courier', shippingMethodCode: 'flatrate' } }),
+  'POST /api/admin/tokens': () => ({ name: 'Example integration' }),
+  'POST /api/admin/orders/{orderId}/status': () => ({ status: 'processing', comment: 'Picking' }),
   'POST /api/order': (w) => orderPayload(`example-${Date.now()}`, [String(w.hints.sku?.[0])], 'ada.example@example.com'),
 };
 

@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { emailField } from '../forms/form-fields';
+
+/** Bodies and queries of /api/admin/* (the shop owner's API; see server/admin/). */
+
+/** The statuses an order moves through; see ORDER_TRANSITIONS in server/order/order-status.ts. */
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const text = (max: number) => v.pipe(v.string('Must be text.'), v.trim(), v.maxLength(max, `Must have at most ${max} characters.`));
+const optionalText = (max: number) => v.optional(v.pipe(text(max), v.transform((s) => (s === '' ? undefined : s))));
+
+const statusField = v.picklist(ORDER_STATUSES, `Must be one of: ${ORDER_STATUSES.join(', ')}.`);
+
+export const orderStatusChangeBody = v.pipe(
+  v.strictObject({
+    status: statusField,
+    comment: optionalText(1000),
+    carrier: optionalText(100),
+    tracking_number: optionalText(100),
+  }),
+  v.check((b) => b.status === 'shipped' || (b.carrier === undefined && b.tracking_number === undefined), 'carrier and tracking_number belong to a "shipped" change only.'),
+);
+export type OrderStatusChange = v.InferOutput<typeof orderStatusChangeBody>;
+
+const wholeNumber = (fallback: string, max: number) =>
+  v.pipe(v.optional(v.string(), fallback), v.regex(/^\d{1,9}$/, 'Must be a whole number.'), v.transform(Number), v.minValue(1, 'Must be at least 1.'), v.maxValue(max, `Must be at most ${max}.`));
+
+const isoTime = v.pipe(
+  v.string(),
+  v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'Must be a date or time such as 2026-11-26 or 2026-11-26T08:00:00Z.'),
+);
+
+export const adminOrderListQuery = v.strictObject({
+  status: v.optional(statusField),
+  created_since: v.optional(isoTime),
+  email: v.optional(emailField),
+  reference: v.optional(text(40)),
+  pageSize: wholeNumber('20', 200),
+  currentPage: wholeNumber('1', 1_000_000),
+});
+
+/** The order feed: changes after a checkpoint (0 for the start), oldest first. */
+export const adminOrderFeedQuery = v.strictObject({
+  after: v.pipe(v.optional(v.string(), '0'), v.regex(/^\d{1,18}$/, 'Must be a checkpoint from an earlier reply (a whole number; 0 for the start).')),
+  limit: wholeNumber('100', 500),
+});
+
+export const adminOrderParams = v.strictObject({ orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) });
+
+export const adminTokenBody = v.strictObject({ name: v.pipe(text(100), v.minLength(1, 'A name is required (who or what uses the token).')) });
+export const adminTokenParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Must be a token id.')) });

@@ -1,0 +1,61 @@
+import type { Queryable } from '../db/database';
+import { toApiOrder, type OrderRow } from '../user/order-history-query';
+
+/** The admin API's shape of an order: the shopper's shape plus the feed's change number and last change time. */
+export interface AdminOrderRow extends OrderRow {
+  change_seq: string | number | null;
+  updated_at: Date | string | null;
+}
+
+const COLUMNS = 'order_id, customer_id, email, increment_id, status, created_at, doc, change_seq, updated_at';
+
+export function toAdminOrder(row: AdminOrderRow): Record<string, unknown> {
+  return {
+    ...toApiOrder(row),
+    customer_id: row.customer_id,
+    change_seq: row.change_seq === null ? null : Number(row.change_seq),
+    updated_at: new Date(row.updated_at ?? row.created_at).toISOString(),
+  };
+}
+
+export interface AdminOrderFilter {
+  status?: string | undefined;
+  createdSince?: string | undefined;
+  email?: string | undefined;
+  reference?: string | undefined;
+}
+
+/** Orders newest first, filtered; every filter is a bound parameter. */
+export async function listAdminOrders(db: Queryable, filter: AdminOrderFilter, pageSize: number, page: number): Promise<{ rows: AdminOrderRow[]; total: number }> {
+  const where = [
+    '($1::text is null or status = $1)',
+    '($2::timestamptz is null or created_at >= $2::timestamptz)',
+    '($3::text is null or lower(email) = lower($3))',
+    "($4::text is null or lower(doc->>'customer_reference') like lower($4) || '%')",
+  ].join(' and ');
+  const reference = filter.reference === undefined ? null : filter.reference.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const params = [filter.status ?? null, filter.createdSince ?? null, filter.email ?? null, reference];
+  const rows = await db.query<AdminOrderRow>(`select ${COLUMNS} from orders where ${where} order by created_at desc, order_id desc limit $5 offset $6`, [
+    ...params,
+    pageSize,
+    (page - 1) * pageSize,
+  ]);
+  const count = await db.query<{ total: number }>(`select count(*)::int as total from orders where ${where}`, params);
+  return { rows, total: Number(count[0]?.total ?? 0) };
+}
+
+/** One order by its client order_id or its number. */
+export async function findAdminOrder(db: Queryable, id: string): Promise<AdminOrderRow | undefined> {
+  const rows = await db.query<AdminOrderRow>(`select ${COLUMNS} from orders where order_id = $1 or increment_id = $1 order by (order_id = $1) desc limit 1`, [id]);
+  return rows[0];
+}
+
+/**
+ * The order feed: orders whose last change is after the checkpoint, in change order. Each order
+ * appears once with its state now; a later change brings it back with a higher number. Change numbers
+ * are taken under a lock held to commit (order-changes.ts), so nothing can appear behind a checkpoint.
+ */
+export async function orderFeed(db: Queryable, after: string, limit: number): Promise<{ rows: AdminOrderRow[]; hasMore: boolean }> {
+  const rows = await db.query<AdminOrderRow>(`select ${COLUMNS} from orders where change_seq > $1::bigint order by change_seq limit $2`, [after, limit + 1]);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}

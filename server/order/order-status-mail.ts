@@ -1,0 +1,39 @@
+import type { Config } from '../config';
+import type { MailMessage } from '../mail/send-mail';
+
+/** What the shopper reads about each status. */
+const STATUS_LINES: Record<string, string> = {
+  processing: 'We are packing your order.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order has been delivered.',
+  cancelled: 'Your order has been cancelled. Nothing will be charged for it.',
+};
+
+export interface StatusMailFacts {
+  email: string;
+  firstname: unknown;
+  incrementId: string;
+  status: string;
+  comment: string | undefined;
+  carrier: string | undefined;
+  trackingNumber: string | undefined;
+}
+
+/** The mail a shopper gets when their order changes status (queued in the same transaction). */
+export function orderStatusMail(config: Pick<Config, 'publicUrl'>, facts: StatusMailFacts): MailMessage {
+  const hello = typeof facts.firstname === 'string' && facts.firstname.trim() !== '' ? `Hello ${facts.firstname.trim()},` : 'Hello,';
+  const shipment = [facts.carrier ? `Carrier: ${facts.carrier}` : '', facts.trackingNumber ? `Tracking number: ${facts.trackingNumber}` : ''].filter(Boolean);
+  return {
+    to: facts.email,
+    subject: `Your order ${facts.incrementId} is ${facts.status}`,
+    text: [
+      hello,
+      '',
+      `The status of your order ${facts.incrementId} is now "${facts.status}". ${STATUS_LINES[facts.status] ?? ''}`.trim(),
+      ...(shipment.length > 0 ? ['', ...shipment] : []),
+      ...(facts.comment ? ['', facts.comment] : []),
+      '',
+      `Follow it at ${config.publicUrl}/order-tracking`,
+    ].join('\n'),
+  };
+}
