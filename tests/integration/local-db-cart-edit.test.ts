@@ -13,12 +13,13 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 import { importProducts, testProduct } from './cart-fixtures';
 
 let server: TestServer;
-const SKUS = ['LCE-ANCHOR', 'LCE-BOLT'] as const;
+const SKUS = ['LCE-ANCHOR', 'LCE-BOLT', 'LCE-TRADE-PACK'] as const;
 beforeAll(async () => {
   server = await startTestServer();
   // The stock comes with the import, as a shop owner's would (the import owns the stock rows).
   const stock = (sku: string) => (sku === 'LCE-ANCHOR' ? { stock: { is_in_stock: true, qty: 5, manage_stock: true } } : {});
-  await importProducts(server, SKUS.map((sku, i) => testProduct(995_300 + i, sku, { price: 10 + i, ...stock(sku) })));
+  const minimum = (sku: string) => (sku === 'LCE-TRADE-PACK' ? { minimum_order: 5 } : {});
+  await importProducts(server, SKUS.map((sku, i) => testProduct(995_300 + i, sku, { price: 10 + i, ...stock(sku), ...minimum(sku) })));
 });
 afterAll(async () => server?.close());
 
@@ -68,6 +69,16 @@ describe('adding and editing cart lines from the product page', () => {
     expect(await addProductToCart(page, { ...request, qty: 3 })).toEqual({ added: true, messages: ['Product quantity has been updated!'] });
     expect(await localCart(page)).toEqual({ 'LCE-ANCHOR': 5 });
     await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-ANCHOR': 5 });
+  });
+
+  it('wants the line to reach the minimum order, counting what the cart already holds', async () => {
+    const page = await openShop();
+    const request = { product: await productOf(page, 'LCE-TRADE-PACK'), productOption: {}, customerGroupId: 0 };
+    expect(await addProductToCart(page, { ...request, qty: 4 })).toEqual({ added: false, messages: ['The minimum quantity for this product is 5.'] });
+    expect(await addProductToCart(page, { ...request, qty: 5 })).toEqual({ added: true, messages: ['Product has been added to the cart!'] });
+    expect(await addProductToCart(page, { ...request, qty: 1 })).toEqual({ added: true, messages: ['Product quantity has been updated!'] });
+    expect(await localCart(page)).toEqual({ 'LCE-TRADE-PACK': 6 });
+    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-TRADE-PACK': 6 });
   });
 
   it('quantity edits give the form messages and the stock limit, and a valid one reaches the server', async () => {

@@ -1,4 +1,5 @@
-import { CART_MESSAGES } from '../../domain/cart/cart-messages';
+import { addQuantityRefusal, minimumOrderOf } from '../../domain/add-to-cart/add-checks';
+import { findChildBySku } from '../../domain/cart/configurable-choice';
 import { cartNotice } from '../../domain/notifications/notification-rules';
 import { addToCart, replaceLine } from './cart-actions';
 import { cartItemFromDocument } from './cart-product';
@@ -20,9 +21,9 @@ export interface AddRequest {
 
 /**
  * Add to cart from the product page (SPEC §4): the line is built and validated, then the stock is
- * checked (live when online, so ok / out_of_stock; offline a volatile pre-reservation), and a
- * quantity beyond the live stock is refused with "Only {maxQuantity} products of this type are
- * available.". In edit mode the edited line is replaced instead.
+ * checked (live when online, so ok / out_of_stock; offline a volatile pre-reservation), and the
+ * line's quantity after the add must reach the minimum order and not pass a managed stock ("Only
+ * {maxQuantity} products of this type are available."). In edit mode the edited line is replaced instead.
  */
 export async function addProductToCart(shop: LocalShop, request: AddRequest): Promise<{ added: boolean; messages: string[] }> {
   const { db } = shop;
@@ -37,8 +38,9 @@ export async function addProductToCart(shop: LocalShop, request: AddRequest): Pr
   const existing = await db.cart.findOne(lineKey(input.sku, input.checksum)).exec();
   const editing = request.replaceLineId ? await db.cart.findOne(request.replaceLineId).exec() : null;
   const already = existing && existing.id !== editing?.id ? existing.qty : 0;
-  if (status !== 'out_of_stock' && figure && figure.manageStock && already + request.qty > figure.qty) {
-    const message = CART_MESSAGES.onlyAvailable(figure.qty);
+  const child = input.parentSku ? findChildBySku(request.product, input.sku) : undefined;
+  const message = addQuantityRefusal(already + request.qty, minimumOrderOf(request.product, child), figure, status);
+  if (message) {
     await addNotification(db, cartNotice('error', message));
     return { added: false, messages: [message] };
   }

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
 import { addProductToCart } from '../../db/cart/cart-add';
-import { CART_MESSAGES } from '../../domain/cart/cart-messages';
+import { checkAddRequest } from '../../domain/add-to-cart/add-checks';
 import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered } from '../../domain/cart/product-option';
-import { quantityToAdd } from '../../domain/quantity/cart-quantities';
 import { toggleEntry, useList, type ListEntry } from '../lists/local-list';
 import { notify } from '../notifications/notification-store';
 
@@ -43,13 +42,9 @@ export function ProductActions(props: Props) {
   const inWishlist = useList('wishlist').some((e) => e.sku === entry.sku);
   const inCompare = useList('compare').some((e) => e.sku === entry.sku);
   const addToCart = async () => {
-    if (blocked) return notify({ type: 'warning', message: blocked });
     const choices = { bundle: effectiveBundleChoice(product, props.bundleChosen), custom: props.customChosen };
-    if (!requiredOptionsAnswered(product, choices)) return notify({ type: 'error', message: CART_MESSAGES.configure });
-    if (!pricePence) return notify({ type: 'error', message: CART_MESSAGES.priceUnknown });
-    if (!inStock) return notify({ type: 'error', message: CART_MESSAGES.outOfStock });
-    const amount = quantityToAdd(qty, product);
-    if (!amount.ok) return notify({ type: 'error', message: amount.message });
+    const amount = checkAddRequest({ blocked, optionsAnswered: requiredOptionsAnswered(product, choices), pricePence, inStock }, qty, product);
+    if (!amount.ok) return notify({ type: amount.type, message: amount.message });
     if (!shop) return;
     setBusy(true);
     try {
