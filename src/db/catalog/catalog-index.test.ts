@@ -45,6 +45,16 @@ describe('the local catalogue index', () => {
     expect(inCategory(index, 21).items.map((p) => p.name).sort()).toEqual(['Coach bolt M12', 'Wall plug 10mm']);
   });
 
+  it('finds a product by its SKU or EAN with one lookup, and follows the collection', async () => {
+    const entry = await open();
+    await entry.db.products.bulkInsert([product(1, 'Hex bolt M10', { ean: '5012345678900' }), product(2, 'Wall plug 8mm')]);
+    const index = (entry.index = await startCatalogIndex(entry.db));
+    expect(index.findProductsByCode('sku-1').map((p) => p.name)).toEqual(['Hex bolt M10']);
+    expect(index.findProductsByCode('5012345678900').map((p) => p.name)).toEqual(['Hex bolt M10']);
+    await entry.db.products.upsert(product(2, 'Wall plug 10mm', { ean: '4006381333931' }));
+    expect(index.findProductsByCode('4006381333931').map((p) => p.name)).toEqual(['Wall plug 10mm']);
+  });
+
   it('finds a misspelt word like the server does, and labels facets from the local attributes', async () => {
     const entry = await open();
     await entry.db.products.bulkInsert([product(1, 'Hex bolt M10', { color: 5 }), product(2, 'Wall plug 8mm', { color: 5 })]);

@@ -2,6 +2,7 @@ import type { RxCollection } from 'rxdb';
 import { Subject, type Subscription } from 'rxjs';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../domain/catalog-query/catalog-index';
+import { findByCode } from '../../domain/catalog-query/code-lookup';
 import { runCatalogQuery } from '../../domain/catalog-query/run-query';
 import type { AttributeDoc, CatalogResult, Doc } from '../../domain/catalog-query/types';
 import type { ShopDatabase } from '../database-types';
@@ -15,6 +16,8 @@ const COLLECTION = { product: 'products', category: 'categories', attribute: 'at
 export interface LocalCatalogIndex {
   /** Same semantics as POST /api/catalog, answered from this page's replica. */
   query(entity: LocalEntity, query: CatalogQueryInput): CatalogResult;
+  /** Listed products whose SKU, configurable child SKU or EAN is exactly `code` (see `findByCode`). */
+  findProductsByCode(code: string): Doc[];
   /** Live documents held for the entity (deleted ones are gone). */
   count(entity: LocalEntity): number;
   /** Emits the entity whenever a change from the collection has been applied. */
@@ -92,6 +95,10 @@ export async function startCatalogIndex(db: ShopDatabase): Promise<LocalCatalogI
       const index = indexes.get(entity);
       if (!index) return { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
       return runCatalogQuery(index, { ...query, type: entity }, { attributesByCode: (code) => attributes.get(code) });
+    },
+    findProductsByCode(code) {
+      const index = indexes.get('product');
+      return index ? findByCode(index, code) : [];
     },
     count: (entity) => counts.get(entity)?.size ?? 0,
     changes$,

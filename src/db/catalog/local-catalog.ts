@@ -1,6 +1,6 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import type { LocalCatalogIndex, LocalEntity } from './catalog-index';
-import type { CatalogResult } from '../../domain/catalog-query/types';
+import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
 
 /**
  * What the screens know of the local catalogue, without loading the database: the database and its
@@ -57,6 +57,11 @@ export function localCatalogAnswers(): boolean {
 /** Runs a catalogue query on the local index; call only when `hasLocalDocuments()` (else it is empty). */
 export function queryLocalCatalog(entity: LocalEntity, query: CatalogQueryInput): CatalogResult {
   return index ? index.query(entity, query) : { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
+}
+
+/** Listed local products whose SKU, child SKU or EAN is exactly `code`: one lookup, no search (empty before the index registers). */
+export function findLocalProductsByCode(code: string): Doc[] {
+  return index ? index.findProductsByCode(code) : [];
 }
 
 export const hasLocalDocuments = (): boolean => Boolean(index) && state.products > 0;
