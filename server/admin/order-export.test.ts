@@ -19,7 +19,7 @@ const order = {
 
 describe('ordersCsv', () => {
   it('writes one row per order line with the order repeated, quoted so commas and quotes survive', () => {
-    const rows = parse(ordersCsv([order]), { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(ordersCsv([order]), { columns: true });
     expect(rows.map((r) => [r.order_number, r.sku, r.qty, r.row_total_incl_vat, r.order_total_incl_vat])).toEqual([
       ['000001001', 'WS-4-40', '2', '11.64', '27.5'],
       ['000001001', 'AN-M8', '1', '11.86', '27.5'],
@@ -28,7 +28,7 @@ describe('ordersCsv', () => {
   });
 
   it('never lets a cell start a spreadsheet formula', () => {
-    const rows = parse(ordersCsv([order]), { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(ordersCsv([order]), { columns: true });
     expect(rows[0]!.ship_to_name).toBe(`'=HYPERLINK("x") Smith, Jr`);
   });
 });

@@ -21,7 +21,10 @@ const COLUMNS = [
   'shipping', 'sku', 'name', 'qty', 'price_incl_vat', 'row_total_incl_vat', 'order_total_incl_vat',
 ] as const;
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number));
+const text = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+};
 
 /** One row per order line (what a packer works through), the order's fields repeated on each. */
 export function exportRows(orders: readonly ExportOrder[]): string[][] {

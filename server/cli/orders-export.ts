@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { adminOrderListQuery } from '../../schemas/api/admin';
 import { parseWith } from '../../schemas/parse';
 import { listAdminOrders, toAdminOrder } from '../admin/admin-order-query';

@@ -47,7 +47,7 @@ describe('npm run orders:export', () => {
     const second = await placeOrder(server, orderPayload(`export-2-${Date.now()}`, [a!], 'export.two@example.com'));
     const since = new Date(Date.now() - 60_000).toISOString();
     const { stdout } = await cli('orders-export', ['--since', since]);
-    const rows = parse(stdout, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(stdout, { columns: true });
     const mine = rows.filter((r) => r.email?.startsWith('export.'));
     expect(mine.map((r) => [r.order_number, r.sku])).toEqual([
       [first.increment_id, a],
