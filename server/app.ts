@@ -16,6 +16,7 @@ import { registerOrderRoutes } from './order/order-routes';
 import { registerStockRoutes } from './stock/stock-routes';
 import { registerMetaRoutes } from './meta-routes';
 import { registerMailOutboxRoutes } from './mail/mail-outbox-routes';
+import { registerWebhookRoutes } from './webhooks/webhook-routes';
 import { registerAdminRoutes } from './admin/admin-routes';
 
 /** Deep or huge JSON is refused before it is parsed. */
@@ -48,6 +49,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   registerOrderRoutes(app, full);
   registerStockRoutes(app, full);
   registerMailOutboxRoutes(app, full);
+  registerWebhookRoutes(app, full);
   registerAdminRoutes(app, full);
   await serveApp(app, ctx.config.distDir, ctx.catalog, ctx.db);
   return { app, ctx: full };

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { webhookSettingsFromEnv, type WebhookSettings } from './webhooks/webhook-settings';
 
 /** Runtime configuration, read once from the environment with safe defaults. */
 export interface Config {
@@ -31,6 +32,9 @@ export interface Config {
    * list of addresses/subnets). Off by default, so per-address limits cannot be dodged with a forged header.
    */
   trustProxy: boolean | string;
+  /** A managed sku at or below this many after an order sends the `stock.low` webhook (`STOCK_LOW_THRESHOLD`, 5). */
+  stockLowThreshold: number;
+  webhooks: WebhookSettings;
 }
 
 function trustProxyFromEnv(raw: string | undefined): boolean | string {
@@ -69,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    stockLowThreshold: intFromEnv(env, 'STOCK_LOW_THRESHOLD', 5, 0, 1_000_000),
+    webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max)),
   };
 }

@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
 import { loadSecrets } from './secrets';
+import { startWebhookDelivery } from './webhooks/webhook-delivery';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -44,6 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   catalog.log = app.log;
   await catalog.start();
   lap('catalogIndex');
+  await startWebhookDelivery(app, ctx);
   await app.listen({ port: config.port, host: config.host });
   lap('listen');
   const address = app.server.address();

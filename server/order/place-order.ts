@@ -11,6 +11,7 @@ import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
 import { findOrder, toApiOrder } from '../user/order-history-query';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox';
+import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
 import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, nextIncrementId, type StoredOrder } from './order-store';
 import { prepareOrder, type PreparedOrder } from './prepare-order';
@@ -49,7 +50,7 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
  * conflict do nothing`), takes the stock of every line with conditional updates, and marks the cart
  * converted; any failure rolls all of it back. Parallel or late retries get the stored reply.
  */
-export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
+export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
   const requestHash = orderRequestHash(body);
   const existing = await findStoredOrder(ctx.db, body.order_id);
   if (existing) return replay(existing, requestHash, auth);
@@ -68,7 +69,7 @@ export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: Orde
   }
 }
 
-async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
+async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
     // First, so two orders naming one cart take turns here and the second sees it converted.
     if (prepared.cart) await lockUnorderedCart(tx, prepared.cart.id);
@@ -94,8 +95,10 @@ async function commit(ctx: Pick<AppContext, 'db'>, body: OrderBody, auth: AuthCl
     const inserted = await insertOrder(tx, { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt });
     if (!inserted) return replay((await findStoredOrder(tx, body.order_id))!, requestHash, auth);
 
-    const short = await takeStock(tx, stockWanted(prepared));
+    const wanted = stockWanted(prepared);
+    const short = await takeStock(tx, wanted);
     if (short.length > 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable, { skus: short });
+    await recordStockLow(tx, ctx.db, wanted, ctx.config.stockLowThreshold);
     // The count includes this order (inserted above), so it may reach the limit but not pass it.
     const limit = prepared.coupon?.usesPerEmail;
     if (prepared.coupon && limit && (await couponUsesByEmail(tx, prepared.coupon.code, prepared.email)) > limit) {

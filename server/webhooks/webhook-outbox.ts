@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../schemas/api/webhooks';
 import type { Database, Queryable } from '../db/database';
 
-/** The events a webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENT_TYPES = ['order.placed', 'order.status_changed', 'stock.low'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
 /** Wakes the delivering processes (LISTEN) when an event is committed; polling covers a lost wake-up. */
 export const WEBHOOK_CHANNEL = 'webhook_events';
@@ -11,7 +10,8 @@ export const WEBHOOK_CHANNEL = 'webhook_events';
 /**
  * Writes an event to the outbox inside the caller's transaction, with one delivery per enabled
  * endpoint that takes its type. A rolled-back change leaves no event; a committed one is delivered
- * even if this process dies right after. Returns the event id (what receivers de-duplicate on).
+ * even if this process dies right after (server/webhooks/webhook-delivery.ts sends it). Returns the
+ * event id (what receivers de-duplicate on).
  */
 export async function recordWebhookEvent(tx: Queryable, db: Pick<Database, 'channel'>, type: WebhookEventType, data: Record<string, unknown>): Promise<string> {
   const id = `evt_${randomUUID()}`;
@@ -22,6 +22,12 @@ export async function recordWebhookEvent(tx: Queryable, db: Pick<Database, 'chan
      returning id`,
     [id, type],
   );
-  if (deliveries.length > 0) await tx.query('select pg_notify($1, $2)', [db.channel(WEBHOOK_CHANNEL), id]);
+  // Notifications are sent at commit, so a woken process finds the deliveries there.
+  if (deliveries.length > 0) await wakeDelivery(tx, db);
   return id;
+}
+
+/** Wakes every process's delivery worker (at commit, when inside a transaction). */
+export async function wakeDelivery(q: Queryable, db: Pick<Database, 'channel'>): Promise<void> {
+  await q.query('select pg_notify($1, $2)', [db.channel(WEBHOOK_CHANNEL), 'due']);
 }
