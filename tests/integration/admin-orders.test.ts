@@ -87,6 +87,13 @@ describe('admin orders', () => {
     expect(processing.body.result.items.every((o) => o.status === 'processing')).toBe(true);
   });
 
+  it('filters by the customer reference (job or PO number), case-insensitive prefix, with LIKE wildcards taken literally', async () => {
+    const tagged = await placeOrder(server, orderPayload(nextId('ref'), [skus[0]!], customer.email, { customer_reference: 'JOB-4411 Quay St' }), customer.bearer);
+    const found = await admin<{ items: (AdminOrder & { customer_reference: string })[] }>('GET', '/api/admin/orders?reference=job-44');
+    expect(found.body.result.items.map((o) => [o.order_id, o.customer_reference])).toEqual([[tagged.order_id, 'JOB-4411 Quay St']]);
+    expect((await admin<{ total_count: number }>('GET', '/api/admin/orders?reference=JOB_%25')).body.result.total_count).toBe(0);
+  });
+
   it('answers bad filters with 400 naming the field', async () => {
     for (const query of ['status=lost', 'created_since=yesterday', 'email=not-an-address', 'pageSize=0', 'colour=red']) {
       const reply = await admin<string>('GET', `/api/admin/orders?${query}`);
