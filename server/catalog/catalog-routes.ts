@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error';
 import { ownerOnly } from '../http/owner-only';
 import { securityHeaders } from '../http/security-headers';
 import { registerOperation } from '../http/openapi';
+import { orderSignals, type OrderSignal } from '../order/order-stream';
 import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
 import { sendCatalogReply } from './catalog-reply';
 import { writeCatalogSections } from './write-catalog';
@@ -63,10 +64,25 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   });
 
-  registerOperation({ method: 'GET', url: '/api/catalog/stream', summary: 'Server-Sent Events: `change` events `{entities, seq}` whenever the catalogue changes (pull the feed then)', tags: ['catalog', 'replication'], rawReply: 'text/event-stream' });
-  app.get('/api/catalog/stream', (request, reply) => {
+  registerOperation({
+    method: 'GET',
+    url: '/api/catalog/stream',
+    summary:
+      'Server-Sent Events: `change` events `{entities, seq}` whenever the catalogue changes (pull the feed then), and `order` events `{ref, status}` ' +
+      "whenever an order's status changes, where ref is the first 24 hex digits of the SHA-256 of the order's order_id (only a device that knows the order can match it)",
+    tags: ['catalog', 'replication', 'orders'],
+    rawReply: 'text/event-stream',
+  });
+  app.get('/api/catalog/stream', async (request, reply) => {
+    // The shared LISTEN is up before `ready`, so an order change committed after it always arrives.
+    const orders = await orderSignals(ctx.db).catch((error: unknown) => {
+      ctx.log.error({ err: error }, 'order change notifications unavailable');
+      throw new ApiError(503, 'The change stream is not available right now; try again shortly');
+    });
     reply.hijack();
     const res = reply.raw;
+    // The shopper left while the LISTEN started: nothing to register, and no 'close' would come to undo it.
+    if (request.raw.socket.destroyed) return;
     res.writeHead(200, {
       // A hijacked reply skips the onSend hook that sets these on every other reply.
       ...securityHeaders(request),
@@ -77,11 +93,14 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
     res.write(`retry: 3000\nevent: ready\ndata: ${JSON.stringify({ seq: ctx.catalog.seq })}\n\n`);
     const onChange = (change: { entities: string[]; seq: number }) => res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    const onOrder = (signal: OrderSignal) => res.write(`event: order\ndata: ${JSON.stringify({ ref: signal.ref, status: signal.status })}\n\n`);
     ctx.catalog.changes.on('change', onChange);
+    orders.on('order', onOrder);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 20_000);
     request.raw.on('close', () => {
       clearInterval(heartbeat);
       ctx.catalog.changes.off('change', onChange);
+      orders.off('order', onOrder);
     });
   });
 

@@ -4,8 +4,9 @@ import type { Queryable } from '../db/database';
  * Every read of the orders tables by the account and ext services, in one place. The tables belong
  * to the order module (migration 2xx); this file assumes only:
  *   orders(order_id text, customer_id text null, email text, increment_id text, status text,
- *          created_at timestamptz, doc jsonb)
- *   order_status_history(order_id text, status text, comment text, created_at timestamptz)
+ *          created_at timestamptz, doc jsonb, updated_at timestamptz null)
+ *   order_status_history(id bigserial, order_id text, status text, comment text, carrier text null,
+ *          tracking_number text null, created_at timestamptz)
  * Until that migration exists the reads answer "no orders" instead of failing.
  */
 export interface OrderRow {
@@ -16,12 +17,26 @@ export interface OrderRow {
   status: string;
   created_at: Date | string;
   doc: Record<string, unknown>;
+  /** When the order last changed (read by the shopper's order history and tracking). */
+  updated_at?: Date | string | null;
 }
 
+/** One status change; carrier and tracking number come with a "shipped" change. */
 export interface StatusEntry {
   status: string;
   comment: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
   created_at: string;
+}
+
+interface StatusRow {
+  order_id: string;
+  status: string;
+  comment: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  created_at: Date | string;
 }
 
 const UNDEFINED_TABLE = '42P01';
@@ -37,9 +52,20 @@ async function tolerant<T>(read: () => Promise<T>, none: T): Promise<T> {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+const STATUS_COLUMNS = 'order_id, status, comment, carrier, tracking_number, created_at';
+const toStatusEntry = (r: StatusRow): StatusEntry => ({ status: r.status, comment: r.comment, carrier: r.carrier, tracking_number: r.tracking_number, created_at: iso(r.created_at) });
+
 /** The API shape of an order: its document with the authoritative columns on top. */
 export function toApiOrder(row: OrderRow): Record<string, unknown> {
   return { ...row.doc, order_id: row.order_id, increment_id: row.increment_id, status: row.status, email: row.email, created_at: iso(row.created_at) };
+}
+
+/**
+ * When the order took its current status: the newest status history entry, else the order's last
+ * change, else its placing.
+ */
+export function statusChangedAt(row: Pick<OrderRow, 'created_at' | 'updated_at'>, history: readonly StatusEntry[]): string {
+  return history.at(-1)?.created_at ?? iso(row.updated_at ?? row.created_at);
 }
 
 /** The customer's own reference (job or PO number) starts with the parameter, ignoring case; a null parameter matches every order. */
@@ -49,7 +75,7 @@ const referenceStartsWith = (param: string) => `(${param}::text is null or start
 export async function listCustomerOrders(db: Queryable, customerId: string, pageSize: number, page: number, reference?: string): Promise<{ rows: OrderRow[]; total: number }> {
   return tolerant(async () => {
     const rows = await db.query<OrderRow>(
-      `select order_id, customer_id, email, increment_id, status, created_at, doc from orders
+      `select order_id, customer_id, email, increment_id, status, created_at, doc, updated_at from orders
        where customer_id = $1 and ${referenceStartsWith('$4')} order by created_at desc, order_id desc limit $2 offset $3`,
       [customerId, pageSize, (page - 1) * pageSize, reference ?? null],
     );
@@ -62,7 +88,7 @@ export async function listCustomerOrders(db: Queryable, customerId: string, page
 export async function findOrderByNumberAndEmail(db: Queryable, orderNumber: string, email: string): Promise<OrderRow | undefined> {
   return tolerant(async () => {
     const rows = await db.query<OrderRow>(
-      `select order_id, customer_id, email, increment_id, status, created_at, doc from orders
+      `select order_id, customer_id, email, increment_id, status, created_at, doc, updated_at from orders
        where (increment_id = $1 or order_id = $1) and lower(email) = lower($2) limit 1`,
       [orderNumber, email],
     );
@@ -85,11 +111,30 @@ export async function findOrder(db: Queryable, orderId: string): Promise<OrderRo
 /** An order's status changes, oldest first, one page. */
 export async function orderStatusHistory(db: Queryable, orderId: string, pageSize: number, page: number): Promise<{ items: StatusEntry[]; total: number }> {
   return tolerant(async () => {
-    const rows = await db.query<{ status: string; comment: string | null; created_at: Date | string }>(
-      'select status, comment, created_at from order_status_history where order_id = $1 order by created_at, status limit $2 offset $3',
-      [orderId, pageSize, (page - 1) * pageSize],
-    );
+    const rows = await db.query<StatusRow>(`select ${STATUS_COLUMNS} from order_status_history where order_id = $1 order by created_at, id limit $2 offset $3`, [
+      orderId,
+      pageSize,
+      (page - 1) * pageSize,
+    ]);
     const count = await db.query<{ total: number }>('select count(*)::int as total from order_status_history where order_id = $1', [orderId]);
-    return { items: rows.map((r) => ({ status: r.status, comment: r.comment, created_at: iso(r.created_at) })), total: Number(count[0]?.total ?? 0) };
+    return { items: rows.map(toStatusEntry), total: Number(count[0]?.total ?? 0) };
   }, { items: [], total: 0 });
+}
+
+/** The whole status history of each of some orders (a page of order history), oldest first, in one read. */
+export async function statusHistories(db: Queryable, orderIds: readonly string[]): Promise<Map<string, StatusEntry[]>> {
+  const byOrder = new Map<string, StatusEntry[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tolerant(
+    () => db.query<StatusRow>(`select ${STATUS_COLUMNS} from order_status_history where order_id = any($1::text[]) order by created_at, id`, [orderIds]),
+    [],
+  );
+  for (const row of rows) byOrder.get(row.order_id)?.push(toStatusEntry(row));
+  return byOrder;
+}
+
+/** The time of an order's newest status history entry, if it has one. */
+export async function lastStatusEntryAt(db: Queryable, orderId: string): Promise<string | undefined> {
+  const rows = await tolerant(() => db.query<{ at: Date | string | null }>('select max(created_at) as at from order_status_history where order_id = $1', [orderId]), []);
+  return rows[0]?.at ? iso(rows[0].at) : undefined;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../http/api-error';
 import { defineRoute } from '../../http/define-route';
 import { customerReferenceOf } from '../../order/order-document';
-import { findOrderByNumberAndEmail, orderStatusHistory } from '../../user/order-history-query';
+import { findOrderByNumberAndEmail, lastStatusEntryAt, orderStatusHistory, statusChangedAt } from '../../user/order-history-query';
 import { PUBLIC_LIMITS } from '../public-limits';
 
 /**
@@ -17,7 +17,7 @@ export function registerOrderTrackingRoutes(app: FastifyInstance, ctx: AppContex
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/ext/order-tracking',
-    summary: "An order's status and its status history, when orderNumber and email match",
+    summary: "An order's status, the time it took it (status_changed_at) and its status history (carrier and tracking_number on a shipped entry), when orderNumber and email match",
     tags: ['orders'],
     query: orderTrackingQuery,
     result: {
@@ -32,8 +32,9 @@ export function registerOrderTrackingRoutes(app: FastifyInstance, ctx: AppContex
       if (!order) throw notFound('Order not found');
       await releaseAttempt(ctx.db, key);
       const history = await orderStatusHistory(ctx.db, order.order_id, query.pageSize, query.currentPage);
+      const lastEntryAt = await lastStatusEntryAt(ctx.db, order.order_id);
       return {
-        order: { increment_id: order.increment_id, order_id: order.order_id, status: order.status, created_at: new Date(order.created_at).toISOString(), customer_reference: customerReferenceOf(order.doc) },
+        order: { increment_id: order.increment_id, order_id: order.order_id, status: order.status, created_at: new Date(order.created_at).toISOString(), status_changed_at: lastEntryAt ?? statusChangedAt(order, []), customer_reference: customerReferenceOf(order.doc) },
         items: history.items,
         total_count: history.total,
         search_criteria: { page_size: query.pageSize, current_page: query.currentPage },
