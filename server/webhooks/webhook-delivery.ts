@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
@@ -205,7 +206,8 @@ export class WebhookDeliveryWorker {
   private async round(): Promise<number> {
     this.again = false;
     for (;;) {
-      const claimId = randomUUID();
+      // Names the claiming process: whoever looks at a delivery in flight sees which process sends it.
+      const claimId = `${hostname()}/${process.pid}/${randomUUID()}`;
       const batch = await claimDue(this.db, this.settings.leaseMs, claimId);
       if (batch.length === 0) break;
       // Sent even when stopping: the call is interrupted at once and the delivery handed back.

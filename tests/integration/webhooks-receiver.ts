@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
-/** How the receiver treats one request: answer 200 or 500, never answer, or drop the connection. */
-export type Behaviour = 'ok' | 'fail' | 'hang' | 'drop';
+/** How the receiver treats one request: answer 200 (at once, or after 150 ms) or 500, never answer, or drop the connection. */
+export type Behaviour = 'ok' | 'slow' | 'fail' | 'hang' | 'drop';
 
 export interface ReceivedRequest {
   id: string;
@@ -55,7 +55,8 @@ export async function startReceiver(): Promise<Receiver> {
     requests.push(received);
     if (behaviour === 'drop') request.socket.destroy();
     else if (behaviour === 'fail') response.writeHead(500, { 'content-type': 'text/plain' }).end('receiver is down for maintenance');
-    else if (behaviour === 'ok') {
+    else if (behaviour === 'ok' || behaviour === 'slow') {
+      if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, 150));
       received.acknowledged = true;
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
     }
@@ -108,4 +109,15 @@ export async function startReceiver(): Promise<Receiver> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Polls until `accept` holds for what `read` gives (a database state has no event to wait on). */
+export async function until<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms; last seen: ${JSON.stringify(value).slice(0, 1000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

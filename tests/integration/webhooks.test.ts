@@ -7,7 +7,7 @@ import { freePort } from '../helpers/spawn-server';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { orderPayload, placeOrder, registerCustomer, saleableSkus } from '../reliability/helpers/shop-fixtures';
 import { setStock } from './cart-fixtures';
-import { startReceiver, type Behaviour, type Receiver, type ReceivedRequest } from './webhooks-receiver';
+import { startReceiver, until, type Behaviour, type Receiver, type ReceivedRequest } from './webhooks-receiver';
 
 /** Seconds become milliseconds: a receiver that hangs is given up on after 0.5 s, retries follow within 0.2 s. */
 const FAST_WEBHOOKS: WebhookSettings = { retryBaseMs: 50, retryMaxMs: 200, retryForMs: 60_000, timeoutMs: 500, leaseMs: 2_000, pollMs: 200 };
@@ -34,17 +34,6 @@ async function deliveries(on: TestServer, query: string): Promise<DeliveryList> 
   const reply = await on.request<DeliveryList>('GET', `/api/admin/webhooks/deliveries?${query}`, undefined, { authorization: `Bearer ${on.ctx.adminToken}` });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body.result;
-}
-
-/** Polls until `accept` holds for what `read` gives (a database state has no event to wait on). */
-async function until<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms; last seen: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const order = (on: TestServer, products: { sku: string; qty: number }[]) => {
