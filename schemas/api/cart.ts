@@ -179,6 +179,24 @@ export interface TotalsReply {
   quote_currency_code: 'GBP';
   items_qty: number;
   coupon_code?: string;
+  /** With `coupon_code`: the coupon's rule, which the device keeps with the cart to work out the same totals offline. */
+  coupon_rule?: CouponRuleReply;
   items: TotalsItemReply[];
   total_segments: TotalSegment[];
+}
+
+/**
+ * A cart's coupon as the discount applies it, in the coupon document's own field names
+ * (schemas/catalog/coupon.ts), so the same reader turns it into terms on both sides. The server has
+ * already checked the customer group and usage limits; the window still matters offline.
+ */
+export interface CouponRuleReply {
+  code: string;
+  discount_type: 'percent' | 'fixed';
+  /** Percent (10 = 10 %) or pounds excluding tax. */
+  discount_amount: number;
+  from_date: string | null;
+  to_date: string | null;
+  /** Pounds excluding tax; 0 for none. */
+  minimum_subtotal: number;
 }

@@ -1,3 +1,5 @@
+import type { CouponRuleReply } from '../api/cart';
+
 /**
  * Singletons kept as local documents (never replicated, not collections, so they do not count
  * toward the collection cap). Local documents have no schema of their own; these types are theirs.
@@ -54,7 +56,8 @@ export interface CartState {
   paymentMethods: Record<string, unknown>[];
   shipping: Record<string, unknown> | null;
   payment: Record<string, unknown> | null;
-  coupon: { code: string; discount_amount: number } | null;
+  /** `rule` (from the server's totals) lets the device apply the coupon to totals worked out offline. */
+  coupon: { code: string; discount_amount: number; rule?: CouponRuleReply } | null;
   connectBypassCount: number;
   isAdding: boolean;
   minicartOpen: boolean;

@@ -27,6 +27,16 @@ export const TOTALS_SCHEMA: JsonSchema = {
       shipping_incl_tax: 'number', shipping_tax_amount: 'number', tax_amount: 'number', subtotal_incl_tax: 'number', items_qty: 'number',
       base_currency_code: 'string', quote_currency_code: 'string', coupon_code: 'string',
     }),
+    coupon_rule: {
+      type: 'object',
+      description: "With coupon_code: the coupon's rule (the coupon document's field names), so a device works out the same totals offline",
+      properties: {
+        ...typed({ code: 'string', discount_amount: 'number', minimum_subtotal: 'number' }),
+        discount_type: { type: 'string', enum: ['percent', 'fixed'] },
+        from_date: { type: ['string', 'null'] },
+        to_date: { type: ['string', 'null'] },
+      },
+    },
     items: { type: 'array', items: { type: 'object' } },
     total_segments: { type: 'array', items: segment },
   },

@@ -3,7 +3,7 @@ import { TAX_CLASS } from '../../schemas/catalog/product';
 import { findTaxRatePercent, type TaxRuleFields } from '../../src/domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../src/domain/tax/destination';
 import { computeTotals } from '../../src/domain/totals/cart-totals';
-import { couponUsable, readCoupon, type CouponTerms } from '../../src/domain/totals/coupon-rule';
+import { couponRuleOf, couponUsable, readCoupon, type CouponTerms } from '../../src/domain/totals/coupon-rule';
 import type { Queryable } from '../db/database';
 import type { PricedLine } from './line-pricing';
 
@@ -47,10 +47,13 @@ export function destinationChargesVat(rules: readonly TaxRuleFields[], destinati
   return taxPercentFor(rules, TAX_CLASS.standard, destination) > 0;
 }
 
-/** Totals of priced lines for a destination (default GB) and an optional usable coupon. */
+/**
+ * Totals of priced lines for a destination (default GB) and an optional usable coupon. A coupon that
+ * takes something off travels with its rule, so the device can apply it while offline.
+ */
 export function totalsFor(lines: readonly PricedLine[], rules: readonly TaxRuleFields[], destination: Destination | undefined, coupon: CouponTerms | null): TotalsReply {
   const where = destination ?? { countryId: DEFAULT_COUNTRY };
-  return computeTotals({
+  const totals = computeTotals({
     lines: lines.map((l) => ({
       itemId: l.key,
       sku: l.resolved.lineSku,
@@ -65,4 +68,5 @@ export function totalsFor(lines: readonly PricedLine[], rules: readonly TaxRuleF
     coupon,
     destinationChargesVat: destinationChargesVat(rules, where),
   });
+  return coupon && totals.coupon_code ? { ...totals, coupon_rule: couponRuleOf(coupon) } : totals;
 }

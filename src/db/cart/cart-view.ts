@@ -4,6 +4,7 @@ import { findChildBySku } from '../../domain/cart/configurable-choice';
 import { recordsOf, textOf, type Doc } from '../../domain/cart/doc-fields';
 import { totalsView, type TotalsView } from '../../domain/cart/totals-view';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
+import { keptCouponTerms } from '../../domain/totals/coupon-rule';
 import { priceLine } from '../../domain/totals/line-price';
 import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
@@ -70,6 +71,7 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
     serverSegments: state.totalSegments,
     serverCurrent: synced,
     online,
+    coupon: keptCouponTerms(state.coupon?.rule, new Date()),
   });
   return {
     lines: lines.map((l) => describe(l, products, members)),

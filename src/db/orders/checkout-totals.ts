@@ -1,7 +1,10 @@
 import type { TotalsReply } from '../../../schemas/api/cart';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { TAX_CLASS } from '../../../schemas/catalog/product';
 import { clientTotals } from '../../domain/checkout-state/client-totals';
+import type { TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
+import { keptCouponTerms } from '../../domain/totals/coupon-rule';
 import { cartHash } from '../../../replication/cart/cart-hash';
 import type { CartState } from '../local-state';
 import { localTaxRules } from '../cart/cart-product';
@@ -33,29 +36,40 @@ async function taxClassOf(db: ShopDatabase, line: CartLine): Promise<number> {
     const taxClass = product?.source.tax_class_id;
     if (taxClass !== undefined && taxClass !== null && taxClass !== '') return Number(taxClass);
   }
-  return 2;
+  return TAX_CLASS.standard;
 }
 
 /**
- * Totals for the order summary (vsf1 §1.6): the server's when synced for these lines, else worked
- * out here from the local lines and replicated tax rules, so an offline checkout still shows VAT,
- * shipping and the total. A coupon is known to the server only, so client totals carry none.
+ * Totals worked out on the device from the local lines (each with its product's tax class) and the
+ * replicated tax rules, with the coupon the cart kept from its last server totals: the shared totals
+ * rule with the server's own coupon terms, so the figures are the ones the server will charge.
  */
-export async function checkoutTotals(db: ShopDatabase, lines: readonly CartLine[], state: CartState, countryId: string, online: boolean): Promise<CheckoutTotals> {
-  const server = serverTotalsFor(lines, state, countryId, online);
-  if (server) return { ok: true, totals: server, source: 'server' };
-  const rules = await localTaxRules(db);
-  const priced = await Promise.all(
-    lines.map(async (line) => ({
+export function deviceTotals(lines: readonly CartLine[], taxClassIds: readonly number[], state: CartState, taxRules: readonly TaxRuleFields[], countryId: string, now: Date) {
+  return clientTotals({
+    lines: lines.map((line, i) => ({
       sku: line.sku,
       name: line.name,
       qty: line.qty,
       unitPence: line.price_pence,
-      taxClassId: await taxClassOf(db, line),
+      taxClassId: taxClassIds[i] ?? TAX_CLASS.standard,
       typeId: line.type_id,
       productOption: line.product_option,
     })),
-  );
-  const result = clientTotals({ lines: priced, taxRules: rules, defaultCountry: DEFAULT_COUNTRY, countryId });
+    taxRules,
+    defaultCountry: DEFAULT_COUNTRY,
+    countryId,
+    coupon: keptCouponTerms(state.coupon?.rule, now),
+  });
+}
+
+/**
+ * Totals for the order summary (vsf1 §1.6): the server's when synced for these lines, else worked
+ * out here, so an offline checkout still shows VAT, shipping, the coupon's discount and the total.
+ */
+export async function checkoutTotals(db: ShopDatabase, lines: readonly CartLine[], state: CartState, countryId: string, online: boolean): Promise<CheckoutTotals> {
+  const server = serverTotalsFor(lines, state, countryId, online);
+  if (server) return { ok: true, totals: server, source: 'server' };
+  const taxClassIds = await Promise.all(lines.map((line) => taxClassOf(db, line)));
+  const result = deviceTotals(lines, taxClassIds, state, await localTaxRules(db), countryId, new Date());
   return result.ok ? { ok: true, totals: result.totals, source: 'client' } : result;
 }

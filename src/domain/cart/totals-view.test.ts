@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readCoupon } from '../totals/coupon-rule';
 import { totalsView } from './totals-view';
 
 const ukVat = [{ id: 1, product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] }];
@@ -37,6 +38,20 @@ describe('minicart totals', () => {
         ['grand_total', 29],
       ]);
     }
+  });
+
+  it('offline, takes off the coupon the cart kept, as the server segments did', () => {
+    const coupon = readCoupon({ code: 'WELCOME10', discount_type: 'percent', discount_amount: 10 });
+    const view = totalsView({ ...base, online: false, coupon });
+    expect(view.source).toBe('client');
+    // 20.00 − 2.00; VAT 3.60 on the goods and 1.00 on the shipping: the discount and VAT of the server segments above.
+    expect(view.rows.map((r) => [r.code, r.value])).toEqual([
+      ['subtotal', 20],
+      ['shipping', 4],
+      ['discount', -2],
+      ['tax', 4.6],
+      ['grand_total', 26.6],
+    ]);
   });
 
   it('drops a zero discount row and shows nothing for an empty cart', () => {

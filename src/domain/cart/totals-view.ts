@@ -1,6 +1,7 @@
 import type { TotalSegment } from '../../../schemas/api/cart';
 import { clientTotals, type ClientTotalsLine } from '../checkout-state/client-totals';
 import type { TaxRuleFields } from '../pricing/tax-rate';
+import type { CouponTerms } from '../totals/coupon-rule';
 
 /** One row of the minicart totals; `value` in pounds (discount negative). */
 export interface TotalsRow {
@@ -26,6 +27,8 @@ export interface TotalsViewInput {
   /** The server totals belong to the lines shown now (the last sync saw these lines). */
   serverCurrent: boolean;
   online: boolean;
+  /** The coupon the cart kept from its last server totals, still usable now (client totals take it off too). */
+  coupon?: CouponTerms | null;
 }
 
 const CODES = new Set<TotalSegment['code']>(['subtotal', 'shipping', 'discount', 'tax', 'grand_total']);
@@ -51,7 +54,7 @@ export function totalsView(input: TotalsViewInput): TotalsView {
     const rows = readSegments(input.serverSegments).filter((r) => r.code !== 'discount' || r.value !== 0);
     if (rows.some((r) => r.code === 'grand_total')) return { source: 'server', rows };
   }
-  const client = clientTotals({ lines: input.lines, taxRules: input.taxRules, defaultCountry: input.defaultCountry });
+  const client = clientTotals({ lines: input.lines, taxRules: input.taxRules, defaultCountry: input.defaultCountry, coupon: input.coupon ?? null });
   if (!client.ok) return { source: 'client', rows: [], message: client.message };
   return { source: 'client', rows: readSegments(client.totals.total_segments as unknown as Record<string, unknown>[]) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponLineDiscounts, couponUsable, readCoupon } from './coupon-rule';
+import { couponLineDiscounts, couponRuleOf, couponUsable, keptCouponTerms, readCoupon } from './coupon-rule';
 
 const now = new Date('2025-06-15T12:00:00Z');
 
@@ -46,5 +46,23 @@ describe('couponLineDiscounts', () => {
     const terms = readCoupon({ code: 'C', discount_type: 'fixed', discount_amount: 5, minimum_subtotal: 50 })!;
     expect(couponLineDiscounts(terms, [4999])).toEqual([0]);
     expect(couponLineDiscounts(terms, [5000])).toEqual([500]);
+  });
+});
+
+describe('the rule a device keeps', () => {
+  const doc = { code: 'site15', discount_type: 'fixed', discount_amount: 15, is_active: true, from_date: '2025-06-01', to_date: '2025-06-30', minimum_subtotal: 150.5, uses_per_email: 1, customer_group_ids: [1] };
+
+  it('reads back as the terms the server applied (the group and usage limit stay with the server)', () => {
+    const terms = readCoupon(doc)!;
+    const rule = couponRuleOf(terms);
+    expect(rule).toEqual({ code: 'SITE15', discount_type: 'fixed', discount_amount: 15, from_date: '2025-06-01', to_date: '2025-06-30', minimum_subtotal: 150.5 });
+    expect(keptCouponTerms(JSON.parse(JSON.stringify(rule)), now)).toEqual({ ...terms, groupIds: [], usesPerEmail: null });
+  });
+
+  it('drops out once its window has ended, and reads nothing from a missing rule', () => {
+    const rule = couponRuleOf(readCoupon(doc)!);
+    expect(keptCouponTerms(rule, new Date('2025-06-30T23:00:00Z'))).not.toBeNull();
+    expect(keptCouponTerms(rule, new Date('2025-07-01T00:00:00Z'))).toBeNull();
+    expect(keptCouponTerms(undefined, now)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { readAmount, toPence } from '../pricing/money';
+import type { CouponRuleReply } from '../../../schemas/api/cart';
+import { fromPence, readAmount, toPence } from '../pricing/money';
 import { isInsideWindow } from '../pricing/special-price';
 import { allocate, percentOf } from './allocate';
 
@@ -58,4 +59,31 @@ export function couponLineDiscounts(terms: CouponTerms, rowTotals: readonly numb
   if (subtotal <= 0 || subtotal < terms.minimumSubtotalPence) return rowTotals.map(() => 0);
   if (terms.type === 'percent') return rowTotals.map((row) => percentOf(row, terms.amount));
   return allocate(Math.min(toPence(terms.amount), subtotal), rowTotals);
+}
+
+const windowBound = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * The rule the server sends with the totals of a cart that has the coupon: what the discount and its
+ * window depend on, read back by `readCoupon` exactly as the server read the coupon document.
+ */
+export function couponRuleOf(terms: CouponTerms): CouponRuleReply {
+  return {
+    code: terms.code,
+    discount_type: terms.type,
+    discount_amount: terms.amount,
+    from_date: windowBound(terms.from),
+    to_date: windowBound(terms.to),
+    minimum_subtotal: fromPence(terms.minimumSubtotalPence),
+  };
+}
+
+/**
+ * The coupon a device kept from the cart's last server totals, as terms for the shared totals rule,
+ * while it is still inside its window at `now` (the server would drop it after that too). The group
+ * was checked when the server applied it, and it cannot change without a connection.
+ */
+export function keptCouponTerms(rule: unknown, now: Date): CouponTerms | null {
+  const terms = readCoupon(rule);
+  return terms && terms.active && isInsideWindow(terms.from, terms.to, now) ? terms : null;
 }
