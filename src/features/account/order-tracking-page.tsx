@@ -6,8 +6,10 @@ import { callApi } from '../../db/session/account-api';
 import { useTitle } from '../../ui/use-title';
 import { FormFields, type FieldSpec } from '../forms/form-fields';
 import { AccountFormFrame } from './account-form-frame';
+import { StatusSince } from './order-status-time';
 import { StatusHistory, type StatusEntry } from './status-history';
 import { useAccountForm } from './use-account-form';
+import { useOrderChanges } from './use-order-changes';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'orderNumber', label: 'trackingOrderNumber', required: true },
@@ -15,7 +17,7 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 interface Tracking {
-  order: { increment_id: string; status: string; created_at: string };
+  order: { increment_id: string; order_id: string; status: string; created_at: string; status_changed_at?: string };
   items: StatusEntry[];
 }
 
@@ -25,13 +27,23 @@ export function OrderTrackingPage() {
   useTitle(t('trackingTitle'));
   const shop = useShop();
   const [found, setFound] = useState<Tracking | null>(null);
+  const [asked, setAsked] = useState<OrderTrackingForm | null>(null);
+  // The order shown is read again when its status changes (the change stream), without a new search.
+  useOrderChanges(found ? [found.order.order_id] : [], () => {
+    if (!shop || !asked) return;
+    void callApi<Tracking>(shop, '/api/ext/order-tracking', { auth: false, query: { ...asked } }).then((reply) => {
+      if (reply.code === 200 && typeof reply.result !== 'string') setFound(reply.result);
+    });
+  });
   const { form, state, onSubmit } = useAccountForm<OrderTrackingForm>(orderTrackingFormSchema, { orderNumber: '', email: '' }, async ({ orderNumber, email }) => {
     setFound(null);
+    setAsked(null);
     if (!shop) return { ok: false, message: t('accountNetwork') };
     const reply = await callApi<Tracking>(shop, '/api/ext/order-tracking', { auth: false, query: { orderNumber, email } });
     if (reply.code === 404) return { ok: false, message: t('trackingNotFound') };
     if (reply.code !== 200 || typeof reply.result === 'string') return { ok: false, message: typeof reply.result === 'string' ? reply.result : t('accountNetwork') };
     setFound(reply.result);
+    setAsked({ orderNumber, email });
     return { ok: true };
   });
   return (
@@ -43,7 +55,10 @@ export function OrderTrackingPage() {
       </AccountFormFrame>
       {found && (
         <div className="tracking-result" role="status">
-          <p>{t('trackingResult', { number: found.order.increment_id, date: new Date(found.order.created_at).toLocaleDateString('en-GB'), status: found.order.status })}</p>
+          <p>
+            {t('trackingResult', { number: found.order.increment_id, date: new Date(found.order.created_at).toLocaleDateString('en-GB'), status: found.order.status })}
+            <StatusSince since={found.order.status_changed_at} />
+          </p>
           <StatusHistory entries={found.items} />
         </div>
       )}

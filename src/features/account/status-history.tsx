@@ -1,12 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { orderTime } from './order-status-time';
 
 export interface StatusEntry {
   status: string;
   comment: string | null;
+  /** With a "shipped" entry: who carries the parcel and its tracking number. */
+  carrier?: string | null;
+  tracking_number?: string | null;
   created_at: string;
 }
 
-/** An order's status changes, oldest first (order tracking and the order detail). */
+function Shipment({ entry }: { entry: StatusEntry }) {
+  const { t } = useTranslation();
+  if (!entry.carrier && !entry.tracking_number) return null;
+  return (
+    <span className="status-shipment">
+      {' '}
+      ({[entry.carrier, entry.tracking_number ? t('accountOrderTrackingNumber', { number: entry.tracking_number }) : ''].filter(Boolean).join(', ')})
+    </span>
+  );
+}
+
+/** An order's status changes, oldest first, with the shipment of a shipped one (order tracking and the order detail). */
 export function StatusHistory({ entries }: { entries: readonly StatusEntry[] }) {
   const { t } = useTranslation();
   if (entries.length === 0) return null;
@@ -16,8 +31,9 @@ export function StatusHistory({ entries }: { entries: readonly StatusEntry[] }) 
       <ol className="status-history">
         {entries.map((e) => (
           <li key={`${e.created_at}-${e.status}`}>
-            <time dateTime={e.created_at}>{new Date(e.created_at).toLocaleString('en-GB')}</time> — {e.status}
+            <time dateTime={e.created_at}>{orderTime(e.created_at)}</time> — {e.status}
             {e.comment ? `: ${e.comment}` : ''}
+            <Shipment entry={e} />
           </li>
         ))}
       </ol>

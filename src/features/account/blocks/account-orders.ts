@@ -1,3 +1,5 @@
+import type { StatusEntry } from '../status-history';
+
 /** The fields of an order in GET /api/user/order-history that the account screens show. */
 export interface OrderItem {
   sku: string;
@@ -12,6 +14,10 @@ export interface AccountOrder {
   increment_id: string;
   status: string;
   created_at: string;
+  /** When the order took its status (its newest status history entry). */
+  status_changed_at?: string;
+  /** Every status it had, oldest first, with the shipment on a shipped one. */
+  status_history?: StatusEntry[];
   email?: string;
   grand_total?: number;
   subtotal_incl_tax?: number;

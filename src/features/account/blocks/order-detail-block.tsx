@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../i18n/money';
-import { useAccountQuery } from '../use-account-query';
-import { findOrder, ORDER_HISTORY_PATH, ORDER_PAGE, type OrderHistory } from './account-orders';
+import { AsOfNotice, OrderStatus } from '../order-status-time';
+import { StatusHistory } from '../status-history';
+import { findOrder, ORDER_PAGE } from './account-orders';
+import { useOrderHistory } from './use-order-history';
 
 const money = (n: number | undefined) => (typeof n === 'number' ? formatMoney(n) : '');
 
-/** /my-account/orders/{orderId}: one order of the history (same query, so it opens from cache). */
+/** /my-account/orders/{orderId}: one order of the history (same query, so it opens from cache), with its status history. */
 export function OrderDetailBlock({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const history = useAccountQuery<OrderHistory>('orders', ORDER_HISTORY_PATH, ORDER_PAGE);
+  const history = useOrderHistory(ORDER_PAGE);
   const order = history.data ? findOrder(history.data.items, orderId) : undefined;
   const address = order?.shipping_address;
   return (
@@ -18,13 +20,14 @@ export function OrderDetailBlock({ orderId }: { orderId: string }) {
         <Link to="/my-account/orders">{t('accountOrderBack')}</Link>
       </p>
       {history.isPending && <p>{t('accountLoading')}</p>}
+      <AsOfNotice asOf={history.data?.asOf} />
       {history.isError && <p role="alert">{history.error.message || t('accountLoadFailed')}</p>}
       {history.data && !order && <p role="alert">{t('accountOrderNotFound')}</p>}
       {order && (
         <article className="order-detail">
           <h2>{t('accountOrderNumber', { number: order.increment_id })}</h2>
           <p>
-            {new Date(order.created_at).toLocaleDateString('en-GB')} · <span className="order-status">{order.status}</span>
+            {new Date(order.created_at).toLocaleDateString('en-GB')} · <OrderStatus status={order.status} since={order.status_changed_at} />
           </p>
           <table className="order-items">
             <thead>
@@ -60,6 +63,7 @@ export function OrderDetailBlock({ orderId }: { orderId: string }) {
             </address>
           )}
           {order.shipping_description && <p>{order.shipping_description}</p>}
+          <StatusHistory entries={order.status_history ?? []} />
         </article>
       )}
     </>

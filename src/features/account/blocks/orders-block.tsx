@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../i18n/money';
-import { useAccountQuery } from '../use-account-query';
-import { ORDER_HISTORY_PATH, ORDER_PAGE, type OrderHistory } from './account-orders';
+import { AsOfNotice, OrderStatus } from '../order-status-time';
+import { ORDER_PAGE } from './account-orders';
+import { useOrderHistory } from './use-order-history';
 
-/** My orders: GET /api/user/order-history (newest first), each linking to its detail. */
+/** My orders: GET /api/user/order-history (newest first), each linking to its detail; live as statuses change, the last known offline. */
 export function OrdersBlock() {
   const { t } = useTranslation();
-  const history = useAccountQuery<OrderHistory>('orders', ORDER_HISTORY_PATH, ORDER_PAGE);
+  const history = useOrderHistory(ORDER_PAGE);
   return (
     <>
       <h2>{t('accountBlockOrders')}</h2>
       {history.isPending && <p>{t('accountLoading')}</p>}
+      <AsOfNotice asOf={history.data?.asOf} />
       {history.isError && <p role="alert">{history.error.message || t('accountLoadFailed')}</p>}
       {history.data && history.data.items.length === 0 && <p>{t('accountOrdersEmpty')}</p>}
       {history.data && history.data.items.length > 0 && (
@@ -32,7 +34,9 @@ export function OrdersBlock() {
               <tr key={order.order_id} className="order-row">
                 <td>{order.increment_id}</td>
                 <td>{new Date(order.created_at).toLocaleDateString('en-GB')}</td>
-                <td>{order.status}</td>
+                <td>
+                  <OrderStatus status={order.status} since={order.status_changed_at} />
+                </td>
                 <td>{typeof order.grand_total === 'number' ? formatMoney(order.grand_total) : ''}</td>
                 <td>
                   <Link to={`/my-account/orders/${encodeURIComponent(order.order_id)}`}>{t('accountOrderView')}</Link>
