@@ -121,14 +121,19 @@ async function replyStart(response: Response, max: number): Promise<string> {
 async function send(delivery: Claimed, timeoutMs: number, stopping: AbortSignal): Promise<Outcome> {
   const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, created_at: new Date(delivery.created_at).toISOString(), data: delivery.data });
   const failed = (status: number | null, error: string): Outcome => ({ delivered: false, status, error: error.slice(0, ERROR_TEXT_MAX), interrupted: stopping.aborted });
+  // One controller with a plain timer, not AbortSignal.any([AbortSignal.timeout(...), ...]): on Node 20
+  // the garbage collector may take the timeout signal that only the combined one refers to, and the
+  // call to a receiver that never answers then never ends.
+  const call = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    call.abort();
+  }, timeoutMs);
+  const stop = () => call.abort();
+  stopping.addEventListener('abort', stop, { once: true });
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: webhookHeaders(delivery.secret, delivery.event_id, body),
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping]),
-    });
+    const response = await fetch(delivery.url, { method: 'POST', headers: webhookHeaders(delivery.secret, delivery.event_id, body), body, redirect: 'manual', signal: call.signal });
     if (response.status >= 200 && response.status < 300) {
       await response.body?.cancel().catch(() => undefined);
       return { delivered: true, status: response.status };
@@ -139,8 +144,11 @@ async function send(delivery: Claimed, timeoutMs: number, stopping: AbortSignal)
     return failed(response.status, `HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
   } catch (error) {
     if (stopping.aborted) return failed(null, 'interrupted: the sending process stopped');
-    if (error instanceof DOMException && error.name === 'TimeoutError') return failed(null, `no reply within ${timeoutMs / 1000} s`);
+    if (timedOut) return failed(null, `no reply within ${timeoutMs / 1000} s`);
     return failed(null, `connection failed: ${networkError(error)}`);
+  } finally {
+    clearTimeout(timer);
+    stopping.removeEventListener('abort', stop);
   }
 }
 

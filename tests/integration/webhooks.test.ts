@@ -125,6 +125,28 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('order.status_changed', () => {
+  it('is delivered, signed, with the previous and the new status and the shipment', async () => {
+    receiver.plan([]);
+    const placed = await order(server, [{ sku: skus[1]!, qty: 1 }]);
+    for (const change of [{ status: 'processing' }, { status: 'shipped', carrier: 'DPD', tracking_number: '15501234567890' }]) {
+      const reply = await server.request('POST', `/api/admin/orders/${placed.order_id}/status`, change, admin);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    }
+    const changes = () => receiver.requests.filter((r) => r.acknowledged && bodyOf(r).type === 'order.status_changed' && (bodyOf(r).data.order as { order_id: string }).order_id === placed.order_id);
+    await receiver.waitFor('both changes acknowledged', () => changes().length === 2);
+    const bodies = changes()
+      .map(bodyOf)
+      .sort((x, y) => x.created_at.localeCompare(y.created_at));
+    expect(bodies.map((b) => [b.data.previous_status, b.data.status])).toEqual([
+      ['pending', 'processing'],
+      ['processing', 'shipped'],
+    ]);
+    expect(bodies[1]!.data).toMatchObject({ carrier: 'DPD', tracking_number: '15501234567890', order: { status: 'shipped' } });
+    expect(changes().every((r) => receiver.verifies(r, endpoint.secret))).toBe(true);
+  });
+});
+
 describe('stock.low', () => {
   it('is sent once when an order takes a managed sku from above the threshold to at or below it, to the endpoints that take it', async () => {
     const lowReceiver = await startReceiver();
