@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { readAll, type CatalogDoc } from '../catalog/catalog-store';
+import { activeBanners } from '../../src/domain/content/active-banners';
+import { readAll } from '../catalog/catalog-store';
 import type { AppContext } from '../context';
 import { registerOperation } from '../http/openapi';
 
 export const BANNERS_PATH = '/pub/banners.json';
 /** Banners change rarely; five minutes of caching spares the database on every home page view. */
 export const BANNERS_CACHE_CONTROL = 'public, max-age=300';
-
-const position = (doc: CatalogDoc) => (Number.isFinite(Number(doc.position)) ? Number(doc.position) : Number.MAX_SAFE_INTEGER);
-
-/** SPEC §2: "Banners with status 1 are shown"; ordered by position, then id. */
-export function activeBanners(docs: readonly CatalogDoc[]): CatalogDoc[] {
-  return docs.filter((doc) => Number(doc.status) === 1).sort((a, b) => position(a) - position(b) || Number(a.id) - Number(b.id));
-}
 
 /**
  * GET /pub/banners.json (SPEC §7: "on the API host returns banners, filtered to status 1"). It stands

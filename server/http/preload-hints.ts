@@ -1,9 +1,9 @@
 import { parseCatalogQuery } from '../../schemas/catalog-query';
+import { activeBanners } from '../../src/domain/content/active-banners';
 import { bannerImageUrl, IMAGE_SIZES, imageUrl } from '../../src/ui/image-url';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { CatalogDoc } from '../catalog/catalog-store';
 import { readAll } from '../catalog/catalog-store';
-import { activeBanners } from '../content/banner-routes';
 import type { Queryable } from '../db/database';
 
 /** `/p/{sku}/{slug}`: a product page without a chosen child (the app's route of the same shape). */

@@ -3,6 +3,7 @@ import { startCatalogIndex } from './catalog/catalog-index';
 import { getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
 import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
+import { registerLocalContent } from './catalog/local-content';
 import { createShopSync, type ShopSync } from './sync/shop-sync';
 
 /** The page's database and its sync, as the screens get them from the shop context. */
@@ -22,6 +23,7 @@ let started: Promise<LocalShop> | undefined;
 export function startLocalDatabase(): Promise<LocalShop> {
   started ??= (async () => {
     const db = await getDatabase();
+    registerLocalContent(db);
     registerLocalCatalog(await startCatalogIndex(db));
     // Multistore: every call names the store view, like the screens' own reads (SPEC §7).
     const sync = createShopSync(db, { storeCode: storeParams(currentStore()).storeCode ?? null });

@@ -11,7 +11,7 @@ export const LOCAL_FIRST = 'always' as const;
 type Entity = 'product' | 'category' | 'attribute';
 
 /** A fetch that never reached the server (offline, connection dropped), as opposed to an error reply. */
-const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+export const isNetworkFailure = (error: unknown) => error instanceof TypeError;
 
 /**
  * The one switch for catalogue lists, facets, categories and attributes: the local replica's index

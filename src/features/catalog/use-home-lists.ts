@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppliedFilter } from '../../../schemas/catalog-query';
-import { activeBanners, staticContent, cmsBlockByIdentifier } from './catalog-api';
 import { LOCAL_FIRST, readCatalog } from './catalog-reads';
+import { readBanners, readCmsBlock, readStaticContent } from './content-reads';
 import { homeListQuery } from './list-query';
 
 /**
@@ -18,15 +18,16 @@ export function useHomeList(filters: AppliedFilter[]) {
   return useQuery({ queryKey: ['home-list', filters], networkMode: LOCAL_FIRST, queryFn: ({ signal }) => readCatalog('product', homeListQuery(filters), signal).then((r) => r.items) });
 }
 
-export const useBanners = () => useQuery({ queryKey: ['banners'], queryFn: activeBanners });
+// Content reads run offline too (the device's replica answers), so they are not paused like server reads.
+export const useBanners = () => useQuery({ queryKey: ['banners'], networkMode: LOCAL_FIRST, queryFn: readBanners });
 
-export const useCmsBlock = (identifier: string) => useQuery({ queryKey: ['cms-block', identifier], queryFn: () => cmsBlockByIdentifier(identifier), retry: false });
+export const useCmsBlock = (identifier: string) => useQuery({ queryKey: ['cms-block', identifier], networkMode: LOCAL_FIRST, queryFn: () => readCmsBlock(identifier), retry: false });
 
 export interface PromotedOffers {
   mainBanner?: { link: string; image: string; title: string; subtitle?: string };
   smallBanners?: { link: string; image: string; title: string; subtitle?: string }[];
 }
 
-export const usePromotedOffers = () => useQuery({ queryKey: ['static', 'promoted_offers'], queryFn: () => staticContent<PromotedOffers>('promoted_offers') });
-export const useAccreditations = () => useQuery({ queryKey: ['static', 'accreditations'], queryFn: () => staticContent<{ name: string; image: string; link: string }[]>('accreditations') });
-export const useInfoLinks = () => useQuery({ queryKey: ['static', 'info_links'], queryFn: () => staticContent<{ title: string; link: string }[]>('info_links') });
+export const usePromotedOffers = () => useQuery({ queryKey: ['static', 'promoted_offers'], networkMode: LOCAL_FIRST, queryFn: () => readStaticContent<PromotedOffers>('promoted_offers') });
+export const useAccreditations = () => useQuery({ queryKey: ['static', 'accreditations'], networkMode: LOCAL_FIRST, queryFn: () => readStaticContent<{ name: string; image: string; link: string }[]>('accreditations') });
+export const useInfoLinks = () => useQuery({ queryKey: ['static', 'info_links'], networkMode: LOCAL_FIRST, queryFn: () => readStaticContent<{ title: string; link: string }[]>('info_links') });

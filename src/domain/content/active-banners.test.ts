@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeBanners } from './banner-routes';
+import { activeBanners } from './active-banners';
 
 describe('activeBanners', () => {
   it('keeps status 1 only, by position then id, unpositioned last', () => {
