@@ -18,6 +18,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** The listen connection's name in pg_stat_activity (per schema: shops and test runs share a server). */
+export const listenApplicationName = (schema: string) => `fixings-listen:${schema}`.slice(0, 63);
+
 /** PostgreSQL server: several API processes share it and hear each other through LISTEN/NOTIFY. */
 export async function openPostgresDatabase(url: string, schema: string): Promise<Database> {
   const options = schema === 'public' ? undefined : `-c search_path=${schema}`;
@@ -25,20 +28,50 @@ export async function openPostgresDatabase(url: string, schema: string): Promise
   if (schema !== 'public') await createSchema(pool, schema);
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | undefined;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
 
   async function listenConnection(): Promise<pg.Client> {
     if (listenClient) return listenClient;
-    const client = new pg.Client({ connectionString: url, types, options });
+    const client = new pg.Client({ connectionString: url, types, options, application_name: listenApplicationName(schema) });
     await client.connect();
     client.on('notification', (message) => {
       for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? '');
     });
-    client.on('error', () => {
-      // A dropped listen connection is re-opened on the next listen; callers resync on reconnect.
+    const dropped = () => {
+      if (listenClient !== client) return;
       listenClient = undefined;
-    });
+      client.end().catch(() => undefined);
+      scheduleRelisten(1000);
+    };
+    client.on('error', dropped);
+    client.on('end', dropped);
     listenClient = client;
     return client;
+  }
+
+  /**
+   * A dropped listen connection (a database restart, a network blip, an idle-session kill) is opened
+   * again with every channel listened to again, backing off to 30 s, so this process keeps hearing the
+   * catalogue, order and webhook notifications; what was sent during the gap is caught up by each
+   * listener's own poll or resync.
+   */
+  function scheduleRelisten(delayMs: number): void {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void (async () => {
+        try {
+          const client = await listenConnection();
+          for (const channel of listeners.keys()) await client.query(`listen "${channel}"`);
+        } catch {
+          if (listenClient) await listenClient.end().catch(() => undefined);
+          listenClient = undefined;
+          scheduleRelisten(Math.min(delayMs * 2, 30_000));
+        }
+      })();
+    }, delayMs);
+    reconnectTimer.unref();
   }
 
   const root = wrap(pool);
@@ -74,7 +107,11 @@ export async function openPostgresDatabase(url: string, schema: string): Promise
     },
     channel: (name) => (schema === 'public' ? name : `${schema}_${name}`),
     async close() {
-      await listenClient?.end().catch(() => undefined);
+      closed = true;
+      clearTimeout(reconnectTimer);
+      const client = listenClient;
+      listenClient = undefined;
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
