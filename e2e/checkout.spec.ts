@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
+import { ORDER_REFERENCE_MESSAGES as R } from '../schemas/forms/order-reference-field';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, expectedUnitPence, openPage, pounds, productDoc, withVat, type Doc } from './browse-support';
@@ -9,9 +10,10 @@ let shop: Shop;
 let browser: Browser;
 let product: Doc;
 const SKU = 'ST-M4-50';
+const ADMIN_TOKEN = 'checkout-e2e-owner-token';
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShop({ ADMIN_TOKEN }), launchBrowser()]);
   product = await productDoc(shop.url, SKU);
 });
 afterAll(async () => {
@@ -225,15 +227,19 @@ describe('checkout', () => {
     const expectedGrand = withVat(expectedUnitPence(product) * 2) + 500;
     await expect.poll(() => page.locator('.checkout-totals').textContent(), { timeout: 15_000 }).toContain('Totals worked out on this device');
     expect(await page.locator('.totals-grand_total dd').textContent()).toBe(pounds(expectedGrand / 100));
+    await page.getByLabel('Your reference (job or PO number)', { exact: true }).fill('Site 4 / PO 118');
     await page.getByLabel('I accept the terms and conditions').check();
     await page.getByRole('button', { name: 'Place the order' }).click();
     await expect.poll(() => page.locator('.checkout-queued').textContent(), { timeout: 15_000 }).toBe('Your order is saved on this device and will be sent when the connection returns.');
     // The thank-you page is open, so the order goes as soon as the connection returns (SPEC §4).
     const sent = page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: 30_000 });
     await page.context().setOffline(false);
-    const reply = (await (await sent).json()) as { code: number; result: { increment_id: string; grand_total: number } };
+    const response = await sent;
+    const reply = (await response.json()) as { code: number; result: { increment_id: string; grand_total: number } };
     expect(reply.code).toBe(200);
     expect(reply.result.grand_total).toBe(expectedGrand / 100);
+    // The queued order carried the shopper's reference.
+    expect((JSON.parse(response.request().postData() ?? '{}') as Doc).customer_reference).toBe('Site 4 / PO 118');
     await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${reply.result.increment_id}.`);
     expect(errors).toEqual([]);
     await page.close();
@@ -255,6 +261,150 @@ describe('checkout', () => {
     await expect.poll(() => page.locator('[data-cart-cleared="true"]').count(), { timeout: 15_000 }).toBe(1);
     await page.goto(`${shop.url}/checkout`);
     await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    await page.close();
+  });
+});
+
+/** An API call with the shop's envelope. */
+async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ code: number; result: T }> {
+  const response = await fetch(shop.url + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as { code: number; result: T };
+}
+
+const PASSWORD = 'Sup3r-secret';
+const REFERENCE = 'checkout-review-customerReference';
+
+/** The device's local documents (session, checkout details…) as JSON text, read from IndexedDB. */
+function localDocuments(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('rxdb-dexie-') && n.includes('plugin-local-documents'));
+    const texts: string[] = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      });
+      if (db.objectStoreNames.contains('docs')) {
+        const docs = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction('docs').objectStore('docs').getAll();
+          request.onsuccess = () => resolve(request.result as unknown[]);
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        });
+        texts.push(JSON.stringify(docs));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+}
+
+/** Signed in on /my-account, the product in the cart, the checkout open with the profile's details. */
+async function signedInCheckout(page: Page, email: string): Promise<void> {
+  await page.goto(`${shop.url}/my-account`);
+  const form = page.locator('.account-screen .login-form');
+  await expect.poll(() => form.getByRole('button', { name: 'Log in' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await fill(page, { 'login-email': email, 'login-password': PASSWORD });
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect.poll(() => page.locator('#profile-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+  await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
+  await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe('1');
+  await page.goto(`${shop.url}/checkout`);
+  await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+}
+
+/** From Personal Details (filled from the profile) to the Order Summary; the address only the first time. */
+async function toReview(page: Page, address: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Continue to shipping' }).click();
+  await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+  if (address) await fill(page, SHIPPING);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
+}
+
+describe('the customer reference (job or PO number)', () => {
+  it('is typed beside "Place the order", kept on the device, placed with the order, shown and filtered in order history and in the admin order', async () => {
+    const email = `reference.${Date.now()}@example.com`;
+    expect((await call('POST', '/api/user/create', { customer: { email, firstname: 'Ann', lastname: 'Lee' }, password: PASSWORD })).code).toBe(200);
+    const bearer = { authorization: `Bearer ${(await call<string>('POST', '/api/user/login', { username: email, password: PASSWORD })).result}` };
+    const me = (await call<{ id: number }>('GET', '/api/user/me', undefined, bearer)).result;
+    // An earlier order for another job, for the filter to leave out.
+    const address = { firstname: 'Ann', lastname: 'Lee', street: ['9 Mill Lane'], city: 'Leeds', postcode: 'LS5 3AA', country_id: 'GB', email };
+    const addressInformation = { shippingAddress: address, billingAddress: address, shipping_method_code: 'flatrate', shipping_carrier_code: 'courier', payment_method_code: 'cashondelivery' };
+    const earlier = await call('POST', '/api/order', { order_id: `e2e-ref-${Date.now()}`, user_id: String(me.id), products: [{ sku: SKU, qty: 1 }], addressInformation, customer_reference: 'Job 9 - Kirkstall' }, bearer);
+    expect(earlier.code, JSON.stringify(earlier.result)).toBe(200);
+
+    const { page, errors } = await openPage(browser, DESKTOP);
+    await signedInCheckout(page, email);
+    await toReview(page, true);
+    const field = page.getByLabel('Your reference (job or PO number)', { exact: true });
+    // Optional, but checked: too long is refused, and the message gives the limit.
+    await field.fill('P'.repeat(41));
+    await page.getByLabel('I accept the terms and conditions').check();
+    await page.getByRole('button', { name: 'Place the order' }).click();
+    await expect.poll(() => messageOf(page, REFERENCE)).toBe(R.tooLong);
+    await field.fill('  PO-4471 / Leeds ');
+    await expect.poll(() => messageOf(page, REFERENCE)).toBeNull();
+    // Kept on the device with the other checkout details: a reload finds it again.
+    await expect.poll(() => localDocuments(page)).toContain('PO-4471 / Leeds');
+    await page.reload();
+    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+    await toReview(page, false);
+    expect(await field.inputValue()).toBe('  PO-4471 / Leeds ');
+
+    await page.getByLabel('I accept the terms and conditions').check();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/order') && r.request().method() === 'POST', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Place the order' }).click(),
+    ]);
+    expect((JSON.parse(response.request().postData() ?? '{}') as Doc).customer_reference).toBe('PO-4471 / Leeds');
+    const reply = (await response.json()) as { code: number; result: { order_id: string; increment_id: string } };
+    expect(reply.code).toBe(200);
+    const { order_id: orderId, increment_id: number } = reply.result;
+    await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${number}.`);
+
+    // Order history: the reference in its column; the filter (a prefix, any case) keeps this order only.
+    await page.goto(`${shop.url}/my-account/orders`);
+    const rows = page.locator('.order-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    const row = rows.filter({ hasText: number });
+    expect(await row.locator('.order-reference').textContent()).toBe('PO-4471 / Leeds');
+    const filter = page.getByLabel('Filter by your reference', { exact: true });
+    await filter.fill('po-44');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('.order-reference').textContent()).toBe('PO-4471 / Leeds');
+    expect(new URL(page.url()).searchParams.get('reference')).toBe('po-44');
+    await filter.fill('Leeds');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect.poll(() => page.getByText('No orders match the reference “Leeds”.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Show all orders' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await row.getByRole('link', { name: 'View order' }).click();
+    await expect.poll(() => page.locator('.order-detail .order-reference').textContent()).toBe('Your reference: PO-4471 / Leeds');
+
+    // The shop's own view of the order.
+    const admin = await call<Doc>('GET', `/api/admin/orders/${encodeURIComponent(orderId)}`, undefined, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    expect(admin.code).toBe(200);
+    expect(admin.result).toMatchObject({ order_id: orderId, increment_id: number, customer_reference: 'PO-4471 / Leeds' });
+
+    // A reference belongs to one order: the next checkout starts without it.
+    await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
+    await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe('1');
+    await page.goto(`${shop.url}/checkout`);
+    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+    await toReview(page, false);
+    expect(await field.inputValue()).toBe('');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -24,6 +24,8 @@ export interface CheckoutDetails {
   personalDetails: Record<string, unknown>;
   shippingDetails: Record<string, unknown>;
   paymentDetails: Record<string, unknown>;
+  /** The Order Summary step's fields: the shopper's own reference (job or PO number). Not the terms tick. */
+  reviewDetails?: Record<string, unknown>;
   modifiedAt: number | null;
   /** When the last order was placed from this device. */
   lastOrderAt: number | null;
@@ -94,7 +96,7 @@ export const LOCAL_DOCUMENT_IDS = {
 } as const;
 
 export const DEFAULT_SESSION: SessionState = { token: null, refreshToken: null, groupToken: null, groupId: null, sessionStartedAt: null };
-export const DEFAULT_CHECKOUT: CheckoutDetails = { personalDetails: {}, shippingDetails: {}, paymentDetails: {}, modifiedAt: null, lastOrderAt: null };
+export const DEFAULT_CHECKOUT: CheckoutDetails = { personalDetails: {}, shippingDetails: {}, paymentDetails: {}, reviewDetails: {}, modifiedAt: null, lastOrderAt: null };
 export const DEFAULT_SETTINGS: Settings = { automaticTransmission: false, locale: 'en-GB' };
 export const DEFAULT_CART_STATE: CartState = {
   token: null,

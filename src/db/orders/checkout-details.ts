@@ -2,15 +2,16 @@ import type { CheckoutDetails, CurrentUser } from '../../../schemas/rx/local-doc
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
 
-export type CheckoutSection = 'personalDetails' | 'shippingDetails' | 'paymentDetails';
+export type CheckoutSection = 'personalDetails' | 'shippingDetails' | 'paymentDetails' | 'reviewDetails';
 
 /**
  * Keeps one step's fields in the `checkout` local document and stamps the change time: the shopper
  * counts as "in checkout" for 30 minutes after it (SPEC §4), which makes the cart sync keep the
- * client's lines. Passwords never reach the device's storage.
+ * client's lines. Passwords never reach the device's storage, and the terms are accepted afresh
+ * for every order, so their tick is not kept either.
  */
 export function saveCheckoutSection(db: ShopDatabase, section: CheckoutSection, values: Record<string, unknown>, now = Date.now()): Promise<CheckoutDetails> {
-  const { password: _p, repeatPassword: _r, ...kept } = values;
+  const { password: _p, repeatPassword: _r, acceptTerms: _t, ...kept } = values;
   return modifyLocal(db, LOCAL.checkout, (c) => ({ ...c, [section]: kept, modifiedAt: now }));
 }
 

@@ -75,4 +75,12 @@ describe('buildOrderBody', () => {
     expect(signedIn.personalDetails).not.toHaveProperty('password');
     expect(signedIn.user_id).toBe('7');
   });
+
+  it("carries the shopper's own reference (trimmed) as part of the order, and nothing when it is blank", () => {
+    const body = buildOrderBody(input({ reference: '  PO-4471 ' }));
+    expect(body.customer_reference).toBe('PO-4471');
+    expect(v.parse(orderBody, { ...body, order_id: '1767312000000-abcdef12' }).customer_reference).toBe('PO-4471');
+    expect(buildOrderBody(input({ reference: '  ' }))).not.toHaveProperty('customer_reference');
+    expect(buildOrderBody(input())).not.toHaveProperty('customer_reference');
+  });
 });

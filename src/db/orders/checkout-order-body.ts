@@ -8,6 +8,8 @@ export interface CheckoutDraft {
   personal: Omit<CheckoutPersonalForm, 'password' | 'repeatPassword'>;
   shipping: CheckoutShippingForm;
   payment: CheckoutPaymentForm;
+  /** The shopper's own reference (job or PO number) from the Order Summary step, if any. */
+  reference?: string | undefined;
 }
 
 export interface OrderBodyInput extends CheckoutDraft {
@@ -59,6 +61,7 @@ export function buildOrderBody(input: OrderBodyInput): Record<string, unknown> {
   const billingAddress = pay.generateInvoice ? { ...billing, company: orNull(pay.company), vat_id: orNull(pay.taxId) } : billing;
   const account = !input.userId && input.personal.createAccount && input.password;
   const at = new Date(input.now).toISOString();
+  const reference = trimmed(input.reference);
   return {
     user_id: input.userId ?? '',
     ...(input.cartId ? { cart_id: input.cartId } : {}),
@@ -91,5 +94,7 @@ export function buildOrderBody(input: OrderBodyInput): Record<string, unknown> {
     created_at: at,
     updated_at: at,
     ...(input.storeCode ? { store_code: input.storeCode } : {}),
+    // Part of the order itself: a queued order carries it, and a resend of the body is the same order.
+    ...(reference ? { customer_reference: reference } : {}),
   };
 }

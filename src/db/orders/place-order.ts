@@ -34,7 +34,8 @@ export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Re
     taken = await takeOrderedLines(db, orderedLines(order.body));
     await modifyLocal(db, LOCAL.checkout, (c) => {
       const { password: _dropped, ...personal } = c.personalDetails;
-      return { ...c, personalDetails: personal, lastOrderAt: Date.now() };
+      // The reference belonged to this order; the next one (another job) starts without it.
+      return { ...c, personalDetails: personal, reviewDetails: {}, lastOrderAt: Date.now() };
     });
   } catch (error) {
     // The order is stored: tidying the cart must not turn it into a failure (the lines can be removed by hand).

@@ -17,7 +17,7 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 interface Tracking {
-  order: { increment_id: string; order_id: string; status: string; created_at: string; status_changed_at?: string };
+  order: { increment_id: string; order_id: string; status: string; created_at: string; status_changed_at?: string; customer_reference?: string | null };
   items: StatusEntry[];
 }
 
@@ -59,6 +59,7 @@ export function OrderTrackingPage() {
             {t('trackingResult', { number: found.order.increment_id, date: new Date(found.order.created_at).toLocaleDateString('en-GB'), status: found.order.status })}
             <StatusSince since={found.order.status_changed_at} />
           </p>
+          {found.order.customer_reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: found.order.customer_reference })}</p>}
           <StatusHistory entries={found.items} />
         </div>
       )}

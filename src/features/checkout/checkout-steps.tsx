@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutPaymentForm, CheckoutShipping } from '../../../schemas/forms/checkout-address-form';
 import type { CheckoutPersonalForm } from '../../../schemas/forms/checkout-personal-form';
+import type { CheckoutReviewForm } from '../../../schemas/forms/checkout-review-form';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { CheckoutDetails } from '../../db/local-state';
 import { saveCheckoutSection, type CheckoutSection } from '../../db/orders/checkout-details';
@@ -48,6 +49,16 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
   const [personal, setPersonal] = useState<CheckoutPersonalForm | null>(null);
   const [shipping, setShipping] = useState<CheckoutShipping | null>(null);
   const [payment, setPayment] = useState<CheckoutPaymentForm | null>(null);
+  const [reference, setReference] = useState(() => (typeof initial.reviewDetails?.customerReference === 'string' ? initial.reviewDetails.customerReference : ''));
+  // Kept on the device at every change (not after a pause): the order's own write, which clears it,
+  // must come after the last one.
+  const keepReference = useCallback(
+    (typed: string) => {
+      setReference(typed);
+      void saveCheckoutSection(shop.db, 'reviewDetails', { customerReference: typed });
+    },
+    [shop.db],
+  );
   const totals = useCheckoutTotals(shop.db, lines, shipping?.country ?? 'GB');
   const { placing, failure, placed, place } = usePlaceOrder(shop, step === 'review');
 
@@ -60,10 +71,10 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
     setStep(next);
   };
   const stateOf = (s: Step): StepState => (s === step ? 'active' : STEPS.indexOf(s) < STEPS.indexOf(step) ? 'done' : 'waiting');
-  const onPlace = () => {
+  const onPlace = (review: CheckoutReviewForm) => {
     if (!personal || !shipping || !payment) return;
     const { password, repeatPassword: _r, ...details } = personal;
-    void place({ personal: details, shipping, payment }, password);
+    void place({ personal: details, shipping, payment, reference: review.customerReference }, password);
   };
   return (
     <div className="checkout-steps">
@@ -83,7 +94,7 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
           onDone={(values) => { setPayment(values); finish('paymentDetails', values, 'review'); }} />
       </StepSection>
       <StepSection id="checkout-review" number={4} title={t('checkoutOrderSummary')} state={stateOf('review')}>
-        <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} onPlace={onPlace} />
+        <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} reference={reference} onReferenceChange={keepReference} onPlace={onPlace} />
       </StepSection>
     </div>
   );

@@ -1,12 +1,13 @@
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { checkoutReviewSchema } from '../../../schemas/forms/checkout-review-form';
+import { checkoutReviewSchema, type CheckoutReviewForm } from '../../../schemas/forms/checkout-review-form';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { CheckoutTotals } from '../../db/orders/checkout-totals';
 import { formatMoney, formatPence } from '../../i18n/money';
 import { valibotResolver } from '../../ui/valibot-resolver';
-import { CheckboxField } from '../forms/form-field';
+import { CheckboxField, FormField } from '../forms/form-field';
 import { OrderTotals } from './order-totals';
 
 interface Props {
@@ -14,7 +15,10 @@ interface Props {
   totals: CheckoutTotals | null;
   placing: boolean;
   failure: string | null;
-  onPlace: () => void;
+  /** The reference as last typed (kept by the steps, so a visit to another step loses nothing). */
+  reference: string;
+  onReferenceChange: (reference: string) => void;
+  onPlace: (values: CheckoutReviewForm) => void;
 }
 
 /** The row total with VAT: the server's figure when its totals are shown, else the line's own price. */
@@ -23,11 +27,18 @@ function rowTotal(line: CartLine, totals: CheckoutTotals | null): string {
   return item ? formatMoney(item.row_total_incl_tax) : formatPence(line.price_incl_tax_pence * line.qty);
 }
 
-/** Step 4, "Order Summary": the lines and totals, the terms, and "Place the order". */
-export function ReviewStep({ lines, totals, placing, failure, onPlace }: Props) {
+/**
+ * Step 4, "Order Summary": the lines and totals, the shopper's own reference (job or PO number, where
+ * a trade buyer looks for it: just before placing), the terms, and "Place the order".
+ */
+export function ReviewStep({ lines, totals, placing, failure, reference, onReferenceChange, onPlace }: Props) {
   const { t } = useTranslation();
   // Unticked at first; the schema insists on `true` ("You must accept the terms and conditions.").
-  const form = useForm({ resolver: valibotResolver(checkoutReviewSchema), defaultValues: { acceptTerms: false as unknown as true }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<CheckoutReviewForm>({ resolver: valibotResolver(checkoutReviewSchema), defaultValues: { customerReference: reference, acceptTerms: false as unknown as true }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const typed = useWatch({ control: form.control, name: 'customerReference' }) ?? '';
+  useEffect(() => {
+    if (typed !== reference) onReferenceChange(typed);
+  }, [typed, reference, onReferenceChange]);
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(onPlace)(e)} aria-busy={placing}>
       <table className="checkout-lines">
@@ -43,6 +54,13 @@ export function ReviewStep({ lines, totals, placing, failure, onPlace }: Props) 
         </tbody>
       </table>
       <OrderTotals totals={totals} />
+      <FormField
+        id="checkout-review-customerReference"
+        label={t('checkoutReference')}
+        registration={form.register('customerReference')}
+        error={form.formState.errors.customerReference}
+        autoComplete="off"
+      />
       <CheckboxField
         id="checkout-review-acceptTerms"
         label={t('formAcceptTerms')}

@@ -27,6 +27,7 @@ export const checkoutWords = {
   checkoutSameAsShipping: 'My billing address is the same as my shipping address',
   checkoutBillingAddress: 'Billing address',
   checkoutInvoice: 'I want to generate an invoice for the company',
+  checkoutReference: 'Your reference (job or PO number)',
   checkoutProducts: 'Products',
   checkoutQtyTimes: '{{qty}} ×',
   checkoutSubtotal: 'Subtotal (incl. VAT)',

@@ -19,6 +19,8 @@ export interface AccountOrder {
   /** Every status it had, oldest first, with the shipment on a shipped one. */
   status_history?: StatusEntry[];
   email?: string;
+  /** The customer's own reference (job or PO number) given at checkout. */
+  customer_reference?: string | null;
   grand_total?: number;
   subtotal_incl_tax?: number;
   shipping_incl_tax?: number;

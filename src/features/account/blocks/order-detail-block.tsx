@@ -29,6 +29,7 @@ export function OrderDetailBlock({ orderId }: { orderId: string }) {
           <p>
             {new Date(order.created_at).toLocaleDateString('en-GB')} · <OrderStatus status={order.status} since={order.status_changed_at} />
           </p>
+          {order.customer_reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: order.customer_reference })}</p>}
           <table className="order-items">
             <thead>
               <tr>
