@@ -22,7 +22,7 @@ export function tokenFromRequest(request: FastifyRequest): string | undefined {
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthClaims | null> {
   const token = tokenFromRequest(request);
   if (!token) return null;
-  const claims = verifyAccessToken(token, ctx.secrets.authSecret);
+  const claims = await verifyAccessToken(token, ctx.secrets.authSecret);
   if (!claims) throw unauthorized();
   // Tokens are stateless: a deleted account, or a token from before a password change, ends here on every endpoint.
   await requireCustomer(ctx.db, claims);

@@ -12,13 +12,13 @@ export interface GroupClaims {
   customerId: string;
 }
 
-export function signGroupToken(claims: GroupClaims, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function signGroupToken(claims: GroupClaims, secret: string, ttlSeconds: number, now = Date.now()): Promise<string> {
   return signToken(PURPOSE, { group_id: claims.groupId, id: claims.customerId }, secret, ttlSeconds, now);
 }
 
 /** The group a request may price for; null when the token is missing, forged or expired. */
-export function verifyGroupToken(token: string, secret: string, now = Date.now()): GroupClaims | null {
-  const claims = verifyToken(PURPOSE, token, secret, now);
+export async function verifyGroupToken(token: string, secret: string, now = Date.now()): Promise<GroupClaims | null> {
+  const claims = await verifyToken(PURPOSE, token, secret, now);
   if (!claims || typeof claims.group_id !== 'number' || typeof claims.id !== 'string') return null;
   return { groupId: claims.group_id, customerId: claims.id };
 }

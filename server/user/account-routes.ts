@@ -46,7 +46,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     result: { ...customerReply, properties: { ...customerReply.properties, groupToken: { type: 'string' } } },
     handler: async ({ auth }) => {
       const customer = await requireCustomer(ctx.db, auth);
-      const groupToken = signGroupToken({ groupId: Number(customer.group_id), customerId: String(customer.id) }, ctx.secrets.authSecret, ctx.config.refreshTokenTtlSeconds);
+      const groupToken = await signGroupToken({ groupId: Number(customer.group_id), customerId: String(customer.id) }, ctx.secrets.authSecret, ctx.config.refreshTokenTtlSeconds);
       return { ...toApiCustomer(customer, await listAddresses(ctx.db, Number(customer.id))), groupToken };
     },
   });

@@ -59,7 +59,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
         if (outcome.reason === 'reused') ctx.log.warn('refresh token reused: its session family was revoked');
         throw unauthorized(USER_MESSAGES.invalidRefreshToken);
       }
-      return envelope(accessTokenFor(ctx, outcome.customer), 200, { refreshToken: outcome.token });
+      return envelope(await accessTokenFor(ctx, outcome.customer), 200, { refreshToken: outcome.token });
     },
   });
 }

@@ -10,12 +10,12 @@ export interface SessionTokens {
   refreshToken: string;
 }
 
-export function accessTokenFor(ctx: AppContext, customer: Pick<CustomerRow, 'id' | 'group_id'>): string {
+export function accessTokenFor(ctx: AppContext, customer: Pick<CustomerRow, 'id' | 'group_id'>): Promise<string> {
   return signAccessToken({ sub: String(customer.id), groupId: Number(customer.group_id) }, ctx.secrets.authSecret, ctx.config.accessTokenTtlSeconds);
 }
 
 /** Starts a new refresh-token family (one per login). */
 export async function startSession(db: Queryable, ctx: AppContext, customer: Pick<CustomerRow, 'id' | 'group_id'>): Promise<SessionTokens> {
   const refreshToken = await issueRefreshToken(db, Number(customer.id), ctx.config.refreshTokenTtlSeconds);
-  return { token: accessTokenFor(ctx, customer), refreshToken };
+  return { token: await accessTokenFor(ctx, customer), refreshToken };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { signAccessToken } from '../../server/auth/access-token';
+import { fixtureAccessToken } from '../helpers/fixture-access-token';
 import type { TestServer } from '../helpers/test-server';
 
 /** Shared helpers of the cart, order and stock suites. */
@@ -17,7 +17,7 @@ export const GB_ADDRESS = {
 
 /** Bearer headers for a customer id and group, signed with the server's own secret (the account must exist: see `ensureCustomers`). */
 export function customerAuth(server: TestServer, sub: string, groupId = 1): Record<string, string> {
-  return { authorization: `Bearer ${signAccessToken({ sub, groupId }, server.ctx.secrets.authSecret, 900)}` };
+  return { authorization: `Bearer ${fixtureAccessToken({ sub, groupId }, server.ctx.secrets.authSecret, 900)}` };
 }
 
 /** Account rows for the ids the suites sign tokens for: the server refuses a token of an account that does not exist. */

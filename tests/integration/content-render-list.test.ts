@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/auth/access-token';
+import { fixtureAccessToken } from '../helpers/fixture-access-token';
 import type { CatalogDoc } from '../../server/catalog/catalog-store';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { ensureCustomers } from './cart-fixtures';
@@ -70,7 +70,7 @@ describe('GET /api/product/render-list', () => {
     // Group 0's tier starts at 5 units, so it does not apply to one.
     expect((await bySku('skus=ZZT-SPECIAL&userGroupId=0')).get('ZZT-SPECIAL')!.price_info.final_price).toBe(15);
     await ensureCustomers(server, ['1']);
-    const token = signAccessToken({ sub: '1', groupId: 1 }, server.ctx.secrets.authSecret, 60);
+    const token = fixtureAccessToken({ sub: '1', groupId: 1 }, server.ctx.secrets.authSecret, 60);
     expect((await bySku(`skus=ZZT-SPECIAL&token=${token}`)).get('ZZT-SPECIAL')!.price_info.final_price).toBe(14);
     expect((await bySku('skus=ZZT-SPECIAL', { authorization: `Bearer ${token}` })).get('ZZT-SPECIAL')!.price_info.final_price).toBe(14);
   });

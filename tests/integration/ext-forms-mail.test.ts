@@ -110,7 +110,7 @@ describe('/api/ext/mail-service', () => {
     expect((await server.request('POST', '/api/ext/mail-service/send-email', body)).status).toBe(400);
     const forged = await server.request('POST', '/api/ext/mail-service/send-email', { ...body, token: 'eyJleHAiOjk5OTk5OTk5OTl9.forged' });
     expect(forged.body).toEqual({ code: 401, result: 'Email is not authorized!' });
-    const expiredToken = (await import('../../server/ext/mail-service/mail-form-token')).issueMailToken(server.ctx.secrets.authSecret, Date.now() - 11 * 60_000);
+    const expiredToken = await (await import('../../server/ext/mail-service/mail-form-token')).issueMailToken(server.ctx.secrets.authSecret, Date.now() - 11 * 60_000);
     expect((await server.request('POST', '/api/ext/mail-service/send-email', { ...body, token: expiredToken })).status).toBe(401);
   });
 

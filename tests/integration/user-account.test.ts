@@ -97,7 +97,7 @@ describe('GET /api/user/me', () => {
     expect(reply.body.code).toBe(200);
     expect(reply.body.result).toMatchObject({ email: 'me.read@example.com', group_id: 1 });
     expect(reply.body.result.addresses).toHaveLength(1);
-    expect(verifyGroupToken(reply.body.result.groupToken!, server.ctx.secrets.authSecret)).toEqual({ groupId: 1, customerId: String(reply.body.result.id) });
+    expect(await verifyGroupToken(reply.body.result.groupToken!, server.ctx.secrets.authSecret)).toEqual({ groupId: 1, customerId: String(reply.body.result.id) });
     expect(JSON.stringify(reply.body)).not.toMatch(/password/i);
   });
 

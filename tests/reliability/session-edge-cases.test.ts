@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/auth/access-token';
+import { fixtureAccessToken } from '../helpers/fixture-access-token';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { changedTables, digestTables } from './helpers/db-digest';
 import { PASSWORD, addLine, newCart, orderPayload, registerCustomer, saleableSkus, type Customer } from './helpers/shop-fixtures';
@@ -54,7 +54,7 @@ describe('two tokens in one request', () => {
   });
 
   it('a bad bearer header is a 401 even with a valid token in the query (no fallback)', async () => {
-    for (const header of ['Bearer x.y.z', `Bearer ${alice.token}x`, `Bearer ${signAccessToken({ sub: alice.id, groupId: 1 }, server.ctx.secrets.authSecret, 900, Date.now() - 3_600_000)}`]) {
+    for (const header of ['Bearer x.y.z', `Bearer ${alice.token}x`, `Bearer ${fixtureAccessToken({ sub: alice.id, groupId: 1 }, server.ctx.secrets.authSecret, 900, Date.now() - 3_600_000)}`]) {
       const reply = await server.request('GET', `/api/user/me?token=${bob.token}`, undefined, { authorization: header });
       expect(reply.status, header).toBe(401);
       expect(JSON.stringify(reply.body)).not.toContain(bob.email);
@@ -83,7 +83,7 @@ describe('tokens of accounts that do not exist', () => {
 
   it('a genuinely signed token for an unknown or malformed customer id is refused the same way', async () => {
     for (const sub of ['987654321', '0', '-1', 'abc', `${alice.id} or 1=1`, '']) {
-      const token = signAccessToken({ sub, groupId: 1 }, server.ctx.secrets.authSecret, 900);
+      const token = fixtureAccessToken({ sub, groupId: 1 }, server.ctx.secrets.authSecret, 900);
       const before = await digestTables(server.ctx.db);
       expect(statuses(await actAsCustomer(token, `unknown ${sub}`)), `sub "${sub}"`).toEqual(ALL_REFUSED);
       expect(changedTables(before, await digestTables(server.ctx.db))).toEqual([]);

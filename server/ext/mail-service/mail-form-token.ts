@@ -8,10 +8,10 @@ import { signToken, verifyToken } from '../../auth/signed-token';
 const PURPOSE = 'mail-form';
 export const MAIL_TOKEN_TTL_SECONDS = 10 * 60;
 
-export function issueMailToken(secret: string, now = Date.now()): string {
+export function issueMailToken(secret: string, now = Date.now()): Promise<string> {
   return signToken(PURPOSE, {}, secret, MAIL_TOKEN_TTL_SECONDS, now);
 }
 
-export function isValidMailToken(token: string, secret: string, now = Date.now()): boolean {
-  return verifyToken(PURPOSE, token, secret, now) !== null;
+export async function isValidMailToken(token: string, secret: string, now = Date.now()): Promise<boolean> {
+  return (await verifyToken(PURPOSE, token, secret, now)) !== null;
 }

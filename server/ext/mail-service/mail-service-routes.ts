@@ -36,7 +36,7 @@ export function registerMailServiceRoutes(app: FastifyInstance, ctx: AppContext)
     body: sendEmailBody,
     result: { type: 'boolean' },
     handler: async ({ body, request }) => {
-      if (!isValidMailToken(body.token, ctx.secrets.authSecret)) throw new ApiError(401, 'Email is not authorized!');
+      if (!(await isValidMailToken(body.token, ctx.secrets.authSecret))) throw new ApiError(401, 'Email is not authorized!');
       if (body.targetAddress.toLowerCase() !== ctx.config.shopEmail.toLowerCase()) throw forbidden(`Target email address (${body.targetAddress}) is not allowed`);
       if (body.confirmation && !body.sourceAddress) throw badRequest('sourceAddress: is required for a confirmation');
       await enforceLimits(ctx.db, [

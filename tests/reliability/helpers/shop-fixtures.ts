@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { signAccessToken } from '../../../server/auth/access-token';
+import { fixtureAccessToken } from '../../helpers/fixture-access-token';
 import type { TestServer } from '../../helpers/test-server';
 
 /** Customers, carts and orders the hostile-input and authorization suites act on and against. */
@@ -31,7 +31,7 @@ export async function registerCustomer(server: TestServer, email: string, firstn
 /** Access tokens that must all be refused, for the customer `sub`. */
 export function badTokens(server: TestServer, sub: string): Record<string, string> {
   const secret = server.ctx.secrets.authSecret;
-  const genuine = signAccessToken({ sub, groupId: 1 }, secret, 900);
+  const genuine = fixtureAccessToken({ sub, groupId: 1 }, secret, 900);
   const [header, payload, signature] = genuine.split('.') as [string, string, string];
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -39,9 +39,9 @@ export function badTokens(server: TestServer, sub: string): Record<string, strin
   const noneHeader = b64({ alg: 'none', typ: 'JWT' });
   const longLived = b64({ ...claims, exp: Number(claims.exp) + 10 * 365 * 86_400 });
   return {
-    expired: signAccessToken({ sub, groupId: 1 }, secret, 900, Date.now() - 3_600_000),
-    'expired a second ago': signAccessToken({ sub, groupId: 1 }, secret, 1, Date.now() - 2_000),
-    'wrong secret': signAccessToken({ sub, groupId: 1 }, 'not-the-shop-secret', 900),
+    expired: fixtureAccessToken({ sub, groupId: 1 }, secret, 900, Date.now() - 3_600_000),
+    'expired a second ago': fixtureAccessToken({ sub, groupId: 1 }, secret, 1, Date.now() - 2_000),
+    'wrong secret': fixtureAccessToken({ sub, groupId: 1 }, 'not-the-shop-secret', 900),
     'alg none': `${noneHeader}.${payload}.`,
     'alg none with signature': `${noneHeader}.${payload}.${signature}`,
     'tampered payload (longer expiry)': `${header}.${longLived}.${signature}`,
