@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
           { path: 'pwa.html', lazy: home },
           ...STATIC_PAGES.map((slug) => ({ path: slug, lazy: slug === 'contact' ? contact : cms(slug) })),
           { path: 'compare', lazy: page(() => import('../features/compare/compare-page'), (m) => m.ComparePage) },
+          { path: 'quick-order', lazy: page(() => import('../features/quick-order/quick-order-page'), (m) => m.QuickOrderPage) },
           { path: 'quote-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.QuoteRequestPage) },
           { path: 'catalogue-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.CatalogueRequestPage) },
           { path: 'forgotten-password', lazy: page(() => import('../features/account/forgotten-password-page'), (m) => m.ForgottenPasswordPage) },

@@ -2,6 +2,7 @@ import { accountWords } from './words/account';
 import { cartWords } from './words/cart';
 import { checkoutWords } from './words/checkout';
 import { offlineWords } from './words/offline';
+import { quickOrderWords } from './words/quick-order';
 import { storageWords } from './words/storage';
 import { syncWords } from './words/sync';
 
@@ -13,6 +14,7 @@ export const en = {
   ...offlineWords,
   ...storageWords,
   ...syncWords,
+  ...quickOrderWords,
   shopName: 'Fixings Direct',
   strap: 'Fixings and tools for the trade',
   skip: 'Skip to content',

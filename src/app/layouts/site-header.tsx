@@ -41,6 +41,7 @@ export function SiteHeader() {
           <button type="button" className="header-action" onClick={() => setPanel('wishlist')}>
             {t('wishlist')} <span className="count-badge">{wishlistCount}</span>
           </button>
+          <Link to="/quick-order" className="header-action">{t('quickOrder')}</Link>
           <Link to="/compare" className="header-action">
             {t('compare')} <span className="count-badge">{compareCount}</span>
           </Link>

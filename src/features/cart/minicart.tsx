@@ -36,6 +36,7 @@ function MinicartContent({ onClose }: { onClose: () => void }) {
       <div className="minicart minicart-empty" data-testid="minicart">
         <p className="minicart-empty-title">{t('cartEmpty')}</p>
         <p>{t('cartEmptyHint')}</p>
+        <Link to="/quick-order" onClick={onClose}>{t('quickOrderFromCart')}</Link>
         <button type="button" className="button button-secondary" onClick={onClose}>
           {t('cartContinueShopping')}
         </button>
@@ -49,6 +50,7 @@ function MinicartContent({ onClose }: { onClose: () => void }) {
           <MinicartLine key={line.id} line={line} onNavigate={onClose} />
         ))}
       </ul>
+      <Link to="/quick-order" onClick={onClose}>{t('quickOrderFromCart')}</Link>
       <CartCoupon coupon={view.coupon} />
       <CartTotals totals={view.totals} />
       <Link to="/checkout" className="button button-primary minicart-checkout" onClick={onClose}>

@@ -1,11 +1,8 @@
+import type { StoredPadRow } from '../../db/quick-order/pad-store';
 import type { PadEntry } from './pad-lines';
 
-/** A row of the pad as kept on the device: what was typed, and the message its last add left. */
-export interface PadRow extends PadEntry {
-  id: string;
-  /** The outcome of "Add all to cart" for a row it could not add (the live stock may refuse it). */
-  note?: { type: 'warning' | 'error'; message: string } | undefined;
-}
+/** A row of the pad as kept on the device; its `note` is what "Add all to cart" said when it could not add it. */
+export type PadRow = StoredPadRow;
 
 export type NewId = () => string;
 

@@ -1,0 +1,37 @@
+import type { Observable } from 'rxjs';
+import type { ShopDatabase } from '../database-types';
+import { modifyLocal, watchLocal, type LocalKey } from '../local-state';
+
+/** One row of the quick order pad as stored: what was typed, and the message its last add left. */
+export interface StoredPadRow {
+  id: string;
+  code: string;
+  qty: string;
+  note?: { type: 'warning' | 'error'; message: string } | undefined;
+}
+
+/**
+ * The pad, kept on the device (a local document, like the checkout details): it survives a reload
+ * on site with no signal and is the same in every tab. `writer` names who wrote it last, so a
+ * screen can tell its own writes from a reorder or another tab.
+ */
+export interface PadDraft {
+  rows: StoredPadRow[];
+  writer: string | null;
+}
+
+const PAD: LocalKey<PadDraft> = { id: 'quick-order-pad', fallback: { rows: [], writer: null } };
+
+export const watchPad = (db: ShopDatabase): Observable<PadDraft> => watchLocal(db, PAD);
+
+export async function writePad(db: ShopDatabase, rows: StoredPadRow[], writer: string): Promise<void> {
+  await modifyLocal(db, PAD, () => ({ rows, writer }));
+}
+
+/** Puts lines after the rows already on the pad (a reorder); empty rows are dropped, the pad adds its own. */
+export async function appendToPad(db: ShopDatabase, lines: readonly { code: string; qty: string }[]): Promise<void> {
+  await modifyLocal(db, PAD, (draft) => ({
+    rows: [...draft.rows.filter((r) => r.code.trim() !== '' || r.qty.trim() !== ''), ...lines.map((line) => ({ id: crypto.randomUUID(), code: line.code, qty: line.qty }))],
+    writer: 'append',
+  }));
+}

@@ -1,0 +1,138 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatPence } from '../../i18n/money';
+import { StockBadge } from '../../ui/stock-badge';
+import { CodeField } from './code-field';
+import type { RowOutcome, RowProduct } from './pad-row';
+import type { PadRow } from './pad-rows';
+import type { Suggestion } from './suggest-codes';
+
+interface Props {
+  row: PadRow;
+  /** 1-based, as the labels read it ("Quantity, line 3"). */
+  n: number;
+  outcome: RowOutcome;
+  suggest: (text: string) => Suggestion[];
+  onChange: (patch: { code?: string; qty?: string }) => void;
+  onRemove: () => void;
+  /** Enter in the quantity: on to the next row's code. */
+  onNext: () => void;
+}
+
+export const codeFieldId = (rowId: string) => `pad-code-${rowId}`;
+export const qtyFieldId = (rowId: string) => `pad-qty-${rowId}`;
+
+/** The row's message: what the last add said, else the checks' outcome. */
+function statusOf(row: PadRow, outcome: RowOutcome, t: (key: string, options?: Record<string, unknown>) => string): { kind: 'ok' | 'warning' | 'error'; text: string } | null {
+  if (row.note) return { kind: row.note.type, text: row.note.message };
+  if (outcome.kind === 'unknown') return { kind: 'error', text: t('quickOrderUnknown', { code: row.code.trim() }) };
+  if (outcome.kind === 'refused') return { kind: outcome.type, text: outcome.message };
+  if (outcome.kind === 'ready') return { kind: 'ok', text: t('quickOrderReady') };
+  return null;
+}
+
+function ProductCell({ product, code }: { product: RowProduct; code: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={product.url} className="pad-product-name">
+        {product.name}
+      </Link>
+      {product.sku.toLowerCase() !== code.trim().toLowerCase() && <span className="pad-product-sku"> {product.sku}</span>}
+      {product.options.length > 0 && <span className="pad-product-options"> {product.options.map((o) => `${o.label}: ${o.value}`).join(', ')}</span>}
+      {product.sellUnit && <span className="pad-product-unit">{t('sellUnit', { unit: product.sellUnit })}</span>}
+      {product.minimumOrder > 1 && <span className="pad-product-minimum">{t('quickOrderMinimum', { count: product.minimumOrder })}</span>}
+    </>
+  );
+}
+
+function StockCell({ product }: { product: RowProduct }) {
+  const { t } = useTranslation();
+  const { stock, leadTimeDays } = product;
+  return (
+    <>
+      <StockBadge inStock={stock.inStock} leadTimeDays={leadTimeDays ?? undefined} />
+      {stock.qty !== null && stock.inStock && <span className="pad-stock-qty">{t('quickOrderStockQty', { count: stock.qty })}</span>}
+    </>
+  );
+}
+
+/** An amount including VAT, with the amount excluding VAT under it. */
+function PriceCell({ testId, inclPence, exclPence }: { testId: string; inclPence: number; exclPence: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span data-testid={`${testId}-incl`}>{formatPence(inclPence)}</span> <span className="vat">{t('inclVat')}</span>
+      <span className="pad-excl">
+        <span data-testid={`${testId}-excl`}>{formatPence(exclPence)}</span> {t('exclVat')}
+      </span>
+    </>
+  );
+}
+
+/** One line of the pad: its code and quantity, what they name and cost at that quantity, and its message. */
+export function PadRowView({ row, n, outcome, suggest, onChange, onRemove, onNext }: Props) {
+  const { t } = useTranslation();
+  const product = outcome.kind === 'ready' || outcome.kind === 'refused' ? outcome.product : null;
+  const status = statusOf(row, outcome, t);
+  const messageId = `pad-message-${row.id}`;
+  const invalid = status !== null && status.kind !== 'ok';
+  const price = product?.price;
+  return (
+    <tr className={`pad-row pad-row-${row.note ? 'refused' : outcome.kind}`} data-testid="pad-row" data-code={row.code}>
+      <td>
+        <CodeField
+          id={codeFieldId(row.id)}
+          label={t('quickOrderCodeLabel', { n })}
+          listLabel={t('quickOrderSuggestions', { n })}
+          value={row.code}
+          invalid={invalid}
+          describedBy={status ? messageId : undefined}
+          suggest={suggest}
+          onChange={(code) => onChange({ code })}
+          onDone={() => document.getElementById(qtyFieldId(row.id))?.focus()}
+        />
+      </td>
+      <td>
+        <label htmlFor={qtyFieldId(row.id)} className="visually-hidden">
+          {t('quickOrderQtyLabel', { n })}
+        </label>
+        <input
+          id={qtyFieldId(row.id)}
+          className="pad-qty"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={product ? String(product.minimumOrder) : undefined}
+          value={row.qty}
+          aria-invalid={invalid ? 'true' : 'false'}
+          aria-describedby={status ? messageId : undefined}
+          onChange={(event) => onChange({ qty: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            onNext();
+          }}
+        />
+      </td>
+      <th scope="row" className="pad-product">
+        {product && <ProductCell product={product} code={row.code} />}
+      </th>
+      <td className="pad-price">{price && <PriceCell testId="pad-unit" inclPence={price.unitInclPence} exclPence={price.unitPence} />}</td>
+      <td className="pad-price">{price && <PriceCell testId="pad-total" inclPence={price.totalInclPence} exclPence={price.totalPence} />}</td>
+      <td className="pad-stock">{product && <StockCell product={product} />}</td>
+      <td>
+        <p id={messageId} className={`pad-message pad-message-${status?.kind ?? 'none'}`} aria-live="polite" data-testid="pad-message">
+          {status?.text}
+        </p>
+      </td>
+      <td>
+        {(row.code !== '' || row.qty !== '') && (
+          <button type="button" className="link-button" aria-label={t('quickOrderRemoveLabel', { n })} onClick={onRemove}>
+            {t('quickOrderRemove')}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useShop } from '../../app/shop/shop-context';
+import { findLocalProductsByCode, queryLocalCatalog } from '../../db/catalog/local-catalog';
+import type { LocalShop } from '../../db/start-local-database';
+import { addRowsToCart } from './add-all';
+import { MAX_PAD_LINES, parsePadLines } from './pad-lines';
+import { evaluateRow, type RowOutcome } from './pad-row';
+import { addEntries, fillNextRow, removeRows, updateRow, withTrailingEmpty } from './pad-rows';
+import { codeFieldId, PadRowView, qtyFieldId } from './pad-row-view';
+import { PasteLinesForm } from './paste-lines-form';
+import { ScanButton } from './scan-button';
+import { SUGGESTION_LIMIT, suggestCodes } from './suggest-codes';
+import { usePadRows } from './use-pad-rows';
+import { useRowContext } from './use-row-context';
+
+const EMPTY: RowOutcome = { kind: 'empty' };
+const filled = (rows: readonly { code: string; qty: string }[]) => rows.filter((r) => r.code.trim() !== '' || r.qty.trim() !== '').length;
+
+const suggest = (text: string) =>
+  suggestCodes(text, { lookup: findLocalProductsByCode, search: (q) => queryLocalCatalog('product', { size: SUGGESTION_LIMIT, searchQuery: { _searchText: q } }).items });
+
+/**
+ * The pad: rows of code and quantity checked as they are typed, pasted, uploaded, scanned or put back
+ * from an order, then "Add all to cart" takes the ready rows and leaves the others with their message.
+ */
+export function QuickOrderPad() {
+  const shop = useShop() as LocalShop;
+  const { t } = useTranslation();
+  const { rows, setRows, newId } = usePadRows(shop.db);
+  const { context, catalog } = useRowContext();
+  const [announcement, setAnnouncement] = useState('');
+  const [added, setAdded] = useState(0);
+  const [busy, setBusy] = useState(false);
+  // A field to focus once the next render has put it on the page (the quantity of a scanned row).
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusAfterRender.current) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
+  if (!rows) return <p className="loading">{t('loading')}</p>;
+  const outcomes = rows.map((row) => (context ? evaluateRow(row, context) : EMPTY));
+
+  const putLines = (text: string) => {
+    const parsed = parsePadLines(text, MAX_PAD_LINES - filled(rows));
+    setRows((current) => addEntries(current, parsed.entries, newId));
+    const leftOut = parsed.leftOut > 0 ? ` ${t('quickOrderLeftOut', { max: MAX_PAD_LINES, count: parsed.leftOut })}` : '';
+    setAnnouncement(`${t('quickOrderPlaced', { count: parsed.entries.length })}${leftOut}`);
+  };
+  const putScanned = (code: string) => {
+    let id = '';
+    setRows((current) => {
+      const next = fillNextRow(current, code, newId);
+      id = next.id;
+      return next.rows;
+    });
+    const n = rows.findIndex((row) => row.id === id) + 1 || rows.length + 1;
+    setAnnouncement(t('quickOrderScanned', { code, n }));
+    focusAfterRender.current = qtyFieldId(id);
+  };
+  const addAll = async () => {
+    const ready = rows.flatMap((row, i) => {
+      const outcome = outcomes[i];
+      return outcome?.kind === 'ready' ? [{ id: row.id, line: outcome.line }] : [];
+    });
+    if (!context || ready.length === 0) return setAnnouncement(t('quickOrderNothingReady'));
+    setBusy(true);
+    try {
+      const result = await addRowsToCart(shop, ready, context.customerGroupId);
+      let left = 0;
+      setRows((current) => {
+        const noted = current.map((row) => {
+          const refusal = result.refused.get(row.id);
+          return refusal === undefined ? row : { ...row, note: { type: 'error' as const, message: refusal } };
+        });
+        const next = removeRows(noted, result.added, newId);
+        left = filled(next);
+        return next;
+      });
+      setAdded(result.added.size);
+      const parts = [t('quickOrderAdded', { count: result.added.size }), ...result.notices, left > 0 ? t('quickOrderLeft', { count: left }) : ''];
+      setAnnouncement(parts.filter(Boolean).join(' '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="pad">
+      <div className="pad-tools">
+        <PasteLinesForm onLines={putLines} />
+        <ScanButton onCode={putScanned} />
+      </div>
+      {(!catalog.registered || catalog.products === 0) && (
+        <p className="warning" role="status">
+          {t('quickOrderWaiting')}
+        </p>
+      )}
+      <div className="table-scroll">
+        <table className="pad-table">
+          <caption className="visually-hidden">{t('quickOrderTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('quickOrderCodeColumn')}</th>
+              <th scope="col">{t('quickOrderQtyColumn')}</th>
+              <th scope="col">{t('quickOrderProductColumn')}</th>
+              <th scope="col">{t('quickOrderPriceColumn')}</th>
+              <th scope="col">{t('quickOrderTotalColumn')}</th>
+              <th scope="col">{t('quickOrderStockColumn')}</th>
+              <th scope="col">{t('quickOrderStatusColumn')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('quickOrderActionsColumn')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <PadRowView
+                key={row.id}
+                row={row}
+                n={i + 1}
+                outcome={outcomes[i] ?? EMPTY}
+                suggest={suggest}
+                onChange={(patch) => setRows((current) => updateRow(current, row.id, patch, newId))}
+                onRemove={() => setRows((current) => removeRows(current, new Set([row.id]), newId))}
+                onNext={() => {
+                  const next = rows[i + 1];
+                  if (next) document.getElementById(codeFieldId(next.id))?.focus();
+                }}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="pad-actions">
+        <button type="button" className="button button-primary" disabled={busy || !context} onClick={() => void addAll()}>
+          {busy ? t('quickOrderAdding') : t('quickOrderAddAll')}
+        </button>
+        {filled(rows) > 0 && (
+          <button type="button" className="button button-secondary" onClick={() => setRows(() => withTrailingEmpty([], newId))}>
+            {t('quickOrderClear')}
+          </button>
+        )}
+        {added > 0 && (
+          <Link to="/checkout" className="button button-secondary">
+            {t('quickOrderGoToCart')}
+          </Link>
+        )}
+      </div>
+      <p className="pad-announcement" role="status" data-testid="pad-announcement">
+        {announcement}
+      </p>
+    </div>
+  );
+}
