@@ -7,6 +7,7 @@ import type { ShopDatabase } from '../../db/database-types';
 import { useObservableValue } from '../../db/hooks/use-live';
 import { setThankYouPageOpen } from '../../db/orders/place-order';
 import { holdThankYouPresence } from '../../db/orders/thank-you-presence';
+import { ReorderButton } from '../quick-order/reorder-button';
 
 export interface PlacedOrder {
   orderId: string;
@@ -84,6 +85,7 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
       <Link to="/" className="button button-secondary" onClick={(event) => void leave(event)}>
         {t('checkoutContinueShopping')}
       </Link>
+      <ReorderButton orderId={placed.orderId} />
     </section>
   );
 }

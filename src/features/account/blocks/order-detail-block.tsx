@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../i18n/money';
 import { AsOfNotice, OrderStatus } from '../order-status-time';
+import { ReorderButton } from '../../quick-order/reorder-button';
 import { StatusHistory } from '../status-history';
 import { findOrder, ORDER_PAGE } from './account-orders';
 import { useOrderHistory } from './use-order-history';
@@ -23,6 +24,7 @@ export function OrderDetailBlock({ orderId }: { orderId: string }) {
       <AsOfNotice asOf={history.data?.asOf} />
       {history.isError && <p role="alert">{history.error.message || t('accountLoadFailed')}</p>}
       {history.data && !order && <p role="alert">{t('accountOrderNotFound')}</p>}
+      <ReorderButton orderId={orderId} items={order?.items} />
       {order && (
         <article className="order-detail">
           <h2>{t('accountOrderNumber', { number: order.increment_id })}</h2>
