@@ -4,7 +4,7 @@ import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
 import { ORDER_REFERENCE_MESSAGES as R } from '../schemas/forms/order-reference-field';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { DESKTOP, expectedUnitPence, openPage, pounds, productDoc, withVat, type Doc } from './browse-support';
+import { api, DESKTOP, expectedUnitPence, openPage, pounds, productDoc, withVat, type Doc } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
@@ -265,13 +265,10 @@ describe('checkout', () => {
   });
 });
 
-/** An API call with the shop's envelope. */
-async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ code: number; result: T }> {
-  const response = await fetch(shop.url + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+/** A read (or, with a body, a POST) carrying a bearer token: a customer's or the shop owner's. */
+async function withToken<T>(token: string, path: string, body?: unknown): Promise<{ code: number; result: T }> {
+  const json = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) };
+  const response = await fetch(shop.url + path, { ...json, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
   return (await response.json()) as { code: number; result: T };
 }
 
@@ -303,14 +300,18 @@ function localDocuments(page: Page): Promise<string> {
   });
 }
 
-/** Signed in on /my-account, the product in the cart, the checkout open with the profile's details. */
-async function signedInCheckout(page: Page, email: string): Promise<void> {
+/** Signed in on /my-account. */
+async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${shop.url}/my-account`);
   const form = page.locator('.account-screen .login-form');
   await expect.poll(() => form.getByRole('button', { name: 'Log in' }).isEnabled(), { timeout: 15_000 }).toBe(true);
   await fill(page, { 'login-email': email, 'login-password': PASSWORD });
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect.poll(() => page.locator('#profile-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+}
+
+/** The product put in the signed-in customer's cart, and the checkout open with the profile's details. */
+async function addAndCheckOut(page: Page, email: string): Promise<void> {
   await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
   await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -332,17 +333,18 @@ async function toReview(page: Page, address: boolean): Promise<void> {
 describe('the customer reference (job or PO number)', () => {
   it('is typed beside "Place the order", kept on the device, placed with the order, shown and filtered in order history and in the admin order', async () => {
     const email = `reference.${Date.now()}@example.com`;
-    expect((await call('POST', '/api/user/create', { customer: { email, firstname: 'Ann', lastname: 'Lee' }, password: PASSWORD })).code).toBe(200);
-    const bearer = { authorization: `Bearer ${(await call<string>('POST', '/api/user/login', { username: email, password: PASSWORD })).result}` };
-    const me = (await call<{ id: number }>('GET', '/api/user/me', undefined, bearer)).result;
+    await api(shop.url, '/api/user/create', { customer: { email, firstname: 'Ann', lastname: 'Lee' }, password: PASSWORD });
+    const token = await api<string>(shop.url, '/api/user/login', { username: email, password: PASSWORD });
+    const me = (await withToken<{ id: number }>(token, '/api/user/me')).result;
     // An earlier order for another job, for the filter to leave out.
     const address = { firstname: 'Ann', lastname: 'Lee', street: ['9 Mill Lane'], city: 'Leeds', postcode: 'LS5 3AA', country_id: 'GB', email };
     const addressInformation = { shippingAddress: address, billingAddress: address, shipping_method_code: 'flatrate', shipping_carrier_code: 'courier', payment_method_code: 'cashondelivery' };
-    const earlier = await call('POST', '/api/order', { order_id: `e2e-ref-${Date.now()}`, user_id: String(me.id), products: [{ sku: SKU, qty: 1 }], addressInformation, customer_reference: 'Job 9 - Kirkstall' }, bearer);
+    const earlier = await withToken(token, '/api/order', { order_id: `e2e-ref-${Date.now()}`, user_id: String(me.id), products: [{ sku: SKU, qty: 1 }], addressInformation, customer_reference: 'Job 9 - Kirkstall' });
     expect(earlier.code, JSON.stringify(earlier.result)).toBe(200);
 
     const { page, errors } = await openPage(browser, DESKTOP);
-    await signedInCheckout(page, email);
+    await signIn(page, email);
+    await addAndCheckOut(page, email);
     await toReview(page, true);
     const field = page.getByLabel('Your reference (job or PO number)', { exact: true });
     // Optional, but checked: too long is refused, and the message gives the limit.
@@ -391,17 +393,12 @@ describe('the customer reference (job or PO number)', () => {
     await expect.poll(() => page.locator('.order-detail .order-reference').textContent()).toBe('Your reference: PO-4471 / Leeds');
 
     // The shop's own view of the order.
-    const admin = await call<Doc>('GET', `/api/admin/orders/${encodeURIComponent(orderId)}`, undefined, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    const admin = await withToken<Doc>(ADMIN_TOKEN, `/api/admin/orders/${encodeURIComponent(orderId)}`);
     expect(admin.code).toBe(200);
     expect(admin.result).toMatchObject({ order_id: orderId, increment_id: number, customer_reference: 'PO-4471 / Leeds' });
 
     // A reference belongs to one order: the next checkout starts without it.
-    await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
-    await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe('1');
-    await page.goto(`${shop.url}/checkout`);
-    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+    await addAndCheckOut(page, email);
     await toReview(page, false);
     expect(await field.inputValue()).toBe('');
     expect(errors).toEqual([]);
