@@ -7,6 +7,7 @@ import { findOrder, toApiOrder, type OrderRow } from '../user/order-history-quer
 import { recordWebhookEvent } from '../webhooks/webhook-outbox';
 import { recordOrderChange } from './order-changes';
 import { decideStatusChange, STATUS_MESSAGES, type LastShipment } from './order-status';
+import { customerReferenceOf } from './order-document';
 import { orderStatusMail } from './order-status-mail';
 
 export interface StatusChangeOutcome {
@@ -62,6 +63,7 @@ export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 
         comment: change.comment,
         carrier: change.carrier,
         trackingNumber: change.tracking_number,
+        reference: customerReferenceOf(row.doc),
       }),
     );
     const order = toApiOrder({ ...row, status: change.status });

@@ -17,6 +17,8 @@ export interface StatusMailFacts {
   comment: string | undefined;
   carrier: string | undefined;
   trackingNumber: string | undefined;
+  /** The customer's own reference (job or PO number), when the order has one. */
+  reference?: string | null | undefined;
 }
 
 /** The mail a shopper gets when their order changes status (queued in the same transaction). */
@@ -30,6 +32,7 @@ export function orderStatusMail(config: Pick<Config, 'publicUrl'>, facts: Status
       hello,
       '',
       `The status of your order ${facts.incrementId} is now "${facts.status}". ${STATUS_LINES[facts.status] ?? ''}`.trim(),
+      ...(facts.reference ? [`Your reference: ${facts.reference}`] : []),
       ...(shipment.length > 0 ? ['', ...shipment] : []),
       ...(facts.comment ? ['', facts.comment] : []),
       '',

@@ -99,6 +99,24 @@ describe('an order with the customer reference', () => {
     expect((await track(plain.increment_id)).customer_reference).toBeNull();
   });
 
+  it("is in the shop's admin view of the order and in its list filter", async () => {
+    const owner = { authorization: `Bearer ${server.ctx.adminToken}` };
+    const one = await server.request<Record<string, unknown>>('GET', `/api/admin/orders/${first.order_id}`, undefined, owner);
+    expect(one.body.result).toMatchObject({ order_id: first.order_id, customer_reference: 'PO-4471 / Leeds' });
+    const listed = await server.request<{ items: { order_id: string }[] }>('GET', '/api/admin/orders?reference=po-4471', undefined, owner);
+    expect(listed.body.result.items.map((o) => o.order_id)).toEqual([first.order_id]);
+  });
+
+  it("is in the order's status mail", async () => {
+    const owner = { authorization: `Bearer ${server.ctx.adminToken}` };
+    expect((await server.request('POST', `/api/admin/orders/${first.order_id}/status`, { status: 'processing' }, owner)).status).toBe(200);
+    expect((await server.request('POST', `/api/admin/orders/${plain.order_id}/status`, { status: 'processing' }, owner)).status).toBe(200);
+    const mails = await server.request<{ subject: string; text: string }[]>('GET', `/api/admin/mail-outbox?to=${encodeURIComponent(customer.email)}`, undefined, { 'x-admin-token': server.ctx.adminToken });
+    const statusMail = (number: string) => mails.body.result.find((m) => m.subject === `Your order ${number} is processing`)?.text;
+    expect(statusMail(first.increment_id)).toContain('\nYour reference: PO-4471 / Leeds\n');
+    expect(statusMail(plain.increment_id)).not.toContain('Your reference');
+  });
+
   it("is in the order's invoice mail", async () => {
     expect((await server.request('POST', '/api/ext/mail-service/send-invoice', { orderId: first.order_id }, customer.bearer)).body).toEqual({ code: 200, result: true });
     const mails = await server.request<{ subject: string; text: string }[]>('GET', `/api/admin/mail-outbox?to=${encodeURIComponent(customer.email)}`, undefined, { 'x-admin-token': server.ctx.adminToken });
