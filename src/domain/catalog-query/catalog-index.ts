@@ -2,6 +2,7 @@ import { GrowableBits, wordsFor } from './bitset';
 import { DocumentStore } from './document-store';
 import { EFFECTIVE_PRICE, termKey } from './field-values';
 import { NumericColumn } from './numeric-column';
+import { SkuLookup } from './sku-lookup';
 import { SortColumn } from './sort-column';
 import { TermPostings } from './term-postings';
 import { TextIndex } from './text-index';
@@ -55,6 +56,7 @@ export class CatalogIndex {
   readonly numbers = new Map<string, NumericColumn>();
   readonly sorts = new Map<string, SortColumn>();
   private text: TextIndex | undefined;
+  private codes: SkuLookup | undefined;
 
   constructor(
     readonly type: string,
@@ -80,6 +82,19 @@ export class CatalogIndex {
 
   textIndex(): TextIndex {
     return (this.text ??= new TextIndex(this.textFields, this.store));
+  }
+
+  /**
+   * Exact lookup by the SKU-like text fields (SKU, child SKU, EAN) without the text index: a map per
+   * field, built in milliseconds where the text index takes about a second at 10,000 products.
+   */
+  codeLookup(): SkuLookup {
+    if (!this.codes) {
+      const codes = new SkuLookup(this.textFields.filter((f) => f.sku).map((f) => f.path));
+      this.store.docs.forEach((doc, slot) => doc && codes.add(slot, doc));
+      this.codes = codes;
+    }
+    return this.codes;
   }
 
   /** Builds what `prebuild` names now (the same happens after every bulk change). */
@@ -123,6 +138,7 @@ export class CatalogIndex {
       this.numbers.clear();
       this.sorts.clear();
       this.text = undefined;
+      this.codes = undefined;
       return true;
     }
     if (size > BATCH_REBUILD) for (const column of this.sorts.values()) column.invalidateOrders();
@@ -134,6 +150,8 @@ export class CatalogIndex {
     for (const column of this.numbers.values()) column.update(slot, doc);
     for (const column of this.sorts.values()) column.update(slot, doc);
     this.text?.update(slot, doc);
+    // Stale entries are checked against the current document when read, so only additions are recorded.
+    if (doc) this.codes?.add(slot, doc);
   }
 }
 
