@@ -1,6 +1,7 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import type { LocalCatalogIndex, LocalEntity } from './catalog-index';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
+import { databaseLatch } from './database-latch';
 
 /**
  * What the screens know of the local catalogue, without loading the database: the database and its
@@ -18,6 +19,7 @@ export interface LocalCatalogState {
 let index: LocalCatalogIndex | null = null;
 let state: LocalCatalogState = { products: 0, replicated: false, registered: false };
 const listeners = new Set<() => void>();
+const registration = databaseLatch<LocalCatalogIndex>();
 
 function publish(next: LocalCatalogState): void {
   if (next.products === state.products && next.replicated === state.replicated && next.registered === state.registered) return;
@@ -33,6 +35,7 @@ export function registerLocalCatalog(local: LocalCatalogIndex): void {
   update();
   if (state.products > 0) publish({ ...state, replicated: true });
   local.changes$.subscribe(update);
+  registration.set(local);
 }
 
 export function markCatalogReplicated(): void {
@@ -47,6 +50,14 @@ export function subscribeLocalCatalog(listener: () => void): () => void {
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * Offline, right after a reload, the database may still be opening when a page first asks: the read
+ * waits for it (as long as the offline redirect would) instead of failing before it could answer.
+ */
+export async function whenOfflineCatalogOpens(): Promise<void> {
+  if (isOffline()) await registration.wait();
+}
 
 /** Whether lists, facets and product pages should be answered by the local index right now. */
 export function localCatalogAnswers(): boolean {

@@ -1,5 +1,5 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog } from '../../db/catalog/local-catalog';
+import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog, whenOfflineCatalogOpens } from '../../db/catalog/local-catalog';
 import { searchCatalog, type CatalogResult, type Doc } from './catalog-api';
 
 /**
@@ -23,6 +23,7 @@ export async function readCatalog<T = Doc>(entity: Entity, query: CatalogQueryIn
   try {
     return await searchCatalog<T>({ ...query, type: entity }, signal);
   } catch (error) {
+    if (isNetworkFailure(error)) await whenOfflineCatalogOpens();
     if (isNetworkFailure(error) && hasLocalDocuments()) return queryLocalCatalog(entity, { ...query, type: entity }) as unknown as CatalogResult<T>;
     throw error;
   }
