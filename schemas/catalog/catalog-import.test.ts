@@ -48,6 +48,13 @@ describe('parseCatalogImport', () => {
     });
   });
 
+  it('accepts products without an id (the import finds them by SKU) but not a malformed one', () => {
+    const { id: _id, ...withoutId } = product;
+    expect(parseCatalogImport({ products: [withoutId] }).ok).toBe(true);
+    expect(parseCatalogImport({ products: [{ ...product, id: 0 }] })).toMatchObject({ ok: false, message: expect.stringMatching(/^products\[0\]\.id: /) });
+    expect(parseCatalogImport({ products: [{ ...withoutId, sku: undefined }] })).toEqual({ ok: false, message: 'products[0].sku: Required field is missing' });
+  });
+
   it('rejects unknown sections', () => {
     const result = parseCatalogImport({ product: [product] });
     expect(result.ok).toBe(false);

@@ -5,15 +5,23 @@ import { blogPostSchema } from './blog-post';
 import { categorySchema } from './category';
 import { cmsBlockSchema } from './cms-block';
 import { cmsPageSchema } from './cms-page';
+import { idSchema } from './fields';
 import { productSchema } from './product';
 import { taxRuleSchema } from './tax-rule';
+
+/**
+ * A product in an import: the stored shape, but `id` may be left out. Shop owners key their
+ * products by SKU; the import gives an existing SKU its id and a new SKU the next free one.
+ */
+export const importProductSchema = v.looseObject({ ...productSchema.entries, id: v.optional(idSchema) });
+export type ImportProduct = v.InferOutput<typeof importProductSchema>;
 
 /**
  * A catalogue file for `npm run catalog:import -- FILE.json`. Every section is optional; an unknown
  * section is an error rather than silently ignored, so a typo ("product") cannot import nothing.
  */
 export const catalogImportSchema = v.strictObject({
-  products: v.optional(v.array(productSchema)),
+  products: v.optional(v.array(importProductSchema)),
   categories: v.optional(v.array(categorySchema)),
   attributes: v.optional(v.array(attributeSchema)),
   taxrules: v.optional(v.array(taxRuleSchema)),

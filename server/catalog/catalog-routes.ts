@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { catalogQuerySchema } from '../../schemas/catalog-query';
-import { parseCatalogImport } from '../../schemas/catalog/catalog-import';
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/api-error';
-import { ownerOnly } from '../http/owner-only';
 import { securityHeaders } from '../http/security-headers';
 import { registerOperation } from '../http/openapi';
 import { orderSignals, type OrderSignal } from '../order/order-stream';
 import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
 import { sendCatalogReply } from './catalog-reply';
-import { writeCatalogSections } from './write-catalog';
+import { registerCatalogImportRoute } from './import-route';
 
 const entityList = v.pipe(
   v.string(),
@@ -20,8 +18,6 @@ const entityList = v.pipe(
   v.minLength(1, 'must name at least one entity'),
 );
 const wholeNumber = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max, `must be at most ${max}`));
-
-const ADMIN_TOKEN_REQUIRED = "The catalogue import needs the shop owner's admin token";
 
 const changesQuery = v.strictObject({
   entities: entityList,
@@ -104,22 +100,5 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   });
 
-  // The import may send 200 MB: a caller without the owner's token is refused before any of it is read.
-  ownerOnly(app, ctx, '/api/catalog/import', ADMIN_TOKEN_REQUIRED);
-
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/api/catalog/import',
-    summary: 'Upsert products, categories, attributes and content in the API shape (shop owner only: an admin token)',
-    tags: ['catalog', 'admin'],
-    auth: 'admin',
-    bodyLimit: 200 * 1024 * 1024,
-    handler: async ({ request }) => {
-      const parsed = parseCatalogImport(request.body);
-      if (!parsed.ok) throw new ApiError(400, parsed.message);
-      const counts = await ctx.db.transaction((tx) => writeCatalogSections(tx, ctx.db, parsed.value, { stampUpdatedAt: new Date() }));
-      await ctx.catalog.refresh();
-      return { imported: counts, seq: ctx.catalog.seq };
-    },
-  });
+  registerCatalogImportRoute(app, ctx);
 }

@@ -15,12 +15,17 @@ export const SECTION_ENTITIES = {
 
 export type CatalogSections = Partial<Record<keyof typeof SECTION_ENTITIES, readonly object[]>>;
 
-/** Attributes are keyed by attribute_id in the source shape; every stored document gets an `id`. */
-function withId(entity: CatalogEntity, doc: object): CatalogDoc {
+/** Attributes are keyed by attribute_id in the source shape, CMS entities may be by identifier or code. */
+export function documentId(entity: CatalogEntity, doc: object): string | number {
   const record = doc as Record<string, unknown>;
   const id = record.id ?? (entity === 'attribute' ? record.attribute_id : undefined) ?? record.identifier ?? record.code;
   if (id === undefined || id === null || id === '') throw new Error(`${entity} without an id`);
-  return { ...record, id: id as string | number };
+  return id as string | number;
+}
+
+/** Every stored document gets an `id`. */
+function withId(entity: CatalogEntity, doc: object): CatalogDoc {
+  return { ...(doc as Record<string, unknown>), id: documentId(entity, doc) };
 }
 
 /** Upserts every section; returns how many documents each entity got. */
