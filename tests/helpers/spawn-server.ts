@@ -50,7 +50,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
     output: () => log,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),
