@@ -98,6 +98,8 @@ describe('productsFromCsv', () => {
       bolt_diameter: '10',
     });
     expect(existing.price).toBe(19.99);
+    // Without a price in the row, the prices stay as they are.
+    expect(read('sku,qty\nTB-M10-100-HDG,5\n')[0]!.doc).toMatchObject({ price: 19.99, final_price: 17.99, stock: { qty: 5, is_in_stock: true } });
   });
 
   it('reads semicolon files with a byte order mark, quoted cells with line breaks, and skips empty rows', () => {

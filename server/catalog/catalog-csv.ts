@@ -232,7 +232,7 @@ function applyProductCell(doc: Doc, key: CsvProductColumn, cell: string, tree: C
   return undefined;
 }
 
-/** `original_price` and `final_price` follow the price and special price (a configurable's come from its children). */
+/** When a row sets a price, `original_price` and `final_price` follow it and the special price (a configurable's come from its children). */
 function settlePrices(doc: Doc, now: Date): void {
   if (doc.type_id === 'configurable' || typeof doc.price !== 'number') return;
   doc.original_price = doc.price;
@@ -248,61 +248,66 @@ function columnOfIssue(issue: v.BaseIssue<unknown>, columns: readonly Column[]):
   return columns.find((c) => (c.kind.type === 'product' && c.kind.key === key) || (c.kind.type === 'attribute' && c.kind.attribute.attribute_code === key)) ?? v.getDotPath(issue) ?? first;
 }
 
+/** One row as a product document (a copy of the existing one with the filled-in cells applied), and its problems. */
+function readRow(row: number, cells: readonly string[], columns: readonly Column[], existing: CatalogDoc | undefined, tree: CategoryTree, now: Date) {
+  const cellOf = (key: CsvProductColumn) => {
+    const column = columns.find((c) => c.kind.type === 'product' && c.kind.key === key);
+    return { column, cell: column ? (cells[column.index] ?? '') : '' };
+  };
+  const sku = cellOf('sku').cell;
+  const problems: string[] = [];
+  if (!existing) {
+    for (const key of ['name', 'price'] as const) {
+      const { column, cell } = cellOf(key);
+      if (cell === '') problems.push(`${at(row, column ?? key)}: is required for a new product (no product has SKU ${sku} yet)`);
+    }
+  }
+  const doc: Doc & { sku: string; id?: number } = existing ? { ...structuredClone(existing), sku } : newProduct(sku, cellOf('name').cell, now);
+  for (const column of columns) {
+    const cell = cells[column.index] ?? '';
+    if (cell === '' || column.kind.type === 'none' || (column.kind.type === 'product' && column.kind.key === 'sku')) continue;
+    if (column.kind.type === 'product') {
+      const problem = applyProductCell(doc, column.kind.key, cell, tree);
+      if (problem) problems.push(`${at(row, column)}: ${problem}`);
+    } else {
+      const value = attributeValue(column.kind.attribute, cell);
+      if (value.ok) doc[String(column.kind.attribute.attribute_code)] = value.value;
+      else problems.push(`${at(row, column)}: ${value.message}`);
+    }
+  }
+  if (problems.length > 0) return { doc, problems };
+  if (cellOf('price').cell !== '' || cellOf('special_price').cell !== '') settlePrices(doc, now);
+  // The finished document must be one the catalogue can hold, like a product in a JSON import.
+  const checked = v.safeParse(importProductSchema, doc);
+  if (!checked.success) {
+    const issue = checked.issues[0];
+    const column = columnOfIssue(issue, columns);
+    problems.push(`${column === undefined ? at(row) : at(row, column)}: ${issue.message}`);
+  }
+  return { doc, problems };
+}
+
 /** Reads every row; throws `CsvProblems` listing every problem found, so one round of fixes is enough. */
 export function productsFromCsv(records: string[][], catalogue: CsvCatalogue): CsvProduct[] {
   const attributesByCode = new Map(catalogue.attributes.map((a) => [String(a.attribute_code), a]));
   const { columns, rows } = readTable(records, attributesByCode);
   const tree = new CategoryTree(catalogue.categories);
   const skuColumn = columns.find((c) => c.kind.type === 'product' && c.kind.key === 'sku')!;
-  const nameColumn = columns.find((c) => c.kind.type === 'product' && c.kind.key === 'name');
-  const priceColumn = columns.find((c) => c.kind.type === 'product' && c.kind.key === 'price');
   const problems: string[] = [];
   const rowOfSku = new Map<string, number>();
   const products: CsvProduct[] = [];
-
   for (const { row, cells } of rows) {
     const sku = cells[skuColumn.index] ?? '';
-    if (sku === '') {
-      problems.push(`${at(row, skuColumn)}: is empty; every row needs the product's SKU`);
-      continue;
-    }
     const earlier = rowOfSku.get(sku);
-    if (earlier !== undefined) {
-      problems.push(`${at(row, skuColumn)}: ${sku} is already on row ${earlier}`);
-      continue;
+    if (sku === '') problems.push(`${at(row, skuColumn)}: is empty; every row needs the product's SKU`);
+    else if (earlier !== undefined) problems.push(`${at(row, skuColumn)}: ${sku} is already on row ${earlier}`);
+    else {
+      rowOfSku.set(sku, row);
+      const existing = catalogue.existingBySku.get(sku);
+      const read = readRow(row, cells, columns, existing, tree, catalogue.now);
+      problems.push(...read.problems);
+      products.push({ row, doc: read.doc, isNew: !existing });
     }
-    rowOfSku.set(sku, row);
-    const existing = catalogue.existingBySku.get(sku);
-    const rowProblems: string[] = [];
-    if (!existing) {
-      for (const [column, key] of [[nameColumn, 'name'], [priceColumn, 'price']] as const) {
-        if (!column || (cells[column.index] ?? '') === '') rowProblems.push(`${at(row, column ?? key)}: is required for a new product (no product has SKU ${sku} yet)`);
-      }
-    }
-    const doc: Doc & { sku: string; id?: number } = existing ? { ...structuredClone(existing), sku } : newProduct(sku, cells[nameColumn?.index ?? -1] ?? '', catalogue.now);
-    for (const column of columns) {
-      const cell = cells[column.index] ?? '';
-      if (cell === '' || column.kind.type === 'none' || column === skuColumn) continue;
-      if (column.kind.type === 'product') {
-        const problem = applyProductCell(doc, column.kind.key, cell, tree);
-        if (problem) rowProblems.push(`${at(row, column)}: ${problem}`);
-      } else {
-        const value = attributeValue(column.kind.attribute, cell);
-        if (value.ok) doc[String(column.kind.attribute.attribute_code)] = value.value;
-        else rowProblems.push(`${at(row, column)}: ${value.message}`);
-      }
-    }
-    if (rowProblems.length === 0) {
-      settlePrices(doc, catalogue.now);
-      const checked = v.safeParse(importProductSchema, doc);
-      if (!checked.success) {
-        const issue = checked.issues[0];
-        const column = columnOfIssue(issue, columns);
-        rowProblems.push(`${column === undefined ? at(row) : at(row, column)}: ${issue.message}`);
-      }
-    }
-    problems.push(...rowProblems);
-    products.push({ row, doc, isNew: !existing });
   }
   if (rows.length === 0 && problems.length === 0) problems.push('The file has no product rows below the heading row');
   if (problems.length > 0) throw new CsvProblems(problems);
