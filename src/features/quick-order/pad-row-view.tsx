@@ -1,22 +1,33 @@
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { findLocalProductsByCode, queryLocalCatalog } from '../../db/catalog/local-catalog';
 import { formatPence } from '../../i18n/money';
 import { StockBadge } from '../../ui/stock-badge';
 import { CodeField } from './code-field';
-import type { RowOutcome, RowProduct } from './pad-row';
+import { evaluateRow, type RowContext, type RowOutcome, type RowProduct } from './pad-row';
 import type { PadRow } from './pad-rows';
-import type { Suggestion } from './suggest-codes';
+import { SUGGESTION_LIMIT, suggestCodes } from './suggest-codes';
 
 interface Props {
   row: PadRow;
   /** 1-based, as the labels read it ("Quantity, line 3"). */
   n: number;
-  outcome: RowOutcome;
-  suggest: (text: string) => Suggestion[];
-  onChange: (patch: { code?: string; qty?: string }) => void;
-  onRemove: () => void;
-  /** Enter in the quantity: on to the next row's code. */
-  onNext: () => void;
+  /** What the row is checked against; null until the VAT rules are known. */
+  context: RowContext | null;
+  onChange: (rowId: string, patch: { code?: string; qty?: string }) => void;
+  onRemove: (rowId: string) => void;
+}
+
+const EMPTY: RowOutcome = { kind: 'empty' };
+
+/** Suggestions from the device: the exact code, then the local search. */
+const suggest = (text: string) =>
+  suggestCodes(text, { lookup: findLocalProductsByCode, search: (q) => queryLocalCatalog('product', { size: SUGGESTION_LIMIT, searchQuery: { _searchText: q } }).items });
+
+/** Enter in a quantity: on to the next row's code. */
+function focusNextCode(from: HTMLElement): void {
+  from.closest('tr')?.nextElementSibling?.querySelector<HTMLElement>('[role=combobox]')?.focus();
 }
 
 export const codeFieldId = (rowId: string) => `pad-code-${rowId}`;
@@ -70,8 +81,12 @@ function PriceCell({ testId, inclPence, exclPence }: { testId: string; inclPence
   );
 }
 
-/** One line of the pad: its code and quantity, what they name and cost at that quantity, and its message. */
-export function PadRowView({ row, n, outcome, suggest, onChange, onRemove, onNext }: Props) {
+/**
+ * One line of the pad: its code and quantity, what they name and cost at that quantity, and its
+ * message. Checked and drawn again only when the row or what it is checked against changes.
+ */
+export const PadRowView = memo(function PadRowView({ row, n, context, onChange, onRemove }: Props) {
+  const outcome = useMemo(() => (context ? evaluateRow(row, context) : EMPTY), [row, context]);
   const { t } = useTranslation();
   const product = outcome.kind === 'ready' || outcome.kind === 'refused' ? outcome.product : null;
   const status = statusOf(row, outcome, t);
@@ -89,7 +104,7 @@ export function PadRowView({ row, n, outcome, suggest, onChange, onRemove, onNex
           invalid={invalid}
           describedBy={status ? messageId : undefined}
           suggest={suggest}
-          onChange={(code) => onChange({ code })}
+          onChange={(code) => onChange(row.id, { code })}
           onDone={() => document.getElementById(qtyFieldId(row.id))?.focus()}
         />
       </td>
@@ -107,16 +122,16 @@ export function PadRowView({ row, n, outcome, suggest, onChange, onRemove, onNex
           value={row.qty}
           aria-invalid={invalid ? 'true' : 'false'}
           aria-describedby={status ? messageId : undefined}
-          onChange={(event) => onChange({ qty: event.target.value })}
+          onChange={(event) => onChange(row.id, { qty: event.target.value })}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
             event.preventDefault();
-            onNext();
+            focusNextCode(event.currentTarget);
           }}
         />
       </td>
       <th scope="row" className="pad-product">
-        {product && <ProductCell product={product} code={row.code} />}
+        {product ? <ProductCell product={product} code={row.code} /> : <span className={row.code ? 'pad-product-code' : 'visually-hidden'}>{row.code || t('quickOrderLine', { n })}</span>}
       </th>
       <td className="pad-price">{price && <PriceCell testId="pad-unit" inclPence={price.unitInclPence} exclPence={price.unitPence} />}</td>
       <td className="pad-price">{price && <PriceCell testId="pad-total" inclPence={price.totalInclPence} exclPence={price.totalPence} />}</td>
@@ -128,11 +143,11 @@ export function PadRowView({ row, n, outcome, suggest, onChange, onRemove, onNex
       </td>
       <td>
         {(row.code !== '' || row.qty !== '') && (
-          <button type="button" className="link-button" aria-label={t('quickOrderRemoveLabel', { n })} onClick={onRemove}>
+          <button type="button" className="link-button" aria-label={t('quickOrderRemoveLabel', { n })} onClick={() => onRemove(row.id)}>
             {t('quickOrderRemove')}
           </button>
         )}
       </td>
     </tr>
   );
-}
+});

@@ -1,25 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShop } from '../../app/shop/shop-context';
-import { findLocalProductsByCode, queryLocalCatalog } from '../../db/catalog/local-catalog';
 import type { LocalShop } from '../../db/start-local-database';
 import { addRowsToCart } from './add-all';
 import { MAX_PAD_LINES, parsePadLines } from './pad-lines';
-import { evaluateRow, type RowOutcome } from './pad-row';
+import { evaluateRow } from './pad-row';
 import { addEntries, fillNextRow, removeRows, updateRow, withTrailingEmpty } from './pad-rows';
-import { codeFieldId, PadRowView, qtyFieldId } from './pad-row-view';
+import { PadRowView, qtyFieldId } from './pad-row-view';
 import { PasteLinesForm } from './paste-lines-form';
 import { ScanButton } from './scan-button';
-import { SUGGESTION_LIMIT, suggestCodes } from './suggest-codes';
 import { usePadRows } from './use-pad-rows';
 import { useRowContext } from './use-row-context';
 
-const EMPTY: RowOutcome = { kind: 'empty' };
 const filled = (rows: readonly { code: string; qty: string }[]) => rows.filter((r) => r.code.trim() !== '' || r.qty.trim() !== '').length;
-
-const suggest = (text: string) =>
-  suggestCodes(text, { lookup: findLocalProductsByCode, search: (q) => queryLocalCatalog('product', { size: SUGGESTION_LIMIT, searchQuery: { _searchText: q } }).items });
 
 /**
  * The pad: rows of code and quantity checked as they are typed, pasted, uploaded, scanned or put back
@@ -40,8 +34,9 @@ export function QuickOrderPad() {
     document.getElementById(focusAfterRender.current)?.focus();
     focusAfterRender.current = null;
   });
+  const changeRow = useCallback((id: string, patch: { code?: string; qty?: string }) => setRows((current) => updateRow(current, id, patch, newId)), [setRows, newId]);
+  const removeRow = useCallback((id: string) => setRows((current) => removeRows(current, new Set([id]), newId)), [setRows, newId]);
   if (!rows) return <p className="loading">{t('loading')}</p>;
-  const outcomes = rows.map((row) => (context ? evaluateRow(row, context) : EMPTY));
 
   const putLines = (text: string) => {
     const parsed = parsePadLines(text, MAX_PAD_LINES - filled(rows));
@@ -61,11 +56,12 @@ export function QuickOrderPad() {
     focusAfterRender.current = qtyFieldId(id);
   };
   const addAll = async () => {
-    const ready = rows.flatMap((row, i) => {
-      const outcome = outcomes[i];
-      return outcome?.kind === 'ready' ? [{ id: row.id, line: outcome.line }] : [];
+    if (!context) return;
+    const ready = rows.flatMap((row) => {
+      const outcome = evaluateRow(row, context);
+      return outcome.kind === 'ready' ? [{ id: row.id, line: outcome.line }] : [];
     });
-    if (!context || ready.length === 0) return setAnnouncement(t('quickOrderNothingReady'));
+    if (ready.length === 0) return setAnnouncement(t('quickOrderNothingReady'));
     setBusy(true);
     try {
       const result = await addRowsToCart(shop, ready, context.customerGroupId);
@@ -101,6 +97,16 @@ export function QuickOrderPad() {
       <div className="table-scroll">
         <table className="pad-table">
           <caption className="visually-hidden">{t('quickOrderTable')}</caption>
+          <colgroup>
+            <col className="col-code" />
+            <col className="col-qty" />
+            <col />
+            <col className="col-price" />
+            <col className="col-price" />
+            <col className="col-stock" />
+            <col className="col-status" />
+            <col className="col-actions" />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t('quickOrderCodeColumn')}</th>
@@ -117,19 +123,7 @@ export function QuickOrderPad() {
           </thead>
           <tbody>
             {rows.map((row, i) => (
-              <PadRowView
-                key={row.id}
-                row={row}
-                n={i + 1}
-                outcome={outcomes[i] ?? EMPTY}
-                suggest={suggest}
-                onChange={(patch) => setRows((current) => updateRow(current, row.id, patch, newId))}
-                onRemove={() => setRows((current) => removeRows(current, new Set([row.id]), newId))}
-                onNext={() => {
-                  const next = rows[i + 1];
-                  if (next) document.getElementById(codeFieldId(next.id))?.focus();
-                }}
-              />
+              <PadRowView key={row.id} row={row} n={i + 1} context={context} onChange={changeRow} onRemove={removeRow} />
             ))}
           </tbody>
         </table>

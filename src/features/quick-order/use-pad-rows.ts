@@ -5,31 +5,51 @@ import { withTrailingEmpty, type NewId, type PadRow } from './pad-rows';
 
 const newId: NewId = () => crypto.randomUUID();
 
+/** Keystrokes in a row are written to the device together, this long after the last one. */
+const WRITE_AFTER_MS = 300;
+
 /**
- * The pad's rows: edited here at typing speed, written to the device as they change, and replaced
- * when someone else writes them (a reorder, another tab). Each screen writes under its own name, so
- * its own writes coming back are not mistaken for someone else's.
+ * The pad's rows: edited here at typing speed, written to the device shortly after they change (and
+ * at once when the screen closes or the page is hidden), and replaced when someone else writes them
+ * (a reorder, another tab). Each screen writes under its own name, so its own writes coming back are
+ * not mistaken for someone else's.
  */
 export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: (next: (rows: PadRow[]) => PadRow[]) => void; newId: NewId } {
   const [rows, setState] = useState<PadRow[] | null>(null);
   const current = useRef<PadRow[] | null>(null);
+  const unsaved = useRef(false);
+  const timer = useRef(0);
   const [writer] = useState(() => `pad-${crypto.randomUUID()}`);
+  const save = useCallback(() => {
+    window.clearTimeout(timer.current);
+    if (!unsaved.current || !current.current) return;
+    unsaved.current = false;
+    void writePad(db, current.current, writer);
+  }, [db, writer]);
   useEffect(() => {
     const subscription = watchPad(db).subscribe((draft) => {
       if (draft.writer === writer) return;
       current.current = withTrailingEmpty(draft.rows, newId);
+      unsaved.current = false;
       setState(current.current);
     });
-    return () => subscription.unsubscribe();
-  }, [db, writer]);
+    window.addEventListener('pagehide', save);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener('pagehide', save);
+      save();
+    };
+  }, [db, writer, save]);
   const setRows = useCallback(
     (change: (rows: PadRow[]) => PadRow[]) => {
       const next = change(current.current ?? withTrailingEmpty([], newId));
       current.current = next;
+      unsaved.current = true;
       setState(next);
-      void writePad(db, next, writer);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(save, WRITE_AFTER_MS);
     },
-    [db, writer],
+    [save],
   );
   return { rows, setRows, newId };
 }

@@ -21,6 +21,7 @@ export const quickOrderWords = {
   quickOrderStockColumn: 'Stock',
   quickOrderStatusColumn: 'Status',
   quickOrderActionsColumn: 'Actions',
+  quickOrderLine: 'Line {{n}}',
   quickOrderCodeLabel: 'SKU or EAN, line {{n}}',
   quickOrderQtyLabel: 'Quantity, line {{n}}',
   quickOrderSuggestions: 'Products for line {{n}}',
