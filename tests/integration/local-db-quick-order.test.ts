@@ -1,0 +1,110 @@
+import { filter, firstValueFrom } from 'rxjs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toProductRecord } from '../../replication/catalog/catalog-records';
+import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { createCatalogIndex } from '../../src/domain/catalog-query/catalog-index';
+import { findByCode } from '../../src/domain/catalog-query/code-lookup';
+import type { Doc } from '../../src/domain/catalog-query/types';
+import type { ShopDatabase } from '../../src/db/database-types';
+import { LOCAL, readLocal } from '../../src/db/local-state';
+import { appendToPad, watchPad } from '../../src/db/quick-order/pad-store';
+import { deviceOrderLines } from '../../src/db/quick-order/ordered-lines';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { openTestDatabase } from '../../src/db/testing/test-database';
+import { addRowsToCart } from '../../src/features/quick-order/add-all';
+import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad-row';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { importProducts, testProduct } from './cart-fixtures';
+
+let server: TestServer;
+const PRODUCTS = [
+  testProduct(995_400, 'QO-READY', { stock: { is_in_stock: true, qty: 50, manage_stock: true } }),
+  testProduct(995_401, 'QO-SHORT', { stock: { is_in_stock: true, qty: 2, manage_stock: true } }),
+  testProduct(995_402, 'QO-TRADE', { minimum_order: 5 }),
+];
+beforeAll(async () => {
+  server = await startTestServer();
+  await importProducts(server, PRODUCTS);
+});
+afterAll(async () => server?.close());
+
+interface Page {
+  db: ShopDatabase;
+  sync: ShopSync;
+  index: ReturnType<typeof createCatalogIndex>;
+}
+const pages: Page[] = [];
+afterEach(async () => {
+  for (const page of pages.splice(0)) {
+    await page.sync.stop();
+    await page.db.close();
+  }
+});
+
+/** A device whose replica says `localStock` for some SKUs (it was saved before the server's stock moved). */
+async function openShop(localStock: Record<string, number> = {}): Promise<Page> {
+  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
+  const sources: Doc[] = [];
+  for (const product of PRODUCTS) {
+    const sku = String(product.sku);
+    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
+    const doc = localStock[sku] === undefined ? row!.doc : { ...row!.doc, stock: { is_in_stock: true, qty: localStock[sku], manage_stock: true } };
+    const { _deleted, ...plain } = toProductRecord({ ...doc, _entity: 'product', _deleted: false } as FeedDocument);
+    await db.products.insert(plain);
+    sources.push(plain.source);
+  }
+  const sync = createShopSync(db, { baseUrl: server.url, connectivity: manualConnectivity(true), catalogue: false, lockRetryMs: 50 });
+  sync.start();
+  await sync.whenLeading();
+  const page = { db, sync, index: createCatalogIndex('product', sources) };
+  pages.push(page);
+  return page;
+}
+
+const contextOf = (page: Page): RowContext => ({ lookup: (code) => findByCode(page.index, code), customerGroupId: 0, now: new Date(), taxPercent: () => 20, inCart: () => 0 });
+
+async function serverCart(page: Page): Promise<Record<string, number>> {
+  const { token } = await readLocal(page.db, LOCAL.cartState);
+  const rows = token ? await server.ctx.db.query<{ sku: string; qty: number }>('select sku, qty from cart_items where cart_id = $1', [token]) : [];
+  return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
+}
+
+describe('the quick order pad on the local database', () => {
+  it('adds the ready rows through the product page add; one the live stock check refuses keeps that message', async () => {
+    const page = await openShop({ 'QO-SHORT': 40 });
+    const rows = [
+      { id: 'a', code: 'QO-READY', qty: '3' },
+      { id: 'b', code: 'qo-short', qty: '5' },
+      { id: 'c', code: 'QO-TRADE', qty: '2' },
+    ];
+    const outcomes = rows.map((row) => evaluateRow(row, contextOf(page)));
+    expect(outcomes.map((o) => (o.kind === 'refused' ? o.message : o.kind))).toEqual(['ready', 'ready', 'The minimum quantity for this product is 5.']);
+    const ready = rows.flatMap((row, i) => {
+      const outcome = outcomes[i]!;
+      return outcome.kind === 'ready' ? [{ id: row.id, line: outcome.line }] : [];
+    });
+    const result = await addRowsToCart(page, ready, 0);
+    expect([...result.added]).toEqual(['a']);
+    expect([...result.refused]).toEqual([['b', 'Only 2 products of this type are available.']]);
+    expect(result.notices).toEqual(['Product has been added to the cart!']);
+    expect(Object.fromEntries((await page.db.cart.find().exec()).map((l) => [l.sku, l.qty]))).toEqual({ 'QO-READY': 3 });
+    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'QO-READY': 3 });
+  });
+
+  it('a reorder appends the lines of an order placed on this device to the pad', async () => {
+    const page = await openShop();
+    const now = Date.now();
+    await page.db.orders.insert({
+      order_id: 'qo-order-1', state: 'sent', transmited: true, transmited_at: now, attempts: 1, result: { increment_id: '000000042' }, error: null, created_at: now, updated_at: now,
+      body: { products: [{ sku: 'QO-READY', qty: 2 }, { sku: 'QO-TRADE', qty: 5 }, { qty: 1 }] },
+    });
+    expect(await deviceOrderLines(page.db, 'qo-order-1')).toEqual([{ sku: 'QO-READY', qty: 2 }, { sku: 'QO-TRADE', qty: 5 }]);
+    expect(await deviceOrderLines(page.db, '000000042')).toEqual([{ sku: 'QO-READY', qty: 2 }, { sku: 'QO-TRADE', qty: 5 }]);
+    expect(await deviceOrderLines(page.db, 'someone-elses')).toBeNull();
+    await appendToPad(page.db, [{ code: 'QO-SHORT', qty: '1' }]);
+    await appendToPad(page.db, [{ code: 'QO-READY', qty: '2' }, { code: 'QO-TRADE', qty: '5' }]);
+    const pad = await firstValueFrom(watchPad(page.db).pipe(filter((d) => d.rows.length === 3)));
+    expect(pad.rows.map((r) => [r.code, r.qty])).toEqual([['QO-SHORT', '1'], ['QO-READY', '2'], ['QO-TRADE', '5']]);
+  });
+});
