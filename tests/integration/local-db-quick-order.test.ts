@@ -70,6 +70,15 @@ async function serverCart(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
 }
 
+describe('EANs in the catalogue import', () => {
+  it('refuses a wrong check digit with the path and the valid code, and nothing is written', async () => {
+    const reply = await server.request<string>('POST', '/api/catalog/import', { products: [testProduct(995_409, 'QO-EAN', { ean: '5012345678901' })] }, { 'x-admin-token': server.ctx.adminToken });
+    expect(reply.status).toBe(400);
+    expect(JSON.stringify(reply.body.result)).toContain('products[0].ean: EAN check digit is wrong: 5012345678900 would be valid');
+    expect(await server.ctx.db.query("select 1 from catalog_documents where entity = 'product' and doc->>'sku' = 'QO-EAN'")).toEqual([]);
+  });
+});
+
 describe('the quick order pad on the local database', () => {
   it('adds the ready rows through the product page add; one the live stock check refuses keeps that message', async () => {
     const page = await openShop({ 'QO-SHORT': 40 });
