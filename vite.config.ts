@@ -17,6 +17,7 @@ export default defineConfig({
       '/api': { target: api, changeOrigin: false },
       '/img': { target: api, changeOrigin: false },
       '/pub': { target: api, changeOrigin: false },
+      '/graphql': { target: api, changeOrigin: false },
     },
   },
 });

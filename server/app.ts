@@ -7,6 +7,7 @@ import { installJsonBodyParser } from './http/json-body-parser';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/static-app';
 import { registerCatalogRoutes } from './catalog/catalog-routes';
+import { registerGraphqlRoutes } from './graphql/graphql-routes';
 import { registerContentRoutes } from './content/content-routes';
 import { registerImageRoutes } from './images/image-routes';
 import { registerUserRoutes } from './user/user-routes';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
 
   registerMetaRoutes(app, full);
   registerCatalogRoutes(app, full);
+  await registerGraphqlRoutes(app, full);
   registerContentRoutes(app, full);
   registerImageRoutes(app, full);
   registerUserRoutes(app, full);

@@ -5,8 +5,8 @@ export const IMAGE_CACHE = 'shop-images';
 export const IMAGE_MAX_ENTRIES = 600;
 export const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** Paths the shell must never answer: the API, images and downloads are the server's. */
-export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/img\//, /^\/pub\//];
+/** Paths the shell must never answer: the API (and /graphql), images and downloads are the server's. */
+export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/graphql(\/|$)/, /^\/img\//, /^\/pub\//];
 
 /**
  * What is precached from the built app in `distDir`: the shell, every route chunk (the wording is in

@@ -1,9 +1,9 @@
-import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { currentStore, storeParams } from '../../i18n/store-views';
 
 /**
- * The one place the storefront reads the server directly (catalogue search, url mapping, CMS, blog,
- * banners, reviews). Feature hooks call these; when the local database answers a read instead, only
+ * The one place the storefront reads the server directly (url mapping, CMS, blog, banners, reviews,
+ * and the envelope calls under catalogue search, which goes through the configured adapter in
+ * search-adapter.ts). Feature hooks call these; when the local database answers a read instead, only
  * the hook's query function changes.
  */
 export type Doc = Record<string, unknown>;
@@ -23,7 +23,7 @@ export class ApiReplyError extends Error {
   }
 }
 
-function withStore(path: string): string {
+export function withStore(path: string): string {
   const params = new URLSearchParams(storeParams(currentStore()));
   const query = params.toString();
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
@@ -41,9 +41,6 @@ export async function apiCall<T>(path: string, init?: { method?: string; body?: 
   if (reply.code !== 200) throw new ApiReplyError(reply.code ?? response.status, typeof reply.result === 'string' ? reply.result : 'Unhandled error, wrong response format!');
   return reply.result as T;
 }
-
-export const searchCatalog = <T = Doc>(query: CatalogQueryInput, signal?: AbortSignal) =>
-  apiCall<CatalogResult<T>>('/api/catalog', { body: { store: currentStore().storeCode, ...query }, ...(signal ? { signal } : {}) });
 
 export interface UrlMapping {
   _type: 'product' | 'category' | 'cms_page';

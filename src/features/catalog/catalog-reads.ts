@@ -1,6 +1,7 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog, whenOfflineCatalogOpens } from '../../db/catalog/local-catalog';
-import { searchCatalog, type CatalogResult, type Doc } from './catalog-api';
+import type { CatalogResult, Doc } from './catalog-api';
+import { searchCatalog } from './search-adapter';
 
 /**
  * React Query pauses queries while the browser is offline (network mode "online"); these reads can be

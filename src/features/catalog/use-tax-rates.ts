@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShop } from '../../app/shop/shop-context';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { currentStore } from '../../i18n/store-views';
-import { searchCatalog } from './catalog-api';
+import { searchCatalog } from './search-adapter';
 
 /**
  * Prices come from the server excluding tax; tax is worked out here (SPEC §1) from the tax rules,

@@ -6,18 +6,14 @@ import { useDatabase } from '../../db/hooks/database-context';
 import { useObservableValue, useSettings } from '../../db/hooks/use-live';
 import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalogue-choice';
 import { useOnline } from '../../ui/use-online';
+import { searchCatalog } from '../catalog/search-adapter';
 import { downloadProgress, formatBytes } from './download-progress';
 import { useStorageUse } from './use-storage-use';
 
-/** The shop's count of enabled products a guest may list: the scale of the download while it runs. */
+/** The shop's count of enabled products a guest may list: the scale of the download while it runs (through the configured search adapter). */
 async function catalogueSize(): Promise<number> {
-  const reply = await fetch('/api/catalog', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'product', size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] } }),
-  });
-  if (!reply.ok) throw new Error(`catalogue size: ${reply.status}`);
-  return ((await reply.json()) as { result: { total: number } }).result.total;
+  const reply = await searchCatalog({ type: 'product', size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] } });
+  return reply.total;
 }
 
 export function OfflineCataloguePanel() {

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { hasLocalDocuments, queryLocalCatalog } from '../../db/catalog/local-catalog';
-import { searchCatalog, type CatalogResult } from '../catalog/catalog-api';
+import type { CatalogResult } from '../catalog/catalog-api';
+import { searchCatalog } from '../catalog/search-adapter';
 import { LOCAL_FIRST } from '../catalog/catalog-reads';
 import { PAGE_SIZE, searchTextQuery } from '../catalog/list-query';
 
