@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
 import { useShop, useShopObservable } from '../../app/shop/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
@@ -41,10 +41,18 @@ function useStoredNotifications(): NotificationRecord[] {
   return live;
 }
 
+/**
+ * Actions that take the shopper where they already are are left out: a stored cart notice (from
+ * another tab, or an add that finished after the shopper moved on) offers "Proceed to checkout" on
+ * every page but the checkout itself.
+ */
+const pointless = (action: string | undefined, pathname: string) => action === 'goToCheckout' && /^\/checkout\/?$/.test(pathname);
+
 /** The notification stack: each message with its OK action (and a second one when given). */
 export function NotificationList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const shop = useShop();
   const screenItems = useNotifications();
   const storedItems = useStoredNotifications();
@@ -58,7 +66,8 @@ export function NotificationList() {
           if (shop && runner) runner(shop, navigate);
         },
       });
-      return { key: `db-${n.id}`, type: n.type, message: n.message, actions: [...(n.action2 ? [toAction(n.action2)] : []), toAction(n.action1)], dismiss: remove };
+      const actions = [...(n.action2 ? [n.action2] : []), n.action1].filter((a) => !pointless(a.action, pathname));
+      return { key: `db-${n.id}`, type: n.type, message: n.message, actions: actions.map(toAction), dismiss: remove };
     }),
     ...screenItems.map((n): Shown => ({ key: `ui-${n.id}`, type: n.type, message: n.message, actions: [...(n.action2 ? [n.action2] : []), n.action1], dismiss: () => dismiss(n.id) })),
   ];
