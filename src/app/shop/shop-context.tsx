@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseProvider } from '../../db/hooks/database-context';
+import { addQueued, onAddQueued } from '../../features/cart/add-queue';
 import { afterFirstScreen } from './after-first-screen';
 import type { LocalShop } from '../../db/start-local-database';
 
@@ -24,20 +25,31 @@ export function ShopProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   useEffect(() => {
     let live = true;
-    const cancel = afterFirstScreen(client, () => {
+    let begun = false;
+    const open = () => {
+      if (begun) return;
+      begun = true;
       import('../../db/start-local-database')
         .then((m) => m.startLocalDatabase())
         .then(
-          (shop) => live && setValue({ shop, status: 'ready', error: null }),
+          (shop) => {
+            // "Add to cart" pressed while it opened: those lines go in now, whatever page is shown.
+            void addQueued(shop);
+            if (live) setValue({ shop, status: 'ready', error: null });
+          },
           (error: unknown) => {
             console.error('local database unavailable', error);
             if (live) setValue({ shop: null, status: 'unavailable', error: error instanceof Error ? error.message : String(error) });
           },
         );
-    });
+    };
+    const cancel = afterFirstScreen(client, open);
+    // A press waiting to be added means the first screen is up and in use: open without waiting.
+    const stopWaiting = onAddQueued(open);
     return () => {
       live = false;
       cancel();
+      stopWaiting();
     };
   }, [client]);
   return (

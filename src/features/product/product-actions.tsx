@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
-import { addProductToCart } from '../../db/cart/cart-add';
+import { addProductToCart, type AddRequest } from '../../db/cart/cart-add';
 import { checkAddRequest } from '../../domain/add-to-cart/add-checks';
 import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered } from '../../domain/cart/product-option';
 import { toggleEntry, useList, type ListEntry } from '../lists/local-list';
+import { queueAdd, useQueuedAdds } from '../cart/add-queue';
 import { notify } from '../notifications/notification-store';
 
 interface Props {
@@ -39,24 +40,27 @@ export function ProductActions(props: Props) {
   const shop = useShop();
   const [qty, setQty] = useState(String(props.initialQty ?? minimumOrder));
   const [busy, setBusy] = useState(false);
+  const waiting = useQueuedAdds(entry.sku);
   const inWishlist = useList('wishlist').some((e) => e.sku === entry.sku);
   const inCompare = useList('compare').some((e) => e.sku === entry.sku);
   const addToCart = async () => {
     const choices = { bundle: effectiveBundleChoice(product, props.bundleChosen), custom: props.customChosen };
     const amount = checkAddRequest({ blocked, optionsAnswered: requiredOptionsAnswered(product, choices), pricePence, inStock }, qty, product);
     if (!amount.ok) return notify({ type: amount.type, message: amount.message });
-    if (!shop) return;
+    const request: AddRequest = {
+      product,
+      childSku: props.childSku,
+      productOption: buildProductOption(choices),
+      qty: amount.qty,
+      customerGroupId: props.customerGroupId,
+      members: props.members,
+      replaceLineId: editLineId,
+    };
+    // The database is still opening: the press is kept outside this page and added once it is open.
+    if (!shop) return queueAdd(request);
     setBusy(true);
     try {
-      const result = await addProductToCart(shop, {
-        product,
-        childSku: props.childSku,
-        productOption: buildProductOption(choices),
-        qty: amount.qty,
-        customerGroupId: props.customerGroupId,
-        members: props.members,
-        replaceLineId: editLineId,
-      });
+      const result = await addProductToCart(shop, request);
       if (result.added && editLineId) props.onUpdated?.();
     } finally {
       setBusy(false);
@@ -69,11 +73,16 @@ export function ProductActions(props: Props) {
           <span>{t('qty')}</span>
           <input type="number" inputMode="numeric" min={minimumOrder} step={1} value={qty} onChange={(e) => setQty(e.target.value)} />
         </label>
-        {/* Enabled once the local database is open: a click before that would have nowhere to go. */}
-        <button type="button" className="button button-primary" disabled={busy || !shop} onClick={() => void addToCart()}>
+        {/* Enabled from the first paint: a press before the local database is open waits for it (add-queue.ts). */}
+        <button type="button" className="button button-primary" disabled={busy} aria-describedby={waiting > 0 ? 'add-queued' : undefined} onClick={() => void addToCart()}>
           {editLineId ? t('updateItem') : t('addToCart')}
         </button>
       </div>
+      {waiting > 0 && (
+        <p id="add-queued" className="add-queued" role="status">
+          {t('cartAddQueued')}
+        </p>
+      )}
       <div className="list-row">
         <button type="button" className="button button-secondary" aria-pressed={inWishlist} onClick={() => toggleEntry('wishlist', entry)}>
           {inWishlist ? t('removeFromWishlist') : t('addToWishlist')}

@@ -27,4 +27,7 @@ export const cartWords = {
   cartGrandTotal: 'Grand total',
   cartTotalsEstimate: 'Estimated until the cart is synchronised with the server.',
   updateItem: 'Update item',
+  // Add to cart pressed before the local database is open: the press is kept and added then.
+  cartAddQueued: 'Adding to the cart as soon as the shop has opened on this device…',
+  cartAddFailed: '{{name}} could not be added to the cart. Please try again.',
 };

@@ -1,0 +1,117 @@
+import i18next from 'i18next';
+import { useSyncExternalStore } from 'react';
+import type { AddRequest } from '../../db/cart/cart-add';
+import type { LocalShop } from '../../db/start-local-database';
+import { notify } from '../notifications/notification-store';
+
+/**
+ * "Add to cart" pressed before the local database is open (a slow phone takes seconds after the
+ * product page appears): the press is taken, never dropped. It is kept here, outside the product
+ * page, so it is added even when the shopper has moved on to another page by then; and in the tab's
+ * session storage as soon as it is pressed, so a reload before the database opens still adds it
+ * (session storage belongs to this tab: another tab never adds the same press). Once the database is
+ * open the presses are added in order through the same cart write as any other add, then forgotten.
+ * This module holds no database code, so the shell can load it.
+ */
+
+const STORAGE_KEY = 'fixings.queued-adds';
+
+/** An add request as JSON can hold it (the bundle members as pairs). */
+interface QueuedAdd {
+  id: string;
+  sku: string;
+  request: Omit<AddRequest, 'members'> & { members?: [string, Record<string, unknown>][] };
+}
+
+function readStored(): QueuedAdd[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+    return Array.isArray(stored) ? (stored as QueuedAdd[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+let queued: QueuedAdd[] = typeof sessionStorage === 'undefined' ? [] : readStored();
+let openShop: LocalShop | null = null;
+let draining: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+const waitingForOpen = new Set<() => void>();
+
+function save(next: QueuedAdd[]): void {
+  queued = next;
+  try {
+    if (next.length === 0) sessionStorage.removeItem(STORAGE_KEY);
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage refused (private mode, quota): the press still waits in memory for this page.
+  }
+  listeners.forEach((l) => l());
+}
+
+/** Takes a press made while the database opens; it is added as soon as the database is open. */
+export function queueAdd(request: AddRequest): void {
+  const { members, ...rest } = request;
+  const entry: QueuedAdd = { id: crypto.randomUUID(), sku: String(request.product.sku), request: { ...rest, ...(members ? { members: [...members] } : {}) } };
+  save([...queued, entry]);
+  waitingForOpen.forEach((open) => open());
+  if (openShop) void drain(openShop);
+}
+
+/**
+ * Calls `open` when a press is waiting (at once when one survived a reload): the shell then opens
+ * the database without waiting for the browser to be idle, as the shopper is already acting.
+ */
+export function onAddQueued(open: () => void): () => void {
+  waitingForOpen.add(open);
+  if (queued.length > 0) open();
+  return () => waitingForOpen.delete(open);
+}
+
+/** The shell calls this once the database is open: every waiting press is added, in order. */
+export function addQueued(shop: LocalShop): Promise<void> {
+  openShop = shop;
+  return drain(shop);
+}
+
+function drain(shop: LocalShop): Promise<void> {
+  draining ??= (async () => {
+    const { addProductToCart } = await import('../../db/cart/cart-add');
+    for (let next = queued[0]; next; next = queued[0]) {
+      const { members, ...request } = next.request;
+      try {
+        // The cart write notifies the outcome ("Product has been added to the cart!", or why not) in every tab.
+        await addProductToCart(shop, { ...request, ...(members ? { members: new Map(members) } : {}) });
+      } catch (error) {
+        console.error('a queued add to cart failed', error);
+        notify({ type: 'error', message: i18next.t('cartAddFailed', { name: String(request.product.name) }) });
+      }
+      save(queued.filter((q) => q.id !== next.id));
+    }
+  })()
+    .then(
+      // A press taken while the last one was written: its turn now.
+      () => {
+        draining = null;
+        if (queued.length > 0) void drain(shop);
+      },
+      // The cart code could not load (offline before the service worker had it): the presses stay
+      // stored and are added when the database opens again.
+      (error: unknown) => {
+        draining = null;
+        console.error('queued adds to cart wait for the next start', error);
+      },
+    );
+  return draining;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** How many presses of this product wait for the database (0 once they are in the cart). */
+export function useQueuedAdds(sku: string): number {
+  const all = useSyncExternalStore(subscribe, () => queued, () => queued);
+  return all.filter((q) => q.sku === sku).length;
+}
