@@ -50,8 +50,9 @@ export function SiteHeader() {
           </button>
           <SyncStatusButton />
           <AccountButton />
-          <CartButton />
         </div>
+        {/* Beside the actions, not among them: on a phone it sits in the brand's row (app.css). */}
+        <CartButton />
       </div>
       <TopMenu nodes={menu} label={t('categories')} />
       <Drawer title={t('categories')} open={panel === 'menu'} onClose={close} side="left">

@@ -25,7 +25,14 @@ export function SyncStatusButton() {
     }),
     null,
   );
-  if (!badge) return null;
+  // Until the database is open: the same button, not yet usable, so the header keeps its size (no shift).
+  if (!badge) {
+    return (
+      <button type="button" className="header-action sync-button" disabled>
+        {t('syncStatus')} <span className="count-badge">…</span>
+      </button>
+    );
+  }
   const label = badge.waiting > 0 ? t('syncWaitingBadge', { count: badge.waiting }) : badge.online ? t('syncAllSent') : t('syncOffline');
   return (
     <>
