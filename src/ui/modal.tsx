@@ -30,12 +30,13 @@ export function Modal({ title, open, onClose, children, className }: Props) {
         if (e.target === e.currentTarget && (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom)) onClose();
       }}
     >
-      <header className="modal-header">
+      {/* Not a <header>: that would be a second banner landmark inside the page's own. */}
+      <div className="modal-header">
         <h2>{title}</h2>
         <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
           ×
         </button>
-      </header>
+      </div>
       {open && children}
     </dialog>
   );

@@ -45,7 +45,9 @@ export function SiteHeader() {
           <Link to="/compare" className="header-action">
             {t('compare')} <span className="count-badge">{compareCount}</span>
           </Link>
-          <button type="button" className="header-action" aria-label={t('languages')} onClick={() => setPanel('languages')}>
+          {/* Named "Languages EN": the visible code stays in the name (WCAG 2.5.3 Label in Name). */}
+          <button type="button" className="header-action" aria-haspopup="dialog" onClick={() => setPanel('languages')}>
+            <span className="visually-hidden">{t('languages')} </span>
             {i18n.language.toUpperCase()}
           </button>
           <SyncStatusButton />

@@ -24,7 +24,7 @@ function LoginRequired() {
       <p role="alert" className="login-required">
         {t('accountLoginRequired')}
       </p>
-      <AuthForms />
+      <AuthForms headingLevel={2} />
     </>
   );
 }

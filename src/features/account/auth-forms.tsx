@@ -58,13 +58,17 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Login and register, switchable; used in the header's modal and on account pages for a guest. */
-export function AuthForms({ onDone = () => undefined }: { onDone?: () => void }) {
+/**
+ * Login and register, switchable; used in the header's modal and on account pages for a guest. The
+ * title is one level below its surroundings' heading: h3 under the modal's h2, h2 under a page's h1.
+ */
+export function AuthForms({ onDone = () => undefined, headingLevel = 3 }: { onDone?: () => void; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'login' | 'register'>('login');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="auth-forms">
-      <h3>{mode === 'login' ? t('accountLoginTitle') : t('accountRegisterTitle')}</h3>
+      <Heading>{mode === 'login' ? t('accountLoginTitle') : t('accountRegisterTitle')}</Heading>
       {mode === 'login' ? <LoginForm onDone={onDone} /> : <RegisterForm onDone={onDone} />}
       <p className="auth-switch">
         {mode === 'login' ? t('accountNoAccount') : t('accountHaveAccount')}{' '}

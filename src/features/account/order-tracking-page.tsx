@@ -60,7 +60,7 @@ export function OrderTrackingPage() {
             <StatusSince since={found.order.status_changed_at} />
           </p>
           {found.order.customer_reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: found.order.customer_reference })}</p>}
-          <StatusHistory entries={found.items} />
+          <StatusHistory entries={found.items} headingLevel={2} />
         </div>
       )}
     </section>

@@ -21,13 +21,18 @@ function Shipment({ entry }: { entry: StatusEntry }) {
   );
 }
 
-/** An order's status changes, oldest first, with the shipment of a shipped one (order tracking and the order detail). */
-export function StatusHistory({ entries }: { entries: readonly StatusEntry[] }) {
+/**
+ * An order's status changes, oldest first, with the shipment of a shipped one (order tracking and the
+ * order detail). Its heading is one level below the page's: h3 under the order detail's h2, h2 under
+ * the tracking page's h1.
+ */
+export function StatusHistory({ entries, headingLevel = 3 }: { entries: readonly StatusEntry[]; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
   if (entries.length === 0) return null;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <>
-      <h3>{t('accountOrderHistory')}</h3>
+      <Heading>{t('accountOrderHistory')}</Heading>
       <ol className="status-history">
         {entries.map((e) => (
           <li key={`${e.created_at}-${e.status}`}>

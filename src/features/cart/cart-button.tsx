@@ -25,11 +25,12 @@ export function CartButton() {
         className="header-action cart-button"
         disabled={!ready}
         data-shop-ready={ready ? 'true' : 'false'}
-        aria-label={t('cartOpen', { count })}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
+        {/* The name is the visible text plus a unit for screen readers ("Cart 3 items"), so voice control finds it by what it shows. */}
         {t('cart')} <span className="count-badge" data-testid="cart-count">{count}</span>
+        <span className="visually-hidden"> {t('cartCountUnit', { count })}</span>
       </button>
       <Drawer title={t('cartTitle')} open={open} onClose={close} side="right">
         <Suspense fallback={<p className="loading">{t('loading')}</p>}>
