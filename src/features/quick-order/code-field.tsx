@@ -53,7 +53,7 @@ export function CodeField({ id, label, listLabel, value, invalid, describedBy, s
   };
   return (
     <div className="code-field">
-      <label htmlFor={id} className="visually-hidden">
+      <label htmlFor={id} className="pad-field-label">
         {label}
       </label>
       <input

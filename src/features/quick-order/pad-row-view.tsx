@@ -69,10 +69,11 @@ function StockCell({ product }: { product: RowProduct }) {
 }
 
 /** An amount including VAT, with the amount excluding VAT under it. */
-function PriceCell({ testId, inclPence, exclPence }: { testId: string; inclPence: number; exclPence: number }) {
+function PriceCell({ label, testId, inclPence, exclPence }: { label: string; testId: string; inclPence: number; exclPence: number }) {
   const { t } = useTranslation();
   return (
     <>
+      <span className="pad-field-label">{label} </span>
       <span data-testid={`${testId}-incl`}>{formatPence(inclPence)}</span> <span className="vat">{t('inclVat')}</span>
       <span className="pad-excl">
         <span data-testid={`${testId}-excl`}>{formatPence(exclPence)}</span> {t('exclVat')}
@@ -94,8 +95,9 @@ export const PadRowView = memo(function PadRowView({ row, n, context, onChange, 
   const invalid = status !== null && status.kind !== 'ok';
   const price = product?.price;
   return (
-    <tr className={`pad-row pad-row-${row.note ? 'refused' : outcome.kind}`} data-testid="pad-row" data-code={row.code}>
-      <td>
+    // Explicit roles: on a phone the row is laid out as a card, and some browsers drop a table's semantics with its layout.
+    <tr role="row" className={`pad-row pad-row-${row.note ? 'refused' : outcome.kind}`} data-testid="pad-row" data-code={row.code}>
+      <td role="cell" className="pad-cell-code">
         <CodeField
           id={codeFieldId(row.id)}
           label={t('quickOrderCodeLabel', { n })}
@@ -108,8 +110,8 @@ export const PadRowView = memo(function PadRowView({ row, n, context, onChange, 
           onDone={() => document.getElementById(qtyFieldId(row.id))?.focus()}
         />
       </td>
-      <td>
-        <label htmlFor={qtyFieldId(row.id)} className="visually-hidden">
+      <td role="cell" className="pad-cell-qty">
+        <label htmlFor={qtyFieldId(row.id)} className="pad-field-label">
           {t('quickOrderQtyLabel', { n })}
         </label>
         <input
@@ -130,18 +132,18 @@ export const PadRowView = memo(function PadRowView({ row, n, context, onChange, 
           }}
         />
       </td>
-      <th scope="row" className="pad-product">
+      <th role="rowheader" scope="row" className="pad-product">
         {product ? <ProductCell product={product} code={row.code} /> : <span className={row.code ? 'pad-product-code' : 'visually-hidden'}>{row.code || t('quickOrderLine', { n })}</span>}
       </th>
-      <td className="pad-price">{price && <PriceCell testId="pad-unit" inclPence={price.unitInclPence} exclPence={price.unitPence} />}</td>
-      <td className="pad-price">{price && <PriceCell testId="pad-total" inclPence={price.totalInclPence} exclPence={price.totalPence} />}</td>
-      <td className="pad-stock">{product && <StockCell product={product} />}</td>
-      <td>
+      <td role="cell" className="pad-price pad-cell-unit">{price && <PriceCell label={t('quickOrderPriceColumn')} testId="pad-unit" inclPence={price.unitInclPence} exclPence={price.unitPence} />}</td>
+      <td role="cell" className="pad-price pad-cell-total">{price && <PriceCell label={t('quickOrderTotalColumn')} testId="pad-total" inclPence={price.totalInclPence} exclPence={price.totalPence} />}</td>
+      <td role="cell" className="pad-stock">{product && <StockCell product={product} />}</td>
+      <td role="cell" className="pad-cell-status">
         <p id={messageId} className={`pad-message pad-message-${status?.kind ?? 'none'}`} aria-live="polite" data-testid="pad-message">
           {status?.text}
         </p>
       </td>
-      <td>
+      <td role="cell" className="pad-cell-actions">
         {(row.code !== '' || row.qty !== '') && (
           <button type="button" className="link-button" aria-label={t('quickOrderRemoveLabel', { n })} onClick={() => onRemove(row.id)}>
             {t('quickOrderRemove')}

@@ -95,7 +95,7 @@ export function QuickOrderPad() {
         </p>
       )}
       <div className="table-scroll">
-        <table className="pad-table">
+        <table role="table" className="pad-table">
           <caption className="visually-hidden">{t('quickOrderTable')}</caption>
           <colgroup>
             <col className="col-code" />
@@ -107,21 +107,21 @@ export function QuickOrderPad() {
             <col className="col-status" />
             <col className="col-actions" />
           </colgroup>
-          <thead>
-            <tr>
-              <th scope="col">{t('quickOrderCodeColumn')}</th>
-              <th scope="col">{t('quickOrderQtyColumn')}</th>
-              <th scope="col">{t('quickOrderProductColumn')}</th>
-              <th scope="col">{t('quickOrderPriceColumn')}</th>
-              <th scope="col">{t('quickOrderTotalColumn')}</th>
-              <th scope="col">{t('quickOrderStockColumn')}</th>
-              <th scope="col">{t('quickOrderStatusColumn')}</th>
-              <th scope="col">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">{t('quickOrderCodeColumn')}</th>
+              <th role="columnheader" scope="col">{t('quickOrderQtyColumn')}</th>
+              <th role="columnheader" scope="col">{t('quickOrderProductColumn')}</th>
+              <th role="columnheader" scope="col">{t('quickOrderPriceColumn')}</th>
+              <th role="columnheader" scope="col">{t('quickOrderTotalColumn')}</th>
+              <th role="columnheader" scope="col">{t('quickOrderStockColumn')}</th>
+              <th role="columnheader" scope="col">{t('quickOrderStatusColumn')}</th>
+              <th role="columnheader" scope="col">
                 <span className="visually-hidden">{t('quickOrderActionsColumn')}</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((row, i) => (
               <PadRowView key={row.id} row={row} n={i + 1} context={context} onChange={changeRow} onRemove={removeRow} />
             ))}
