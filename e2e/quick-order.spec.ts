@@ -147,7 +147,7 @@ describe('the quick order pad', () => {
     });
   }
 
-  it('suggests products as a code is typed, shows "Scan" only where the Barcode Detection API exists, and a scanned EAN fills the next row', { timeout: 300_000 }, async () => {
+  it('suggests products as a code is typed, shows "Scan" only where the Barcode Detection API exists, a scanned EAN fills the next row, and a CSV file adds its lines', { timeout: 300_000 }, async () => {
     const missing: Init = { script: () => void Reflect.deleteProperty(window, 'BarcodeDetector'), arg: '' };
     const without = await openPad(missing);
     expect(await without.page.getByRole('button', { name: 'Add all to cart' }).count()).toBe(1);
@@ -195,6 +195,15 @@ describe('the quick order pad', () => {
       [String(scanned.ean), READY],
     ]);
     expect(await page.locator(`[data-testid=pad-row][data-code="${String(scanned.ean)}"] .pad-product-name`).textContent()).toBe(scanned.name);
+
+    // A CSV file from a spreadsheet, its header skipped: its line goes after the rows already filled in.
+    await page.getByLabel('Upload a CSV file').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from('SKU,Qty\r\n"AS-FS-WHT",2\r\n') });
+    await expect.poll(() => announcement(page)).toBe('1 line put on the pad.');
+    await expect.poll(() => padRows(page)).toEqual([
+      ['TB-M10-100-HDG', READY],
+      [String(scanned.ean), READY],
+      ['AS-FS-WHT', READY],
+    ]);
     await context.close();
   });
 
