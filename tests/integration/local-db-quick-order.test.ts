@@ -8,6 +8,7 @@ import type { Doc } from '../../src/domain/catalog-query/types';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { appendToPad, watchPad } from '../../src/db/quick-order/pad-store';
+import { signOut } from '../../src/db/session/session';
 import { deviceOrderLines } from '../../src/db/quick-order/ordered-lines';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
@@ -115,5 +116,13 @@ describe('the quick order pad on the local database', () => {
     await appendToPad(page.db, [{ code: 'QO-READY', qty: '2' }, { code: 'QO-TRADE', qty: '5' }]);
     const pad = await firstValueFrom(watchPad(page.db).pipe(filter((d) => d.rows.length === 3)));
     expect(pad.rows.map((r) => [r.code, r.qty])).toEqual([['QO-SHORT', '1'], ['QO-READY', '2'], ['QO-TRADE', '5']]);
+  });
+
+  it('logging out empties the pad, so the next person on a shared device does not see what was reordered', async () => {
+    const page = await openShop();
+    await appendToPad(page.db, [{ code: 'QO-READY', qty: '2' }]);
+    await firstValueFrom(watchPad(page.db).pipe(filter((d) => d.rows.length === 1)));
+    await signOut(page.db, { silent: true });
+    expect((await firstValueFrom(watchPad(page.db))).rows).toEqual([]);
   });
 });

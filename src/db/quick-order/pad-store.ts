@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import type { ShopDatabase } from '../database-types';
-import { modifyLocal, watchLocal, type LocalKey } from '../local-state';
+import { modifyLocal, watchLocal, writeLocal, type LocalKey } from '../local-state';
 
 /** One row of the quick order pad as stored: what was typed, and the message its last add left. */
 export interface StoredPadRow {
@@ -34,4 +34,9 @@ export async function appendToPad(db: ShopDatabase, lines: readonly { code: stri
     rows: [...draft.rows.filter((r) => r.code.trim() !== '' || r.qty.trim() !== ''), ...lines.map((line) => ({ id: crypto.randomUUID(), code: line.code, qty: line.qty }))],
     writer: 'append',
   }));
+}
+
+/** Logout empties the pad like the cart: a reordered customer's lines must not stay for the next person on a shared device. */
+export async function clearPad(db: ShopDatabase): Promise<void> {
+  await writeLocal(db, PAD, { rows: [], writer: 'logout' });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocalFromStorage, writeLocal } from '../local-state';
 import { forgetOrderHistory } from '../orders/order-history-cache';
+import { clearPad } from '../quick-order/pad-store';
 import { addNotification } from '../sync/notification-center';
 
 /** SPEC §9: the login cookie lives 2592000 s (30 days). */
@@ -57,7 +58,7 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
 
 /**
  * Logout (SPEC §4): ends the session, disconnects and clears the cart (the server cart stays for the
- * next login), clears the user, wishlist, compare, saved checkout details and the kept order history.
+ * next login), clears the user, wishlist, compare, saved checkout details, the kept order history and the quick order pad.
  * "You're logged out" unless silent.
  */
 export async function signOut(db: ShopDatabase, options: { silent?: boolean } = {}): Promise<void> {
@@ -65,6 +66,7 @@ export async function signOut(db: ShopDatabase, options: { silent?: boolean } = 
   await writeLocal(db, LOCAL.currentUser, null);
   await writeLocal(db, LOCAL.checkout, DEFAULT_CHECKOUT);
   await forgetOrderHistory(db);
+  await clearPad(db);
   await modifyLocal(db, LOCAL.cartState, (s) => ({ ...DEFAULT_CART_STATE, minicartOpen: s.minicartOpen }));
   if (db.collections.cart) await db.cart.find().remove();
   if (db.collections.lists) await db.lists.find({ selector: { list: { $in: ['wishlist', 'compare'] } } }).remove();
