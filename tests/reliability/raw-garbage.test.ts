@@ -79,7 +79,7 @@ describe('raw bodies on every endpoint that takes one', () => {
       it(`${key}: a body over 256 kB is refused with 413`, async () => {
         const padded = JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT + 1024) });
         // Shop-owner routes refuse a stranger before reading any body (401), so the limit is tried with the admin token.
-        const owner = endpoint.path.startsWith('/api/admin/') ? { authorization: `Bearer ${server.ctx.adminToken}` } : {};
+        const owner: Record<string, string> = endpoint.path.startsWith('/api/admin/') ? { authorization: `Bearer ${server.ctx.adminToken}` } : {};
         const request = { method: endpoint.method, path: exampleRequest(endpoint, world).path, headers: { 'content-type': 'application/json', ...owner }, body: padded, label: 'oversized body' };
         const failures = await expectRefused(endpoint, request, (status) => status === 413);
         expect(failures, failures.join('\n\n')).toEqual([]);
