@@ -21,9 +21,16 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
     if (ui.ordersAwaitingConfirmation.length > 0) await settled(db);
     return 'sent';
   }
-  // Retried rounds ask once: the question already open covers these orders.
-  if (queued.every((o) => ui.ordersAwaitingConfirmation.includes(o.order_id))) return 'confirmation';
-  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id) }));
+  // Retried rounds ask once: the question already open covers these orders. Decided inside the write,
+  // so two rounds meeting here (a reload, the timer and the connection returning at once) ask once.
+  let ask = false;
+  await modifyLocal(db, LOCAL.ui, (u) => {
+    ask = !queued.every((o) => u.ordersAwaitingConfirmation.includes(o.order_id));
+    return ask ? { ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id) } : u;
+  });
+  if (!ask) return 'confirmation';
+  // A new question replaces an earlier one (it covered fewer orders): one "Order waiting!" at a time.
+  await db.notifications.find({ selector: { message: ORDER_PUSH_MESSAGES.waitingTitle } }).remove();
   await addNotification(db, {
     type: 'warning',
     message: ORDER_PUSH_MESSAGES.waitingTitle,
