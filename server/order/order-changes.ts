@@ -18,6 +18,9 @@ export const orderRef = (orderId: string): string => createHash('sha256').update
  */
 export async function recordOrderChange(tx: Queryable, db: Pick<Database, 'channel'>, orderId: string, status: string): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [LOCKS.orderFeed]);
-  await tx.query("update orders set change_seq = nextval('order_change_seq'), updated_at = now() where order_id = $1", [orderId]);
-  await tx.query('select pg_notify($1, $2)', [db.channel(ORDER_CHANGES_CHANNEL), JSON.stringify({ ref: orderRef(orderId), status })]);
+  await tx.query("update orders set change_seq = nextval('order_change_seq'), updated_at = now() where order_id = $1 returning pg_notify($2, $3)", [
+    orderId,
+    db.channel(ORDER_CHANGES_CHANNEL),
+    JSON.stringify({ ref: orderRef(orderId), status }),
+  ]);
 }

@@ -96,9 +96,9 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     if (!inserted) return replay((await findStoredOrder(tx, body.order_id))!, requestHash, auth);
 
     const wanted = stockWanted(prepared);
-    const short = await takeStock(tx, wanted);
-    if (short.length > 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable, { skus: short });
-    await recordStockLow(tx, ctx.db, wanted, ctx.config.stockLowThreshold);
+    const taken = await takeStock(tx, wanted);
+    if (taken.failed.length > 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable, { skus: taken.failed });
+    await recordStockLow(tx, ctx.db, wanted, taken.left, ctx.config.stockLowThreshold);
     // The count includes this order (inserted above), so it may reach the limit but not pass it.
     const limit = prepared.coupon?.usesPerEmail;
     if (prepared.coupon && limit && (await couponUsesByEmail(tx, prepared.coupon.code, prepared.email)) > limit) {
@@ -110,8 +110,7 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     }
     await addStatus(tx, body.order_id, 'pending', 'Order placed');
     if (prepared.cart) await markConverted(tx, prepared.cart.id, body.order_id);
-    const placed = (await findOrder(tx, body.order_id))!;
-    await recordWebhookEvent(tx, ctx.db, 'order.placed', { order: toApiOrder(placed) });
+    await recordWebhookEvent(tx, ctx.db, 'order.placed', async () => ({ order: toApiOrder((await findOrder(tx, body.order_id))!) }));
     await recordOrderChange(tx, ctx.db, body.order_id, 'pending');
     return reply;
   });

@@ -10,20 +10,28 @@ export const WEBHOOK_CHANNEL = 'webhook_events';
 /**
  * Writes an event to the outbox inside the caller's transaction, with one delivery per enabled
  * endpoint that takes its type. A rolled-back change leaves no event; a committed one is delivered
- * even if this process dies right after (server/webhooks/webhook-delivery.ts sends it). Returns the
- * event id (what receivers de-duplicate on).
+ * even if this process dies right after (server/webhooks/webhook-delivery.ts sends it). With no
+ * endpoint for the type nothing is written and `data` is never built: an order costs one small read
+ * here until a shop configures webhooks. Returns the event id (what receivers de-duplicate on), or
+ * null when no endpoint takes the type.
  */
-export async function recordWebhookEvent(tx: Queryable, db: Pick<Database, 'channel'>, type: WebhookEventType, data: Record<string, unknown>): Promise<string> {
+export async function recordWebhookEvent(
+  tx: Queryable,
+  db: Pick<Database, 'channel'>,
+  type: WebhookEventType,
+  data: Record<string, unknown> | (() => Promise<Record<string, unknown>>),
+): Promise<string | null> {
+  const endpoints = await tx.query<{ id: number }>('select id from webhook_endpoints where disabled_at is null and (event_types is null or $1 = any(event_types))', [type]);
+  if (endpoints.length === 0) return null;
   const id = `evt_${randomUUID()}`;
-  await tx.query('insert into webhook_events (id, type, data) values ($1, $2, $3::jsonb)', [id, type, JSON.stringify(data)]);
-  const deliveries = await tx.query(
-    `insert into webhook_deliveries (event_id, endpoint_id)
-     select $1, id from webhook_endpoints where disabled_at is null and (event_types is null or $2 = any(event_types))
-     returning id`,
-    [id, type],
+  const payload = typeof data === 'function' ? await data() : data;
+  await tx.query(
+    `with event as (insert into webhook_events (id, type, data) values ($1, $2, $3::jsonb) returning id)
+     insert into webhook_deliveries (event_id, endpoint_id) select event.id, e from event, unnest($4::bigint[]) as e`,
+    [id, type, JSON.stringify(payload), endpoints.map((e) => e.id)],
   );
   // Notifications are sent at commit, so a woken process finds the deliveries there.
-  if (deliveries.length > 0) await wakeDelivery(tx, db);
+  await wakeDelivery(tx, db);
   return id;
 }
 

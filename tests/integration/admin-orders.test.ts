@@ -4,11 +4,13 @@ import { ADMIN_TOKEN_MISSING } from '../../server/http/owner-only';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { orderPayload, placeOrder, registerCustomer, saleableSkus, type Customer } from '../reliability/helpers/shop-fixtures';
 import { stockQty } from './cart-fixtures';
+import { startReceiver, type Receiver } from './webhooks-receiver';
 
 let server: TestServer;
 let owner: Record<string, string>;
 let customer: Customer;
 let skus: string[];
+let receiver: Receiver;
 let seq = 0;
 const nextId = (label: string) => `admin-${label}-${Date.now()}-${++seq}`;
 
@@ -35,9 +37,14 @@ beforeAll(async () => {
   owner = { authorization: `Bearer ${server.ctx.adminToken}` };
   customer = await registerCustomer(server, `admin-orders-${Date.now()}@example.com`);
   skus = await saleableSkus(server, 2);
+  // An endpoint for the order events, so the outbox writes them (with none, nothing is written).
+  receiver = await startReceiver();
+  const endpoint = await admin('POST', '/api/admin/webhooks', { url: receiver.url, event_types: ['order.placed', 'order.status_changed'] });
+  expect(endpoint.status).toBe(200);
 });
 afterAll(async () => {
   await server?.close();
+  await receiver?.close();
 });
 
 describe('admin tokens', () => {
