@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { emailField } from '../forms/form-fields';
+import { pageNumber } from './user';
 
 /** Bodies and queries of /api/admin/* (the shop owner's API; see server/admin/). */
 
@@ -23,9 +24,6 @@ export const orderStatusChangeBody = v.pipe(
 );
 export type OrderStatusChange = v.InferOutput<typeof orderStatusChangeBody>;
 
-const wholeNumber = (fallback: string, max: number) =>
-  v.pipe(v.optional(v.string(), fallback), v.regex(/^\d{1,9}$/, 'Must be a whole number.'), v.transform(Number), v.minValue(1, 'Must be at least 1.'), v.maxValue(max, `Must be at most ${max}.`));
-
 const isoTime = v.pipe(
   v.string(),
   v.check((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), 'Must be a date or time such as 2026-11-26 or 2026-11-26T08:00:00Z.'),
@@ -36,14 +34,14 @@ export const adminOrderListQuery = v.strictObject({
   created_since: v.optional(isoTime),
   email: v.optional(emailField),
   reference: v.optional(text(40)),
-  pageSize: wholeNumber('20', 200),
-  currentPage: wholeNumber('1', 1_000_000),
+  pageSize: pageNumber('20', 200),
+  currentPage: pageNumber('1', 100_000),
 });
 
 /** The order feed: changes after a checkpoint (0 for the start), oldest first. */
 export const adminOrderFeedQuery = v.strictObject({
   after: v.pipe(v.optional(v.string(), '0'), v.regex(/^\d{1,18}$/, 'Must be a checkpoint from an earlier reply (a whole number; 0 for the start).')),
-  limit: wholeNumber('100', 500),
+  limit: pageNumber('100', 500),
 });
 
 export const adminOrderParams = v.strictObject({ orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) });

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { deliverQueuedMail, queueMail } from '../mail/send-mail';
 import { returnStock } from '../stock/return-stock';
-import { findOrder, toApiOrder, type OrderRow } from '../user/order-history-query';
+import { toApiOrder, type OrderRow } from '../user/order-history-query';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox';
 import { recordOrderChange } from './order-changes';
 import { decideStatusChange, STATUS_MESSAGES, type LastShipment } from './order-status';
@@ -33,9 +33,12 @@ function orderedUnits(doc: Record<string, unknown>): Map<string, number> {
  */
 export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, orderId: string, change: OrderStatusChange): Promise<StatusChangeOutcome> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const found = await findOrder(tx, orderId);
-    if (!found) throw new ApiError(404, STATUS_MESSAGES.notFound);
-    const [row] = await tx.query<OrderRow>('select order_id, customer_id, email, increment_id, status, created_at, doc from orders where order_id = $1 for update', [found.order_id]);
+    // By order_id or number, locked in the same read.
+    const [row] = await tx.query<OrderRow>(
+      `select order_id, customer_id, email, increment_id, status, created_at, doc from orders
+       where order_id = $1 or increment_id = $1 order by (order_id = $1) desc limit 1 for update`,
+      [orderId],
+    );
     if (!row) throw new ApiError(404, STATUS_MESSAGES.notFound);
     const [lastShipment] = await tx.query<LastShipment>(
       "select carrier, tracking_number from order_status_history where order_id = $1 and status = 'shipped' order by id desc limit 1",

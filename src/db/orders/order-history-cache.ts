@@ -1,7 +1,7 @@
 import { isUnknownOutcome, isUnknownReply } from '../../../replication/api/api-errors';
 import type { ApiClient, QueryValue } from '../../../replication/api/api-types';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, readLocal, writeLocal, type LocalKey } from '../local-state';
+import { LOCAL, modifyLocal, readLocal, writeLocal, type LocalKey } from '../local-state';
 
 /** One order-history reply as the server gave it, with the query it answered and when. */
 interface KeptReply {
@@ -36,9 +36,11 @@ const queryKey = (query: Record<string, QueryValue>) =>
 
 export async function keepOrderHistory(db: ShopDatabase, customer: string, query: Record<string, QueryValue>, reply: unknown, savedAt = Date.now()): Promise<void> {
   const key = queryKey(query);
-  const current = await readLocal(db, ORDER_HISTORY_CACHE);
-  const earlier = current?.customer === customerKey(customer) ? current.replies.filter((r) => r.query !== key) : [];
-  await writeLocal(db, ORDER_HISTORY_CACHE, { customer: customerKey(customer), replies: [{ query: key, savedAt, reply }, ...earlier].slice(0, MAX_REPLIES) });
+  // One read-and-write, so two tabs keeping replies at once do not drop each other's.
+  await modifyLocal(db, ORDER_HISTORY_CACHE, (current) => {
+    const earlier = current?.customer === customerKey(customer) ? current.replies.filter((r) => r.query !== key) : [];
+    return { customer: customerKey(customer), replies: [{ query: key, savedAt, reply }, ...earlier].slice(0, MAX_REPLIES) };
+  });
 }
 
 /** The last reply kept for this customer and query, if any. */
