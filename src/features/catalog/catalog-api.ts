@@ -16,12 +16,21 @@ export interface CatalogResult<T = Doc> {
   perPage?: number;
 }
 
-/** A reply that was not `{code: 200}`: keeps the HTTP code and the server's message. */
+/**
+ * A reply that was not `{code: 200}`: keeps the HTTP code and the server's message. `notEnvelope`:
+ * the reply was not our JSON envelope at all (a proxy's page), so nothing is known of the request.
+ */
 export class ApiReplyError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(readonly code: number, message: string, readonly notEnvelope = false) {
     super(message);
   }
 }
+
+/** Catalogue reads give up after this long and count as not answered (the device's copy then answers). */
+export const CATALOG_READ_TIMEOUT_MS = 20_000;
+
+const withTimeout = (signal: AbortSignal | undefined) =>
+  signal ? AbortSignal.any([signal, AbortSignal.timeout(CATALOG_READ_TIMEOUT_MS)]) : AbortSignal.timeout(CATALOG_READ_TIMEOUT_MS);
 
 export function withStore(path: string): string {
   const params = new URLSearchParams(storeParams(currentStore()));
@@ -34,11 +43,11 @@ export async function apiCall<T>(path: string, init?: { method?: string; body?: 
     method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
     headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
     body: init?.body === undefined ? null : JSON.stringify(init.body),
-    signal: init?.signal ?? null,
+    signal: withTimeout(init?.signal),
   });
-  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ApiReplyError(response.status, 'Error with response - bad content-type!');
+  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ApiReplyError(response.status, 'Error with response - bad content-type!', true);
   const reply = (await response.json()) as { code?: number; result?: unknown; meta?: unknown };
-  if (reply.code !== 200) throw new ApiReplyError(reply.code ?? response.status, typeof reply.result === 'string' ? reply.result : 'Unhandled error, wrong response format!');
+  if (reply.code !== 200) throw new ApiReplyError(reply.code ?? response.status, typeof reply.result === 'string' ? reply.result : 'Unhandled error, wrong response format!', reply.code === undefined);
   return reply.result as T;
 }
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ApiReplyError } from './catalog-api';
+import { isNetworkFailure } from './catalog-reads';
+
+describe('isNetworkFailure', () => {
+  it('counts what is not known to have been answered: no connection, the time-out, a 5xx, 408, 429, a proxy page', () => {
+    for (const error of [
+      new TypeError('Failed to fetch'),
+      new DOMException('signal timed out', 'TimeoutError'),
+      new ApiReplyError(500, 'Internal Server Error'),
+      new ApiReplyError(503, 'Service Unavailable'),
+      new ApiReplyError(408, 'Request Timeout'),
+      new ApiReplyError(429, 'Too many requests'),
+      new ApiReplyError(200, 'Error with response - bad content-type!', true),
+    ]) {
+      expect(isNetworkFailure(error), String(error)).toBe(true);
+    }
+  });
+
+  it('leaves a refusal an error, and a caller who aborted', () => {
+    for (const error of [new ApiReplyError(404, 'No such entity'), new ApiReplyError(400, 'Bad query'), new DOMException('aborted', 'AbortError'), new Error('x')]) {
+      expect(isNetworkFailure(error), String(error)).toBe(false);
+    }
+  });
+});
