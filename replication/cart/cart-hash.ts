@@ -10,3 +10,13 @@ export function cartHash(lines: readonly Pick<CartLine, 'sku' | 'qty' | 'checksu
   const items = lines.map((l) => [l.sku, l.qty, l.checksum]).sort((a, b) => stableJson(a).localeCompare(stableJson(b)));
   return fnv1a64(stableJson({ items, token }));
 }
+
+/**
+ * Has the device cart changes the server cart `state.token` does not have yet: a quantity, an added
+ * or a removed line not confirmed (the hash differs from the last synced one), or a line the server
+ * never confirmed into this cart.
+ */
+export function hasUnsentLines(state: { token: string | null; itemsHash: string | null }, lines: readonly CartLine[]): boolean {
+  if (state.token === null) return lines.length > 0;
+  return state.itemsHash !== cartHash(lines, state.token) || lines.some((l) => l.server_item_id === null || l.server_item_id === undefined || l.server_cart_id !== state.token);
+}

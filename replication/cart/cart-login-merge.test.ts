@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UnknownOutcomeError } from '../api/api-errors';
 import { cartSyncSetup, newLine } from './cart-test-setup';
 import type { Fault } from './fake-cart-server';
+import type { CartLine } from './cart-types';
 
 /**
  * A guest with A×2 and B×1 in a guest cart signs in; the customer's own cart holds A×1 and SAVED×1
@@ -76,6 +77,56 @@ describe('the login merge', () => {
     await page.sync.authorize();
     expect(page.local()).toEqual({ A: 2 });
     expect(page.onServer()).toEqual({ A: 2 });
+  });
+});
+
+describe('a cart a logout kept before the server had it (signedOutCart)', () => {
+  /** The customer's cart holds NUT×2 on the server; the shopper removed it, or changed it, and signed out before that was sent. */
+  async function signedOutBeforeSending(kept: CartLine[]) {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    const nut = page.server.put(customerCart, 'NUT', 2);
+    await page.store.updateState((s) => ({ ...s, signedOutCart: { cartId: customerCart, lines: kept.map((l) => ({ ...l, server_cart_id: customerCart, server_item_id: nut.item_id, item_id: nut.item_id })) } }));
+    return { page, customerCart };
+  }
+
+  it('a line removed before the logout does not come back at the next login; guest lines are merged as usual', async () => {
+    const { page } = await signedOutBeforeSending([]);
+    page.add(newLine('A', 1));
+    await page.signIn();
+    expect(page.local()).toEqual({ A: 1 });
+    expect(page.onServer()).toEqual({ A: 1 });
+    expect(page.store.current().signedOutCart).toBeNull();
+  });
+
+  it('a quantity changed before the logout is sent as it was, summed with a guest line of the same product', async () => {
+    const { page } = await signedOutBeforeSending([newLine('NUT', 5)]);
+    page.add(newLine('NUT', 1));
+    await page.signIn();
+    expect(page.local()).toEqual({ NUT: 6 });
+    expect(page.onServer()).toEqual({ NUT: 6 });
+  });
+
+  it('interrupted after the kept lines came back, the merge finishes without adding them twice', async () => {
+    const { page } = await signedOutBeforeSending([newLine('NUT', 5)]);
+    page.add(newLine('NUT', 1));
+    page.server.fail('/api/cart/update', 'lost-reply');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    page.reload();
+    await page.sync.load();
+    expect(page.local()).toEqual({ NUT: 6 });
+    expect(page.onServer()).toEqual({ NUT: 6 });
+  });
+
+  it('kept for a cart the server has since turned into an order, they are dropped and the new cart is merged as usual', async () => {
+    const { page, customerCart } = await signedOutBeforeSending([newLine('NUT', 5)]);
+    page.server.convert(customerCart);
+    page.server.put(page.server.customerCartId(), 'SAVED', 1);
+    page.add(newLine('A', 1));
+    await page.signIn();
+    expect(page.local()).toEqual({ A: 1, SAVED: 1 });
+    expect(page.onServer()).toEqual({ A: 1, SAVED: 1 });
+    expect(page.store.current().signedOutCart).toBeNull();
   });
 });
 

@@ -28,6 +28,12 @@ export interface MergeMode {
    * server lines the device lacks are added here, never deleted (whatever `clientWins` says).
    */
   login: boolean;
+  /**
+   * The lines include a cart a logout kept before the server had it (`CartState.signedOutCart`): the
+   * device's lines are the cart as the shopper left it, so server lines it lacks were removed and are
+   * deleted there, as the sync the logout cut short would have done.
+   */
+  restored?: boolean;
 }
 
 /**
@@ -127,7 +133,7 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
   }
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
-    if (mode.clientWins && !mode.login) await removeOnServer(ctx, diff, item);
+    if ((mode.clientWins && !mode.login) || mode.restored) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;

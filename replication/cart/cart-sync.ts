@@ -115,6 +115,28 @@ export function createCartSync(deps: CartSyncDeps) {
     return emptyDiff();
   }
 
+  /**
+   * The login merge connected `token`: lines a logout kept for this very cart (`signedOutCart`) come
+   * back as lines of it, summed with a guest line of the same product, so the merge sends them as
+   * they were and removes what the shopper had removed. Kept for another cart, they are dropped. A
+   * line already back (a merge interrupted after this) is not added twice. True when lines came back.
+   */
+  async function restoreSignedOutCart(token: string): Promise<boolean> {
+    const kept = (await deps.store.state()).signedOutCart;
+    if (!kept) return false;
+    if (kept.cartId !== token) {
+      await update({ signedOutCart: null });
+      return false;
+    }
+    const here = new Map((await deps.store.readForSync()).map((line) => [line.id, line]));
+    for (const line of kept.lines) {
+      const guest = here.get(line.id);
+      if (guest?.server_cart_id === token) continue;
+      await deps.store.putLine({ ...line, qty: line.qty + (guest?.qty ?? 0), server_cart_id: token, updated_at: now() });
+    }
+    return true;
+  }
+
   async function syncOnce(options: InnerSyncOptions): Promise<DiffLog> {
     if (disabled || !deps.isOnline()) return emptyDiff();
     let state = await deps.store.state();
@@ -131,6 +153,7 @@ export function createCartSync(deps: CartSyncDeps) {
     if (reply.code !== 200 || !Array.isArray(reply.result)) return afterRefusedPull(reply, state, options);
     // The login merge never deletes the customer's lines, in checkout or not.
     const clientWins = !login && (Boolean(options.forceClientState) || (await deps.inCheckout()));
+    const restored = login && (await restoreSignedOutCart(token));
     // Read after the pull: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
     const awaiting = clientWins ? undefined : await awaitingOrder(token);
@@ -140,14 +163,14 @@ export function createCartSync(deps: CartSyncDeps) {
         { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting },
         read,
         reply.result,
-        { clientWins, login },
+        { clientWins, login, restored },
       );
     } catch (error) {
       // Not the lines' fault: a fresh pull tells whether the cart is gone (→ a new one) or its lines changed.
       if (error instanceof CartLostError && !options.repulled) return syncOnce({ ...options, forceSync: true, repulled: true });
       throw error;
     }
-    if (login) await update({ mergePending: false });
+    if (login) await update({ mergePending: false, signedOutCart: null });
     const after = await deps.store.lines();
     const merged = cartHash(after, token);
     const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);

@@ -48,6 +48,8 @@ export function fakeCartServer() {
     fail: (path: string, ...list: Fault[]) => void faults.push(...list.map((fault) => ({ path, fault }))),
     /** Lines of a cart as sku → qty. */
     lines: (cartId: string | null) => Object.fromEntries((cartId ? (carts.get(cartId)?.items ?? []) : []).map((i) => [i.sku, i.qty])),
+    /** The cart became an order (placed from another device, or a queued order arrived). */
+    convert: (cartId: string) => void (carts.get(cartId)!.converted = true),
     /** A line added by another device. */
     put(cartId: string, sku: string, qty: number): ServerCartItem {
       const cart = carts.get(cartId)!;

@@ -1,4 +1,5 @@
 import type { CouponRuleReply } from '../api/cart';
+import type { CartLine } from './cart.schema';
 
 /**
  * Singletons kept as local documents (never replicated, not collections, so they do not count
@@ -74,6 +75,13 @@ export interface CartState {
   mergePending: boolean;
   /** The Idempotency-Key of a cart creation whose reply has not arrived: its retry gets the same cart. */
   connectRequest: { key: string; guest: boolean } | null;
+  /**
+   * The customer cart's lines as this device last held them, kept by a logout that came before the
+   * server had them (a removal or a quantity change not sent yet: offline, or the send failed). The
+   * next login that connects the same cart sends them first, so a removed line does not come back
+   * and a changed quantity is not lost; a login to any other cart drops them.
+   */
+  signedOutCart: { cartId: string; lines: CartLine[] } | null;
 }
 
 /** Flags the views react to. */
@@ -117,5 +125,6 @@ export const DEFAULT_CART_STATE: CartState = {
   customerCart: false,
   mergePending: false,
   connectRequest: null,
+  signedOutCart: null,
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], thankYouPageOpen: false };

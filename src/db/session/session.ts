@@ -1,4 +1,6 @@
 import type { ApiClient, TokenStore } from '../../../replication/api/api-types';
+import { hasUnsentLines } from '../../../replication/cart/cart-hash';
+import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser } from '../../../schemas/rx/local-documents';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocalFromStorage, writeLocal } from '../local-state';
@@ -57,6 +59,16 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
 }
 
 /**
+ * The customer cart's lines to keep past a logout: only when they differ from what the server has
+ * (see `CartState.signedOutCart`). Not while the login merge is unfinished: the server lines the
+ * device lacks then are saved lines not merged yet, not lines the shopper removed.
+ */
+function unsentCustomerCart(state: CartState, lines: CartLine[]): CartState['signedOutCart'] {
+  if (!state.token || !state.customerCart || state.mergePending || !hasUnsentLines(state, lines)) return null;
+  return { cartId: state.token, lines };
+}
+
+/**
  * Logout (SPEC §4): ends the session, disconnects and clears the cart (the server cart stays for the
  * next login), clears the user, wishlist, compare, saved checkout details, the kept order history and the quick order pad.
  * "You're logged out" unless silent.
@@ -67,7 +79,8 @@ export async function signOut(db: ShopDatabase, options: { silent?: boolean } = 
   await writeLocal(db, LOCAL.checkout, DEFAULT_CHECKOUT);
   await forgetOrderHistory(db);
   await clearPad(db);
-  await modifyLocal(db, LOCAL.cartState, (s) => ({ ...DEFAULT_CART_STATE, minicartOpen: s.minicartOpen }));
+  const lines = db.collections.cart ? (await db.cart.find().exec()).map((d) => d.toMutableJSON()) : [];
+  await modifyLocal(db, LOCAL.cartState, (s) => ({ ...DEFAULT_CART_STATE, minicartOpen: s.minicartOpen, signedOutCart: unsentCustomerCart(s, lines) ?? s.signedOutCart }));
   if (db.collections.cart) await db.cart.find().remove();
   if (db.collections.lists) await db.lists.find({ selector: { list: { $in: ['wishlist', 'compare'] } } }).remove();
   setLoginCookie(false);
