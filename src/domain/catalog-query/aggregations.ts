@@ -15,13 +15,14 @@ const compareKeys = (a: Scalar, b: Scalar): number =>
  * Terms facet of field `key` over the result: the `size` buckets with most documents (ties by key).
  * Counts per value by intersection when that is cheaper than walking the result's slots.
  */
-function termsAggregation(index: CatalogIndex, key: string, result: Bits, resultSlots: () => number[], total: number, size: number): TermsAggregation {
+function termsAggregation(index: CatalogIndex, key: string, result: Bits, resultSlots: () => ArrayLike<number>, total: number, size: number): TermsAggregation {
   const postings = index.termPostings(key);
   const termCount = postings.values.length;
   const counts = new Int32Array(termCount);
   if (postings.countingCost(index.words) > total * 2) {
-    for (const slot of resultSlots()) {
-      const terms = postings.docTerms[slot];
+    const slots = resultSlots();
+    for (let i = 0; i < slots.length; i++) {
+      const terms = postings.docTerms[slots[i]!];
       if (typeof terms === 'number') {
         if (terms >= 0) counts[terms]!++;
       } else if (terms) for (const id of terms) counts[id]!++;
@@ -38,7 +39,7 @@ function termsAggregation(index: CatalogIndex, key: string, result: Bits, result
 const label = (n: number): string => n.toFixed(1);
 
 /** `agg_range_price`: ranges over the final price (from inclusive, to exclusive, as Elasticsearch). */
-function priceRangeAggregation(index: CatalogIndex, resultSlots: () => number[]): RangeAggregation {
+function priceRangeAggregation(index: CatalogIndex, resultSlots: () => ArrayLike<number>): RangeAggregation {
   const column = index.numericColumn(EFFECTIVE_PRICE);
   const counts = PRICE_RANGES.map(() => 0);
   const rangeOf = (v: number) => {
@@ -48,7 +49,9 @@ function priceRangeAggregation(index: CatalogIndex, resultSlots: () => number[])
     }
     return -1;
   };
-  for (const slot of resultSlots()) {
+  const slots = resultSlots();
+  for (let n = 0; n < slots.length; n++) {
+    const slot = slots[n]!;
     const many = column.multi.get(slot);
     if (!many) {
       const i = rangeOf(column.values[slot]!);
@@ -69,7 +72,7 @@ function priceRangeAggregation(index: CatalogIndex, resultSlots: () => number[])
  * For each requested facet: `agg_terms_<field>` and `agg_terms_<field>_options`, and for `price`
  * also `agg_range_price`. A facet on `price` reads the final price, like the price filter.
  */
-export function aggregate(index: CatalogIndex, available: readonly AvailableFilter[], result: Bits, resultSlots: () => number[], total: number) {
+export function aggregate(index: CatalogIndex, available: readonly AvailableFilter[], result: Bits, resultSlots: () => ArrayLike<number>, total: number) {
   const aggregations: Record<string, TermsAggregation | RangeAggregation> = {};
   for (const { field, options } of available) {
     const size = options?.size ?? DEFAULT_AGGREGATION_SIZE;

@@ -31,15 +31,19 @@ export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, c
   const hits = text === '' ? undefined : searchText(index.textIndex(), index.store, text, filtered);
 
   let result: Bits = filtered;
-  let matches: number[] | undefined;
+  let matches: ArrayLike<number> | undefined;
   if (hits) {
-    matches = [...hits.pinned, ...hits.slots];
+    const { pinned, slots, scores } = hits;
+    const all = new Int32Array(pinned.length + slots.length);
+    all.set(pinned);
+    all.set(slots, pinned.length);
+    matches = all;
     result = new Uint32Array(index.words);
-    for (const slot of matches) result[slot >>> 5]! |= 1 << (slot & 31);
     if (scoreScratch.length < index.store.capacity) scoreScratch = new Float64Array(index.store.capacity);
     // Exact SKU hits rank above every relevance hit (scores are normalised to at most 1).
-    hits.pinned.forEach((slot, i) => (scoreScratch[slot] = 2 + hits.pinned.length - i));
-    hits.slots.forEach((slot, i) => (scoreScratch[slot] = hits.scores[i]!));
+    for (let i = 0; i < pinned.length; i++) scoreScratch[pinned[i]!] = 2 + pinned.length - i;
+    for (let i = 0; i < slots.length; i++) scoreScratch[slots[i]!] = scores[i]!;
+    for (let i = 0; i < all.length; i++) result[all[i]! >>> 5]! |= 1 << (all[i]! & 31);
   }
   const total = matches ? matches.length : popcount(result);
   const slotsOfResult = () => (matches ??= slotsOf(result));
@@ -56,7 +60,7 @@ export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, c
     attributeMetadata: attributeMetadata(available, context),
     perPage: size,
   };
-  if (hits) for (const slot of matches ?? []) scoreScratch[slot] = 0;
+  if (hits && matches) for (let i = 0; i < matches.length; i++) scoreScratch[matches[i]!] = 0;
   return output;
 }
 
@@ -69,7 +73,7 @@ function pickPage(
   sort: SortSpec[],
   result: Bits,
   total: number,
-  resultSlots: () => number[],
+  resultSlots: () => ArrayLike<number>,
   scores: Float64Array | undefined,
   from: number,
   size: number,

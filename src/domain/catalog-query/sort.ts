@@ -35,14 +35,15 @@ export function defaultSort(type: string, hasText: boolean): SortSpec[] {
 }
 
 /** The first `k` of `items` in `compare` order, without sorting the rest. */
-export function topK(items: readonly number[], k: number, compare: (a: number, b: number) => number): number[] {
+export function topK(items: ArrayLike<number>, k: number, compare: (a: number, b: number) => number): number[] {
   if (k <= 0) return [];
-  if (k * 4 >= items.length) return [...items].sort(compare).slice(0, k);
+  if (k * 4 >= items.length) return Array.from(items).sort(compare).slice(0, k);
   // A heap of the best k so far, the worst of them at the root.
   const heap: number[] = [];
   const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;
   const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const item of items) {
+  for (let n = 0; n < items.length; n++) {
+    const item = items[n]!;
     if (heap.length < k) {
       heap.push(item);
       for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);

@@ -7,22 +7,47 @@ import type { DocumentStore } from './document-store';
 export const MINIMUM_SHOULD_MATCH = 0.75;
 export const MIN_SCORE = 0.02;
 
-/** Per-slot scores where 0 means "not touched", reset through the touched list. */
+/**
+ * Per-slot scores where 0 means "not touched", and the touched slots in a typed list, both reused
+ * from query to query: a search over tens of thousands of matches allocates nothing per match.
+ * Every score is above 0 (an idf and a BM25 weight are), so a slot is listed once.
+ */
 class SparseScores {
-  values: Float64Array;
-  readonly touched: number[] = [];
+  readonly values: Float64Array;
+  readonly touched: Int32Array;
+  count = 0;
 
   constructor(capacity: number) {
     this.values = new Float64Array(capacity);
+    this.touched = new Int32Array(capacity);
   }
 }
 
-let scratch: { clause: SparseScores; part: SparseScores; parts: SparseScores; total: SparseScores; matched: Uint8Array } | undefined;
+interface Scratch {
+  clause: SparseScores;
+  part: SparseScores;
+  parts: SparseScores;
+  total: SparseScores;
+  matched: Uint8Array;
+  /** The hits' slots and scores, handed to the caller (valid until the next search). */
+  slots: Int32Array;
+  scores: Float64Array;
+}
 
-function scratchFor(capacity: number) {
+let scratch: Scratch | undefined;
+
+function scratchFor(capacity: number): Scratch {
   if (!scratch || scratch.matched.length < capacity) {
     const size = Math.max(capacity, 1024);
-    scratch = { clause: new SparseScores(size), part: new SparseScores(size), parts: new SparseScores(size), total: new SparseScores(size), matched: new Uint8Array(size) };
+    scratch = {
+      clause: new SparseScores(size),
+      part: new SparseScores(size),
+      parts: new SparseScores(size),
+      total: new SparseScores(size),
+      matched: new Uint8Array(size),
+      slots: new Int32Array(size),
+      scores: new Float64Array(size),
+    };
   }
   return scratch;
 }
@@ -32,57 +57,67 @@ function scoreBest(index: TextIndex, alts: Alternative[], docCount: number, allo
   const { values, touched } = into;
   const { baseOffsets, baseSlots, baseWeights, baseStale, gens } = index;
   const words = allowed.length;
+  let count = into.count;
   for (const { id, weight } of alts) {
     const df = index.vocab.df[id]!;
     if (df <= 0) continue;
     const factor = weight * Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
-    const base = id + 1 < baseOffsets.length;
-    const delta = index.deltaSlots[id];
-    const deltaWeights = index.deltaWeights[id];
-    const deltaGens = index.deltaGens[id];
-    const end = base ? baseOffsets[id + 1]! : 0;
-    const count = delta ? delta.length : 0;
-    // Base postings first, then delta ones (current generation only).
-    for (let i = base ? baseOffsets[id]! : 0, j = 0; i < end || j < count; ) {
-      let slot: number;
-      let w: number;
-      if (i < end) {
-        slot = baseSlots[i]!;
-        w = baseWeights[i++]!;
+    if (id + 1 < baseOffsets.length) {
+      for (let i = baseOffsets[id]!, end = baseOffsets[id + 1]!; i < end; i++) {
+        const slot = baseSlots[i]!;
         if (baseStale[slot] !== 0) continue;
-      } else {
-        slot = delta![j]!;
-        w = deltaWeights![j]!;
-        if (deltaGens![j++] !== (gens[slot] ?? 0)) continue;
+        const word = slot >>> 5;
+        if (word >= words || (allowed[word]! & (1 << (slot & 31))) === 0) continue;
+        const score = factor * baseWeights[i]!;
+        const old = values[slot]!;
+        if (old === 0) touched[count++] = slot;
+        if (score > old) values[slot] = score;
       }
+    }
+    // Postings of documents added or replaced since the build: current generation only.
+    const delta = index.deltaSlots[id];
+    if (!delta) continue;
+    const deltaWeights = index.deltaWeights[id]!;
+    const deltaGens = index.deltaGens[id]!;
+    for (let j = 0; j < delta.length; j++) {
+      const slot = delta[j]!;
+      if (deltaGens[j] !== (gens[slot] ?? 0)) continue;
       const word = slot >>> 5;
       if (word >= words || (allowed[word]! & (1 << (slot & 31))) === 0) continue;
-      const score = factor * w;
+      const score = factor * deltaWeights[j]!;
       const old = values[slot]!;
-      if (old === 0) touched.push(slot);
+      if (old === 0) touched[count++] = slot;
       if (score > old) values[slot] = score;
     }
   }
+  into.count = count;
 }
 
 /** into[slot] = op(into[slot], from[slot]) for every slot touched in `from`, which is cleared. */
 function foldAndClear(from: SparseScores, into: SparseScores, op: 'add' | 'max', matched?: Uint8Array): void {
-  for (const slot of from.touched) {
-    const old = into.values[slot]!;
-    if (old === 0) into.touched.push(slot);
-    const v = from.values[slot]!;
-    into.values[slot] = op === 'add' ? old + v : Math.max(old, v);
-    from.values[slot] = 0;
+  const fromValues = from.values;
+  const intoValues = into.values;
+  const intoTouched = into.touched;
+  let intoCount = into.count;
+  const add = op === 'add';
+  for (let i = 0, n = from.count; i < n; i++) {
+    const slot = from.touched[i]!;
+    const old = intoValues[slot]!;
+    if (old === 0) intoTouched[intoCount++] = slot;
+    const v = fromValues[slot]!;
+    intoValues[slot] = add ? old + v : Math.max(old, v);
+    fromValues[slot] = 0;
     if (matched) matched[slot]!++;
   }
-  from.touched.length = 0;
+  into.count = intoCount;
+  from.count = 0;
 }
 
 export interface TextHits {
   /** Exact SKU matches (the product's own SKU first, then a configurable child's), above every other hit. */
   pinned: number[];
-  /** Other matching slots and their scores normalised to the best (1.0). */
-  slots: number[];
+  /** Other matching slots and their scores normalised to the best (1.0); views valid until the next search. */
+  slots: Int32Array;
   scores: Float64Array;
 }
 
@@ -96,38 +131,48 @@ export function searchText(index: TextIndex, store: DocumentStore, text: string,
   const s = scratchFor(store.capacity);
   const docCount = store.count;
   const clauses = parseClauses(index.vocab, text);
-  for (const clause of clauses) {
-    scoreBest(index, clause.whole, docCount, allowed, s.clause);
-    for (const part of clause.parts) {
-      scoreBest(index, part, docCount, allowed, s.part);
-      foldAndClear(s.part, s.parts, 'add');
+  const only = clauses.length === 1 && clauses[0]!.parts.length === 0 ? clauses[0] : undefined;
+  if (only) {
+    // One plain word: its clause score is the total (0 + x is x), and every touched slot matches it.
+    scoreBest(index, only.whole, docCount, allowed, s.total);
+  } else {
+    for (const clause of clauses) {
+      scoreBest(index, clause.whole, docCount, allowed, s.clause);
+      for (const part of clause.parts) {
+        scoreBest(index, part, docCount, allowed, s.part);
+        foldAndClear(s.part, s.parts, 'add');
+      }
+      foldAndClear(s.parts, s.clause, 'max');
+      foldAndClear(s.clause, s.total, 'add', s.matched);
     }
-    foldAndClear(s.parts, s.clause, 'max');
-    foldAndClear(s.clause, s.total, 'add', s.matched);
   }
-  const required = Math.max(1, Math.floor(MINIMUM_SHOULD_MATCH * clauses.length));
+  const required = only ? 0 : Math.max(1, Math.floor(MINIMUM_SHOULD_MATCH * clauses.length));
   const pinned = index.skus.find(text, store).filter((slot) => hasBit(allowed, slot));
-  const candidates: number[] = [];
+  // One pass over the touched slots: keep the candidates with their raw scores, clear the rest.
+  const { values, touched } = s.total;
+  const { matched, slots, scores } = s;
+  let candidates = 0;
   let best = 0;
-  for (const slot of s.total.touched) {
-    if (s.matched[slot]! >= required && (pinned.length === 0 || !pinned.includes(slot))) {
-      candidates.push(slot);
-      best = Math.max(best, s.total.values[slot]!);
+  for (let i = 0, n = s.total.count; i < n; i++) {
+    const slot = touched[i]!;
+    const score = values[slot]!;
+    values[slot] = 0;
+    const enough = matched[slot]! >= required;
+    matched[slot] = 0;
+    if (enough && (pinned.length === 0 || !pinned.includes(slot))) {
+      slots[candidates] = slot;
+      scores[candidates++] = score;
+      if (score > best) best = score;
     }
   }
-  const slots: number[] = [];
-  const kept: number[] = [];
-  for (const slot of candidates) {
-    const score = s.total.values[slot]! / best;
+  s.total.count = 0;
+  let kept = 0;
+  for (let i = 0; i < candidates; i++) {
+    const score = scores[i]! / best;
     if (score >= MIN_SCORE) {
-      slots.push(slot);
-      kept.push(score);
+      slots[kept] = slots[i]!;
+      scores[kept++] = score;
     }
   }
-  for (const slot of s.total.touched) {
-    s.matched[slot] = 0;
-    s.total.values[slot] = 0;
-  }
-  s.total.touched.length = 0;
-  return { pinned, slots, scores: Float64Array.from(kept) };
+  return { pinned, slots: slots.subarray(0, kept), scores: scores.subarray(0, kept) };
 }
