@@ -5,7 +5,8 @@ import { compareIdKeys } from './document-store';
 import { filterBits } from './filters';
 import { projectFields } from './project-fields';
 import { defaultSort, pageFromOrder, requestedSort, topK, type SortSpec } from './sort';
-import { searchText } from './text-search';
+import { topByScore } from './relevance-page';
+import { searchText, type TextHits } from './text-search';
 import type { CatalogQueryInput, CatalogResult, QueryContext } from './types';
 
 /** SPEC §5 / §9: a size of 0 or less becomes 50 (the list page size); a negative start becomes 0. */
@@ -19,6 +20,22 @@ export function effectivePage(query: Pick<CatalogQueryInput, 'size' | 'from'>): 
 
 let scoreScratch = new Float64Array(0);
 
+/** The hits' scores by slot in a shared scratch array, which the caller zeroes again after use. */
+function scoresOf(hits: TextHits, capacity: number): Float64Array {
+  if (scoreScratch.length < capacity) scoreScratch = new Float64Array(capacity);
+  const { pinned, slots, scores } = hits;
+  // Exact SKU hits rank above every relevance hit (scores are normalised to at most 1).
+  for (let i = 0; i < pinned.length; i++) scoreScratch[pinned[i]!] = 2 + pinned.length - i;
+  for (let i = 0; i < slots.length; i++) scoreScratch[slots[i]!] = scores[i]!;
+  return scoreScratch;
+}
+
+function bitsOf(slots: ArrayLike<number>, words: number): Bits {
+  const bits = new Uint32Array(words);
+  for (let i = 0; i < slots.length; i++) bits[slots[i]! >>> 5]! |= 1 << (slots[i]! & 31);
+  return bits;
+}
+
 /**
  * Answers a catalogue query from the index: baseline and applied filters, text relevance, facets
  * over every match, sort and page, field projection. The `type` of the query is the index's.
@@ -30,37 +47,37 @@ export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, c
   const text = sq._searchText?.trim() ?? '';
   const hits = text === '' ? undefined : searchText(index.textIndex(), index.store, text, filtered);
 
-  let result: Bits = filtered;
   let matches: ArrayLike<number> | undefined;
+  let result: Bits | undefined = hits ? undefined : filtered;
   if (hits) {
-    const { pinned, slots, scores } = hits;
-    const all = new Int32Array(pinned.length + slots.length);
-    all.set(pinned);
-    all.set(slots, pinned.length);
+    const all = new Int32Array(hits.pinned.length + hits.slots.length);
+    all.set(hits.pinned);
+    all.set(hits.slots, hits.pinned.length);
     matches = all;
-    result = new Uint32Array(index.words);
-    if (scoreScratch.length < index.store.capacity) scoreScratch = new Float64Array(index.store.capacity);
-    // Exact SKU hits rank above every relevance hit (scores are normalised to at most 1).
-    for (let i = 0; i < pinned.length; i++) scoreScratch[pinned[i]!] = 2 + pinned.length - i;
-    for (let i = 0; i < slots.length; i++) scoreScratch[slots[i]!] = scores[i]!;
-    for (let i = 0; i < all.length; i++) result[all[i]! >>> 5]! |= 1 << (all[i]! & 31);
   }
-  const total = matches ? matches.length : popcount(result);
-  const slotsOfResult = () => (matches ??= slotsOf(result));
+  const total = matches ? matches.length : popcount(filtered);
+  const slotsOfResult = () => (matches ??= slotsOf(filtered));
+  const resultBits = () => (result ??= bitsOf(matches!, index.words));
 
   const requested = requestedSort(query);
   const sort = requested.length ? requested : defaultSort(index.type, hits !== undefined);
-  const page = pickPage(index, sort, result, total, slotsOfResult, hits ? scoreScratch : undefined, from, size);
+  let page: number[];
+  if (hits && sort.length === 1 && sort[0]!.field === '_score' && sort[0]!.dir === 'desc') {
+    page = from >= total ? [] : topByScore(hits.pinned, hits.slots, hits.scores, index.store.idKeys, from + size).slice(from);
+  } else {
+    const scores = hits && sort.some((spec) => spec.field === '_score') ? scoresOf(hits, index.store.capacity) : undefined;
+    page = pickPage(index, sort, resultBits, total, slotsOfResult, scores, from, size);
+    if (scores && matches) for (let i = 0; i < matches.length; i++) scores[matches[i]!] = 0;
+  }
 
   const available = sq._availableFilters ?? [];
   const output: CatalogResult = {
     items: page.map((slot) => projectFields(index.store.docs[slot]!, query.sourceInclude, query.sourceExclude)),
     total,
-    aggregations: available.length ? aggregate(index, available, result, slotsOfResult, total) : {},
+    aggregations: available.length ? aggregate(index, available, resultBits(), slotsOfResult, total) : {},
     attributeMetadata: attributeMetadata(available, context),
     perPage: size,
   };
-  if (hits && matches) for (let i = 0; i < matches.length; i++) scoreScratch[matches[i]!] = 0;
   return output;
 }
 
@@ -71,7 +88,7 @@ export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, c
 function pickPage(
   index: CatalogIndex,
   sort: SortSpec[],
-  result: Bits,
+  result: () => Bits,
   total: number,
   resultSlots: () => ArrayLike<number>,
   scores: Float64Array | undefined,
@@ -81,7 +98,7 @@ function pickPage(
   if (from >= total) return [];
   const only = sort.length === 1 ? sort[0] : undefined;
   if (only && only.field !== '_score' && total * 16 >= index.store.count) {
-    return pageFromOrder(index.sortColumn(only.field).order(only.dir), result, from, size);
+    return pageFromOrder(index.sortColumn(only.field).order(only.dir), result(), from, size);
   }
   const idKeys = index.store.idKeys;
   const columns = sort.map((spec) => (spec.field === '_score' ? undefined : index.sortColumn(spec.field)));
