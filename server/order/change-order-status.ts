@@ -47,7 +47,7 @@ export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 
     if (decideStatusChange(row.status, change, lastShipment) === 'unchanged') return { order: toApiOrder(row), changed: false, mailId: undefined };
 
     const previous = row.status;
-    await tx.query("update orders set status = $2, doc = doc || jsonb_build_object('status', $2::text) where order_id = $1", [row.order_id, change.status]);
+    await tx.query("update orders set status = $2, doc = doc || jsonb_build_object('status', $2::text), updated_at = now() where order_id = $1", [row.order_id, change.status]);
     await tx.query('insert into order_status_history (order_id, status, comment, carrier, tracking_number) values ($1, $2, $3, $4, $5)', [
       row.order_id,
       change.status,

@@ -13,14 +13,19 @@ export const orderRef = (orderId: string): string => createHash('sha256').update
 
 /**
  * Marks an order changed, as the last step of the transaction that changed it: the order feed's
- * number is taken under a lock held until commit, so a reader that saw number N can never later meet
- * a smaller one, and open tabs hear of it through the change stream after the commit.
+ * number (`order_feed`, one narrow row per order) is taken under a lock held until commit, so a reader
+ * that saw number N can never later meet a smaller one, and open tabs hear of it through the change
+ * stream after the commit. The order's own `updated_at` is its writer's business (a status change).
  */
 export async function recordOrderChange(tx: Queryable, db: Pick<Database, 'channel'>, orderId: string, status: string): Promise<void> {
   await tx.query('select pg_advisory_xact_lock($1)', [LOCKS.orderFeed]);
-  await tx.query("update orders set change_seq = nextval('order_change_seq'), updated_at = now() where order_id = $1 returning pg_notify($2, $3)", [
+  await tx.query(
+    `insert into order_feed (order_id, change_seq) values ($1, nextval('order_change_seq'))
+     on conflict (order_id) do update set change_seq = excluded.change_seq returning pg_notify($2, $3)`,
+    [
     orderId,
     db.channel(ORDER_CHANGES_CHANNEL),
     JSON.stringify({ ref: orderRef(orderId), status }),
-  ]);
+    ],
+  );
 }
