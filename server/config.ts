@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_REPLY_CACHE_BYTES } from './catalog/reply-cache';
 import { webhookSettingsFromEnv, type WebhookSettings } from './webhooks/webhook-settings';
 
 /** Runtime configuration, read once from the environment with safe defaults. */
@@ -13,6 +14,8 @@ export interface Config {
   databaseSchema: string;
   /** Number of demo products generated on the first start. */
   seedProducts: number;
+  /** Cap of the catalogue reply cache in bytes, per process (`REPLY_CACHE_MB`, default 64). */
+  replyCacheBytes: number;
   /** Folder with the built web app (served at `/`). */
   distDir: string;
   /** Access token lifetime in seconds: short, refresh tokens carry the session. */
@@ -36,6 +39,8 @@ export interface Config {
   stockLowThreshold: number;
   webhooks: WebhookSettings;
 }
+
+const MB = 1024 * 1024;
 
 function trustProxyFromEnv(raw: string | undefined): boolean | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: schema,
     seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 100_000),
+    replyCacheBytes: intFromEnv(env, 'REPLY_CACHE_MB', DEFAULT_REPLY_CACHE_BYTES / MB, 1, 65_536) * MB,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     accessTokenTtlSeconds: intFromEnv(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
     refreshTokenTtlSeconds: intFromEnv(env, 'REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400),

@@ -40,6 +40,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const seeded = await seedIfEmpty(db, config.seedProducts);
   lap(seeded ? 'seed' : 'seedCheck');
   const catalog = new CatalogService(db);
+  catalog.replies.limit(config.replyCacheBytes);
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
   const { app, ctx } = await buildApp({ config, db, secrets, catalog, adminToken });
   catalog.log = app.log;

@@ -1,39 +1,76 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogQuery } from '../../schemas/catalog-query';
+import { tokenFromRequest } from '../auth/authenticate';
+import { jsonBodyParser } from '../http/json-body-parser';
 import type { CatalogService } from './catalog-service';
-import { buildReply, type CachedReply } from './reply-cache';
-
-/** True when `accept-encoding` takes gzip (or anything) with a non-zero weight. */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    if (name !== 'gzip' && name !== '*') continue;
-    const q = params.find((p) => p.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) return true;
-  }
-  return false;
-}
+import { buildReply, type CachedReply, type ReplyCache } from './reply-cache';
+import { replyEncoding } from './reply-encoding';
 
 /** A request header `cache-control: no-cache` (a browser's hard reload) asks for a freshly computed answer. */
 const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
 
+/** A guest's query, by the exact text of its body: set by the body parser below. */
+const guestKeys = new WeakMap<FastifyRequest, string>();
+
+/** A reply found in the cache before the body was parsed; answered by the pre-validation hook. */
+class CachedHit {
+  constructor(
+    readonly key: string,
+    readonly reply: CachedReply,
+  ) {}
+}
+
 /**
- * `POST /api/catalog`: the envelope `{code: 200, result}` from the reply cache, else computed, serialised
- * and compressed once and kept. The key is the validated query and the caller's customer group, so any
- * per-group answer stays apart; the cache is emptied whenever a catalogue change is applied.
+ * For the routes registered in `scope`: a guest's body (no token, so no customer group) is looked up
+ * in the reply cache by its exact text before it is parsed, and a hit is answered before validation.
+ * The text was validated when its reply was stored, and the answer depends on nothing else, so a
+ * repeated query costs no JSON parse, no validation and no serialisation. Anything else takes the
+ * usual way: the shared JSON parser, the route's validation, `sendCatalogReply`.
+ */
+export function answerRepeatedGuestQueries(scope: FastifyInstance, catalog: CatalogService): void {
+  const parse = jsonBodyParser(scope);
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const text = raw.toString();
+    if (tokenFromRequest(request) === undefined) {
+      const key = `guest ${text}`;
+      guestKeys.set(request, key);
+      const found = wantsFresh(request) ? undefined : catalog.replies.get(key);
+      if (found) return done(null, new CachedHit(key, found));
+    }
+    parse(request, text, done);
+  });
+  scope.addHook('preValidation', async (request, reply) => {
+    const hit = request.body;
+    if (hit instanceof CachedHit) return sendCached(catalog.replies, hit.key, hit.reply, request, reply);
+  });
+}
+
+/**
+ * `POST /api/catalog`: the envelope `{code: 200, result}` from the reply cache, else computed and
+ * kept. The key is a guest's body text (already looked up by the parser), else the validated query
+ * and the caller's customer group, so any per-group answer stays apart; the cache is emptied
+ * whenever a catalogue change is applied.
  */
 export function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, groupId: number | undefined, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const key = `${groupId ?? ''}|${JSON.stringify(body)}`;
+  const guestKey = groupId === undefined ? guestKeys.get(request) : undefined;
+  const key = guestKey ?? `${groupId ?? ''}|${JSON.stringify(body)}`;
   let found: CachedReply | undefined;
   if (wantsFresh(request)) catalog.replies.bypass();
-  else found = catalog.replies.get(key);
+  else if (guestKey === undefined) found = catalog.replies.get(key);
   if (!found) {
     found = buildReply(`{"code":200,"result":${catalog.indexFor(body.type).queryJson(body, catalog.attributes.get)}}`);
     catalog.replies.set(key, found);
   }
+  return sendCached(catalog.replies, key, found, request, reply);
+}
+
+/** The reply's bytes in the encoding the client takes best, compressed once per encoding and kept. */
+function sendCached(replies: ReplyCache, key: string, found: CachedReply, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8');
-  if (found.gzip) reply.header('vary', 'accept-encoding');
-  if (found.gzip && acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(found.gzip);
-  return reply.send(found.json);
+  if (!found.compressible) return reply.send(found.json);
+  const encoding = replyEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(replies.body(key, found, encoding));
 }

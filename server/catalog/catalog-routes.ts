@@ -8,7 +8,7 @@ import { securityHeaders } from '../http/security-headers';
 import { registerOperation } from '../http/openapi';
 import { orderSignals, type OrderSignal } from '../order/order-stream';
 import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
-import { sendCatalogReply } from './catalog-reply';
+import { answerRepeatedGuestQueries, sendCatalogReply } from './catalog-reply';
 import { registerCatalogImportRoute } from './import-route';
 
 const entityList = v.pipe(
@@ -35,14 +35,18 @@ function toReplicaDocument(row: StoredRow): Record<string, unknown> {
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/api/catalog',
-    summary: 'Search products, categories, attributes, tax rules and CMS entities',
-    tags: ['catalog'],
-    body: catalogQuerySchema,
-    result: { type: 'object', properties: { items: { type: 'array' }, total: { type: 'integer' }, aggregations: { type: 'object' }, attributeMetadata: { type: 'array' }, perPage: { type: 'integer' } } },
-    handler: async ({ body, auth, request, reply }) => sendCatalogReply(ctx.catalog, body, auth?.groupId, request, reply),
+  // In a scope of its own: its body parser answers a repeated guest query from the reply cache.
+  void app.register(async (scope) => {
+    answerRepeatedGuestQueries(scope, ctx.catalog);
+    defineRoute(scope, ctx, {
+      method: 'POST',
+      url: '/api/catalog',
+      summary: 'Search products, categories, attributes, tax rules and CMS entities',
+      tags: ['catalog'],
+      body: catalogQuerySchema,
+      result: { type: 'object', properties: { items: { type: 'array' }, total: { type: 'integer' }, aggregations: { type: 'object' }, attributeMetadata: { type: 'array' }, perPage: { type: 'integer' } } },
+      handler: async ({ body, auth, request, reply }) => sendCatalogReply(ctx.catalog, body, auth?.groupId, request, reply),
+    });
   });
 
   defineRoute(app, ctx, {

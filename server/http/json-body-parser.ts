@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 
 /** Deeper than any body the shop takes (the catalogue import nests about 8 levels). */
@@ -29,15 +29,21 @@ export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
  * recursive code behind (checksums, jsonb) never sees 10,000 levels. Parsing itself stays Fastify's
  * (with its prototype-poisoning checks).
  */
-export function installJsonBodyParser(app: FastifyInstance): void {
+export type JsonBodyParser = (request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void) => void;
+
+export function jsonBodyParser(app: FastifyInstance): JsonBodyParser {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
-    const body = raw.toString();
+  return (request, body, done) => {
     if (jsonDepth(body) > MAX_JSON_DEPTH) {
       done(new ApiError(400, `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
     void parse(request, body, done);
-  });
+  };
+}
+
+export function installJsonBodyParser(app: FastifyInstance): void {
+  const parse = jsonBodyParser(app);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => parse(request, raw.toString(), done));
 }

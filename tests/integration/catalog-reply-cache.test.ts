@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryListQuery } from '../../src/features/catalog/list-query';
@@ -25,7 +25,8 @@ function post(body: unknown, headers: Record<string, string>): Promise<{ status:
 }
 
 const listing = categoryListQuery({ categoryId: 20, sort: 'recommended', from: 0, facets: ['finish'], filters: { attributes: {} } });
-const text = (bytes: Buffer, headers: Record<string, unknown>) => (headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+const decoders: Record<string, (bytes: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
+const text = (bytes: Buffer, headers: Record<string, unknown>) => (decoders[String(headers['content-encoding'])]?.(bytes) ?? bytes).toString('utf8');
 
 describe('POST /api/catalog reply cache', () => {
   it('answers a repeated query from the cache, gzip or plain as the client accepts, the same answer either way', async () => {
@@ -69,5 +70,32 @@ describe('POST /api/catalog reply cache', () => {
     expect(replies.stats().entries).toBe(0);
     const found = JSON.parse((await post(query, {})).bytes.toString('utf8')) as { result: { items: { sku: string }[] } };
     expect(found.result.items.map((i) => i.sku)).toContain('CACHE-TEST-1');
+  });
+
+  it('sends brotli to a client that takes br but not gzip, made once and kept beside the gzip', async () => {
+    const { replies } = server.ctx.catalog;
+    replies.clear();
+    const gzip = await post(listing, { 'accept-encoding': 'gzip' });
+    const held = replies.stats().bytes;
+    const br = await post(listing, { 'accept-encoding': 'br' });
+    const again = await post(listing, { 'accept-encoding': 'deflate, br;q=0.8' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(text(br.bytes, br.headers)).toBe(text(gzip.bytes, gzip.headers));
+    expect(again.bytes.equals(br.bytes)).toBe(true);
+    expect(replies.stats().bytes).toBe(held + br.bytes.length);
+  });
+
+  it('answers a cached body again only to a guest: a bad token is still refused, bad input never cached', async () => {
+    const { replies } = server.ctx.catalog;
+    expect((await post(listing, {})).status).toBe(200);
+    expect((await post(listing, {})).status).toBe(200);
+    const refused = await post(listing, { authorization: 'Bearer not-a-token' });
+    expect(refused.status).toBe(401);
+    const bad = { type: 'product', size: 'many' };
+    const before = replies.stats().entries;
+    expect((await post(bad, {})).status).toBe(400);
+    expect((await post(bad, {})).status).toBe(400);
+    expect(replies.stats().entries).toBe(before);
   });
 });
