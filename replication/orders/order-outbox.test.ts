@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_LOOKUP_MESSAGES } from '../../schemas/api/order-lookup';
+import { ORDER_MESSAGES } from '../../schemas/api/order';
 import { createApiClient } from '../api/api-client';
 import type { Notice } from '../tasks/task-types';
 import { memoryOrderStore } from './memory-order-store';
@@ -8,23 +8,29 @@ import { createOrderOutbox, newOrderId } from './order-outbox';
 const json = (code: number, result: unknown, meta?: object) => new Response(JSON.stringify({ code, result, ...(meta ? { meta } : {}) }), { status: code, headers: { 'content-type': 'application/json' } });
 const proxyPage = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
 
-/** A fake order endpoint that is idempotent by order_id, like the real one, with a lookup by id. */
+/** A fake order endpoint that is idempotent by order_id, like the real one, with the withdrawal of a queued order. */
 function setup() {
   const placed = new Map<string, { increment_id: string }>();
+  const withdrawn = new Set<string>();
   const net = { online: true, dropReplies: false, status: 200 as number, message: '' as unknown, meta: undefined as object | undefined, proxy: false, hang: false };
   const bodies: Record<string, unknown>[] = [];
   const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     if (!net.online) throw new TypeError('fetch failed');
     const url = new URL(input instanceof Request ? input.url : input.toString());
-    if (init?.method === 'GET' || !init?.body) {
-      const id = decodeURIComponent(url.pathname.split('/').pop()!);
+    const withdrawal = /^\/api\/order\/([^/]+)\/withdraw$/.exec(url.pathname);
+    if (withdrawal) {
+      const id = decodeURIComponent(withdrawal[1]!);
       const known = placed.get(id);
-      return known ? json(200, { order_id: id, ...known }) : json(404, ORDER_LOOKUP_MESSAGES.notFound);
+      if (known) return json(200, { state: 'placed', order: { order_id: id, ...known } });
+      withdrawn.add(id);
+      return json(200, { state: 'withdrawn' });
     }
+    if (!init?.body) throw new Error(`unexpected request to ${url.pathname}`);
     if (net.hang) return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
     if (net.proxy) return proxyPage();
     const body = JSON.parse(init.body as string) as { order_id: string };
     bodies.push(body);
+    if (withdrawn.has(body.order_id)) return json(409, ORDER_MESSAGES.withdrawn);
     if (net.status !== 200) return json(net.status, net.message, net.meta);
     const reply = placed.get(body.order_id) ?? { increment_id: String(1000 + placed.size) };
     placed.set(body.order_id, reply);

@@ -2,7 +2,7 @@ import type { OrderRecord } from '../../schemas/rx/orders.schema';
 import { isUnknownOutcome } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
-import { askServerForOrder } from './order-lookup';
+import { withdrawQueuedOrder } from './order-lookup';
 import { ORDER_PUSH_MESSAGES, pushOrder, type PushOutcome } from './order-push';
 import { withoutPassword } from './order-secrets';
 
@@ -199,15 +199,16 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       return held.length;
     },
     /**
-     * The shopper declined to send the orders made offline. Each is checked with the server first:
+     * The shopper declined to send the orders made offline. Each is withdrawn with the server first:
      * one it already has (an earlier push reached it, or another tab sent it) is placed and stays;
-     * one it does not know is deleted; one it cannot be asked about (offline) stays queued.
+     * one it does not have is withdrawn there (a send still on its way is refused) and deleted here;
+     * one it cannot be asked about (offline, no answer) stays queued.
      */
     async cancelQueued(): Promise<{ removed: number; placed: number; unknown: number }> {
       const counts = { removed: 0, placed: 0, unknown: 0 };
       for (const order of await deps.store.queued({ includeHeld: true })) {
-        const answer = await askServerForOrder(deps.api, order.order_id);
-        if (answer === 'unknown-to-server') {
+        const answer = await withdrawQueuedOrder(deps.api, order.order_id);
+        if (answer === 'withdrawn') {
           await deps.store.remove([order.order_id]);
           secretBodies.delete(order.order_id);
           counts.removed++;

@@ -109,6 +109,8 @@ export const ORDER_MESSAGES = {
   differentOrder: 'This order id was already used for a different order',
   /** SPEC has no wording for this; meta names the order that converted the cart. */
   cartAlreadyOrdered: 'This cart has already been ordered',
+  /** SPEC has no wording for this: the device that made the order withdrew it before it arrived. */
+  withdrawn: 'This order was cancelled on the device that made it',
 } as const;
 
 /** The reply of a placed order (SPEC leaves its shape open); a retry gets the very same reply. */

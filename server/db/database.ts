@@ -23,4 +23,6 @@ export const LOCKS = {
   couponUse: 7_310_201,
   /** Held from an order change's feed number to its commit, so feed numbers become visible in order. */
   orderFeed: 7_310_202,
+  /** Two-key form with hashtext(order_id): placing and withdrawing one order id take turns. */
+  orderId: 7_310_203,
 } as const;

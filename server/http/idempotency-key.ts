@@ -17,6 +17,7 @@ export const IDEMPOTENCY_MESSAGES = {
  */
 const NOT_COVERED: Record<string, string> = {
   'POST /api/order': 'order_id is its idempotency key',
+  'POST /api/order/:orderId/withdraw': 'the order_id in its path is its idempotency key: asked again, the same answer',
   'POST /api/user/refresh': 'requestId is its idempotency key; the reply carries tokens',
   'POST /api/user/login': 'the reply carries tokens',
   'POST /api/user/reset-password': 'a password route: its effect is a mail with a secret link',

@@ -5,6 +5,7 @@ import { ApiError } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
 import { ORDER_ACCESS_DENIED } from './place-order';
 import { findStoredOrder } from './order-store';
+import { withdrawOrder } from './withdraw-order';
 
 /**
  * GET /api/order/{orderId}: the stored reply of an order, or 404. A device asks before it deletes
@@ -26,5 +27,15 @@ export function registerOrderLookupRoute(app: FastifyInstance, ctx: AppContext):
       if (stored.customer_id !== null && auth && auth.sub !== stored.customer_id) throw new ApiError(403, ORDER_ACCESS_DENIED);
       return stored.reply;
     },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/order/:orderId/withdraw',
+    summary: 'Withdraws an order queued on a device unless the shop has it: { state: "placed", order } or { state: "withdrawn" }, after which that order_id is refused',
+    tags: ['order'],
+    params: orderLookupParams,
+    result: { type: 'object', description: '{ state: "placed", order: <the stored reply> } or { state: "withdrawn" }' },
+    handler: async ({ params, auth }) => withdrawOrder(ctx.db, params.orderId, auth),
   });
 }

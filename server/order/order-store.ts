@@ -1,4 +1,5 @@
-import type { OrderReply } from '../../schemas/api/order';
+import { ORDER_MESSAGES, type OrderReply } from '../../schemas/api/order';
+import { ApiError } from '../http/api-error';
 import { LOCKS, type Queryable } from '../db/database';
 
 /**
@@ -62,4 +63,18 @@ export async function couponUsesByEmail(tx: Queryable, code: string, email: stri
   await tx.query('select pg_advisory_xact_lock($1::integer, hashtext($2))', [LOCKS.couponUse, `${code}\n${email.toLowerCase()}`]);
   const rows = await tx.query<{ n: number }>("select count(*)::integer as n from orders where doc->>'coupon_code' = $1 and lower(email) = $2", [code, email.toLowerCase()]);
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Placing and withdrawing one order id take turns: each takes this lock first in its transaction, so
+ * whichever comes second sees what the first committed.
+ */
+export async function lockOrderId(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock($1::integer, hashtext($2))', [LOCKS.orderId, orderId]);
+}
+
+/** Inside the placing transaction, after `lockOrderId`: an order its device withdrew is refused. */
+export async function refuseWithdrawn(tx: Queryable, orderId: string): Promise<void> {
+  const rows = await tx.query('select 1 from withdrawn_orders where order_id = $1', [orderId]);
+  if (rows.length > 0) throw new ApiError(409, ORDER_MESSAGES.withdrawn);
 }

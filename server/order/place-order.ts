@@ -13,7 +13,7 @@ import { findOrder, toApiOrder } from '../user/order-history-query';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox';
 import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
-import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, nextIncrementId, type StoredOrder } from './order-store';
+import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, lockOrderId, nextIncrementId, refuseWithdrawn, type StoredOrder } from './order-store';
 import { prepareOrder, type PreparedOrder } from './prepare-order';
 
 export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
@@ -73,6 +73,9 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
   return ctx.db.transaction(async (tx) => {
     // First, so two orders naming one cart take turns here and the second sees it converted.
     if (prepared.cart) await lockUnorderedCart(tx, prepared.cart.id);
+    // Then the id: a withdrawal (withdraw-order.ts) and this placement see each other's outcome.
+    await lockOrderId(tx, body.order_id);
+    await refuseWithdrawn(tx, body.order_id);
     const incrementId = await nextIncrementId(tx);
     const createdAt = new Date().toISOString();
     const reply: OrderReply = { order_id: body.order_id, increment_id: incrementId, status: 'pending', created_at: createdAt, grand_total: prepared.totals.grand_total, backendOrderId: incrementId };

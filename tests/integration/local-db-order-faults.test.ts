@@ -200,6 +200,9 @@ describe('queued orders', () => {
     tab.net.fault('/api/order', 'dropReply');
     const placed = await tab.shop.placeOrder(await checkoutBody(tab, email));
     expect(placed.outcome).toBe('queued');
+    // The premise: the shop has it. Under load the client's short time-out may give up before the
+    // server commits; a cancel sent before then withdraws the order instead (order-withdraw.test.ts).
+    await waitUntil(async () => (await serverOrders(email)).length === 1, 'the order reached the shop');
     expect(await tab.shop.cancelQueuedOrders()).toEqual({ removed: 0, placed: 1, unknown: 0 });
     expect((await tab.db.orders.findOne(placed.order.order_id).exec())?.state).toBe('sent');
     expect((await serverOrders(email)).map((o) => o.order_id)).toEqual([placed.order.order_id]);

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ORDER_LOOKUP_MESSAGES } from '../../../schemas/api/order-lookup';
 import { filter, firstValueFrom } from 'rxjs';
 import { manualConnectivity } from './connectivity';
 import type { ShopDatabase } from '../database-types';
@@ -21,8 +20,8 @@ afterEach(async () => {
 function orderServer() {
   const bodies: Record<string, unknown>[] = [];
   const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
-    // Asked whether it holds an order (before a cancel): it holds none but those it was sent.
-    if (init?.method === 'GET') return new Response(JSON.stringify({ code: 404, result: ORDER_LOOKUP_MESSAGES.notFound }), { status: 404, headers: { 'content-type': 'application/json' } });
+    // Asked to withdraw an order (a cancel): it is not one it was sent.
+    if (String(_url).endsWith('/withdraw')) return new Response(JSON.stringify({ code: 200, result: { state: 'withdrawn' } }), { headers: { 'content-type': 'application/json' } });
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
     bodies.push(body);
     const result = { order_id: body.order_id, increment_id: String(1000 + bodies.length).padStart(9, '0'), status: 'pending', grand_total: 12 };
