@@ -19,9 +19,9 @@ afterEach(async () => {
 /** The server as the order push sees it: each POST /api/order answered with the next order number. */
 function orderServer() {
   const bodies: Record<string, unknown>[] = [];
-  const fetch = (async (_url: string | URL | Request, init?: RequestInit) => {
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     // Asked to withdraw an order (a cancel): it is not one it was sent.
-    if (String(_url).endsWith('/withdraw')) return new Response(JSON.stringify({ code: 200, result: { state: 'withdrawn' } }), { headers: { 'content-type': 'application/json' } });
+    if ((input instanceof Request ? input.url : input.toString()).endsWith('/withdraw')) return new Response(JSON.stringify({ code: 200, result: { state: 'withdrawn' } }), { headers: { 'content-type': 'application/json' } });
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<string, unknown>;
     bodies.push(body);
     const result = { order_id: body.order_id, increment_id: String(1000 + bodies.length).padStart(9, '0'), status: 'pending', grand_total: 12 };
