@@ -1,28 +1,43 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createShopRouter } from './app/create-router';
+import { createShopRouter, loadMatchedRoutes, readHydrationData } from './app/create-router';
 import { Providers } from './app/providers';
+import { browserQueryClient } from './app/query-client';
+import { importQueries, isTransferredQueries } from './app/query-transfer';
 import { initI18n, LANGUAGES, type LanguageCode } from './i18n/i18n';
 import { currentStore } from './i18n/store-views';
 import './app/app.css';
 
 // The shopper's saved choice, else the store view's language (German for /de with multistore on).
 const saved = localStorage.getItem('fixings.language');
-const router = createShopRouter();
 const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : currentStore().i18n.language;
-document.documentElement.lang = language === 'en' ? 'en-GB' : language;
-
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 const mount = root;
+
+// A server-rendered page (its HTML and loader data are here) is hydrated; the shell (offline, or a
+// screen the server does not render) is rendered as before. The server renders in the store's
+// language, so a shopper who chose another one gets a fresh render in theirs instead.
+const hydration = readHydrationData();
+const client = browserQueryClient();
+for (const loaded of Object.values(hydration?.loaderData ?? {})) {
+  const queries = (loaded as { queries?: unknown } | null)?.queries;
+  if (isTransferredQueries(queries)) importQueries(client, queries);
+}
+const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2);
+document.documentElement.lang = language === 'en' ? 'en-GB' : language;
+
 // Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.
-void initI18n(language).then(() =>
-  createRoot(mount).render(
+void Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]).then(() => {
+  const router = createShopRouter(hydrate ? hydration : undefined);
+  const app = (
     <StrictMode>
-      <Providers>
+      <Providers client={client}>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (hydrate) hydrateRoot(mount, app);
+  else createRoot(mount).render(app);
+});

@@ -1,18 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { Queryable } from '../db/database';
 import { envelope, sendEnvelope } from './envelope';
 import { preloadHints, preloadImageHeader } from './preload-hints';
 
+/** Answers a page path with server-rendered HTML, or returns undefined to leave it to the shell. */
+export type PageResponder = (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<FastifyReply | undefined>;
+
 /**
  * Serves the built web app: hashed assets cached for a year, the shell and the service worker
- * always revalidated, and any other page path answered with the shell (the app routes it), with a
+ * always revalidated, and any other page path answered by the page renderer when one is given, else with the shell (the app routes it), with a
  * preload hint for the page's largest picture where the server knows it.
  */
-export async function serveApp(app: FastifyInstance, distDir: string, catalog: CatalogService, db: Queryable): Promise<void> {
+export async function serveApp(app: FastifyInstance, distDir: string, catalog: CatalogService, db: Queryable, renderPage?: PageResponder): Promise<void> {
   const hasApp = existsSync(path.join(distDir, 'index.html'));
   if (hasApp) {
     await app.register(fastifyStatic, {
@@ -30,6 +33,8 @@ export async function serveApp(app: FastifyInstance, distDir: string, catalog: C
   }
   const largestPictureOf = preloadHints(catalog, db);
   const sendShell = async (reply: FastifyReply, pathname: string) => {
+    const rendered = renderPage && (await renderPage(reply.request, reply, pathname));
+    if (rendered) return rendered;
     const picture = await largestPictureOf(pathname);
     if (picture) void reply.header('link', preloadImageHeader(picture));
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

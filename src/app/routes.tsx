@@ -4,10 +4,12 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { MinimalLayout } from './layouts/minimal-layout';
 import { RootShell } from './layouts/root-shell';
 import { ServerErrorPage } from './pages/server-error-page';
+import { blogListLoader, blogPostLoader, categoryLoader, cmsLoader, homeLoader, productLoader, resolvedLoader, serverErrorLoader } from './page-loaders';
 
 /**
  * The route table of SPEC §2. Screens load lazily (route modules), so the home page's first load
- * carries only the shell; layouts are the default, empty and minimal ones.
+ * carries only the shell; layouts are the default, empty and minimal ones. The pages with a loader
+ * are the ones the server renders (server/render); the loaders fill the reads their pages make.
  */
 const page = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => async () => ({ Component: pick(await load()) });
 
@@ -33,9 +35,9 @@ export const routes: RouteObject[] = [
       {
         Component: DefaultLayout,
         children: [
-          { index: true, lazy: home },
-          { path: 'pwa.html', lazy: home },
-          ...STATIC_PAGES.map((slug) => ({ path: slug, lazy: slug === 'contact' ? contact : cms(slug) })),
+          { index: true, loader: homeLoader, lazy: home },
+          { path: 'pwa.html', loader: homeLoader, lazy: home },
+          ...STATIC_PAGES.map((slug) => ({ path: slug, loader: cmsLoader(slug), lazy: slug === 'contact' ? contact : cms(slug) })),
           { path: 'compare', lazy: page(() => import('../features/compare/compare-page'), (m) => m.ComparePage) },
           { path: 'quick-order', lazy: page(() => import('../features/quick-order/quick-order-page'), (m) => m.QuickOrderPage) },
           { path: 'quote-request', lazy: page(() => import('../features/forms/form-pages'), (m) => m.QuoteRequestPage) },
@@ -45,14 +47,14 @@ export const routes: RouteObject[] = [
           { path: 'order-tracking', lazy: page(() => import('../features/account/order-tracking-page'), (m) => m.OrderTrackingPage) },
           { path: 'trade-account', lazy: page(() => import('../features/forms/form-pages'), (m) => m.TradeAccountPage) },
           ...ACCOUNT_PATHS.map((path) => ({ path, lazy: account })),
-          { path: 'p/:parentSku/:slug', lazy: product },
-          { path: 'p/:parentSku/:slug/:childSku', lazy: product },
-          { path: 'c/:slug', lazy: page(() => import('../features/catalog/category-page'), (m) => m.CategoryPage) },
-          { path: 'i/:slug', lazy: page(() => import('../features/content/cms-page'), (m) => m.CmsPage) },
-          { path: 'latest-news', lazy: page(() => import('../features/content/blog-list-page'), (m) => m.BlogListPage) },
-          { path: 'latest-news/:id/:slug', lazy: page(() => import('../features/content/blog-post-page'), (m) => m.BlogPostPage) },
+          { path: 'p/:parentSku/:slug', loader: productLoader, lazy: product },
+          { path: 'p/:parentSku/:slug/:childSku', loader: productLoader, lazy: product },
+          { path: 'c/:slug', loader: categoryLoader, lazy: page(() => import('../features/catalog/category-page'), (m) => m.CategoryPage) },
+          { path: 'i/:slug', loader: cmsLoader(), lazy: page(() => import('../features/content/cms-page'), (m) => m.CmsPage) },
+          { path: 'latest-news', loader: blogListLoader, lazy: page(() => import('../features/content/blog-list-page'), (m) => m.BlogListPage) },
+          { path: 'latest-news/:id/:slug', loader: blogPostLoader, lazy: page(() => import('../features/content/blog-post-page'), (m) => m.BlogPostPage) },
           { path: 'order-success/:orderid/:email/:data', lazy: page(() => import('../features/checkout/order-success-page'), (m) => m.OrderSuccessPage) },
-          { path: '*', lazy: page(() => import('./pages/resolved-page'), (m) => m.ResolvedPage) },
+          { path: '*', loader: resolvedLoader, lazy: page(() => import('./pages/resolved-page'), (m) => m.ResolvedPage) },
         ],
       },
       {
@@ -62,7 +64,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: page(() => import('../features/checkout/checkout-page'), (m) => m.CheckoutPage) },
         ],
       },
-      { Component: EmptyLayout, children: [{ path: '500', Component: ServerErrorPage }] },
+      { Component: EmptyLayout, children: [{ path: '500', loader: serverErrorLoader, Component: ServerErrorPage }] },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLoaderData, useLocation } from 'react-router';
 import type { UrlMapping } from '../../features/catalog/catalog-api';
 import { CategoryPage, findCategory } from '../../features/catalog/category-page';
 import { productUrl } from '../../features/catalog/product-tile-data';
@@ -9,6 +9,7 @@ import { CmsView } from '../../features/content/cms-page';
 import { NotFound } from '../../ui/not-found';
 import { OfflineRedirect } from '../../ui/offline-redirect';
 import { useOnline } from '../../ui/use-online';
+import type { PageLoaderData } from '../page-loaders';
 import { resolvePath } from '../url-resolver';
 
 /**
@@ -20,17 +21,19 @@ export function ResolvedPage() {
   const { pathname } = useLocation();
   const tree = useCategoryTree();
   const category = tree.data ? findCategory(tree.data, pathname) : undefined;
-  const [mapping, setMapping] = useState<{ path: string; result: UrlMapping | null }>();
+  // A server-rendered page brings the server's mapping, so the first render shows what the server did.
+  const loaded = useLoaderData<PageLoaderData | null>()?.mapping;
+  const [mapping, setMapping] = useState<{ path: string; result: UrlMapping | null } | undefined>(loaded?.path === pathname ? loaded : undefined);
   const offline = !useOnline();
 
   useEffect(() => {
-    if (category || tree.isPending || offline) return;
+    if (category || tree.isPending || offline || mapping?.path === pathname) return;
     let current = true;
     void resolvePath(pathname).then((result) => current && setMapping({ path: pathname, result }));
     return () => {
       current = false;
     };
-  }, [pathname, category, tree.isPending, offline]);
+  }, [pathname, category, tree.isPending, offline, mapping?.path]);
 
   if (category) return <CategoryPage categoryKey={category.urlKey} />;
   if (offline && tree.isPending) return <p className="loading">{t('loading')}</p>;

@@ -105,6 +105,8 @@ function drain(shop: LocalShop): Promise<void> {
   return draining;
 }
 
+const NONE_QUEUED: QueuedAdd[] = [];
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -112,6 +114,7 @@ const subscribe = (listener: () => void) => {
 
 /** How many presses of this product wait for the database (0 once they are in the cart). */
 export function useQueuedAdds(sku: string): number {
-  const all = useSyncExternalStore(subscribe, () => queued, () => queued);
+  // None on the server, nor in the first (hydrating) render, which must match the server's HTML.
+  const all = useSyncExternalStore(subscribe, () => queued, () => NONE_QUEUED);
   return all.filter((q) => q.sku === sku).length;
 }

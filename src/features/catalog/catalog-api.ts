@@ -32,6 +32,18 @@ export const CATALOG_READ_TIMEOUT_MS = 20_000;
 const withTimeout = (signal: AbortSignal | undefined) =>
   signal ? AbortSignal.any([signal, AbortSignal.timeout(CATALOG_READ_TIMEOUT_MS)]) : AbortSignal.timeout(CATALOG_READ_TIMEOUT_MS);
 
+/**
+ * How the storefront's reads reach the server: the browser's fetch of a same-origin path. The server
+ * renders pages with these same reads and answers them in-process (server/render), so a server-rendered
+ * page holds exactly what the browser would have read.
+ */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+let transport: ApiFetch = (path, init) => fetch(path, init);
+export const apiFetch: ApiFetch = (path, init) => transport(path, init);
+export function setApiFetch(next: ApiFetch): void {
+  transport = next;
+}
+
 export function withStore(path: string): string {
   const params = new URLSearchParams(storeParams(currentStore()));
   const query = params.toString();
@@ -39,7 +51,7 @@ export function withStore(path: string): string {
 }
 
 export async function apiCall<T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal }): Promise<T> {
-  const response = await fetch(withStore(path), {
+  const response = await apiFetch(withStore(path), {
     method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
     headers: init?.body === undefined ? {} : { 'content-type': 'application/json' },
     body: init?.body === undefined ? null : JSON.stringify(init.body),
@@ -59,7 +71,7 @@ export interface UrlMapping {
 
 /** POST /api/url/map; `meta.childSku` (a configurable child's url) is folded into the result. */
 export async function mapUrl(url: string, childSku?: string): Promise<UrlMapping> {
-  const response = await fetch(withStore('/api/url/map'), {
+  const response = await apiFetch(withStore('/api/url/map'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ url, ...(childSku ? { filters: { sku: childSku } } : {}) }),
@@ -80,7 +92,7 @@ export const createReview = (review: { product_id: number; title: string; detail
 
 /** GET /pub/banners.json answers the plain file shape (no envelope); only status 1 banners are shown. */
 export async function activeBanners(): Promise<Doc[]> {
-  const response = await fetch('/pub/banners.json');
+  const response = await apiFetch('/pub/banners.json');
   if (!response.ok) throw new ApiReplyError(response.status, 'Banners unavailable');
   const body = (await response.json()) as { banners?: Doc[] };
   return (body.banners ?? []).filter((b) => b.status === 1);

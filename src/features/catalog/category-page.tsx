@@ -10,7 +10,7 @@ import { FilterPanel } from './filter-panel';
 import { readListState, setParam, toggleOption } from './filter-url';
 import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
-import { useAttributes } from './use-attributes';
+import { facetCodes, useAttributes } from './use-attributes';
 import { useCategoryProducts } from './use-category-products';
 import { categoryUrl, trailOf, useCategoryTree, type CategoryNode, type CategoryTree } from './use-category-tree';
 
@@ -38,12 +38,12 @@ export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
 
 function CategoryListing({ tree, category }: { tree: CategoryTree; category: CategoryNode }) {
   const { t } = useTranslation();
-  useTitle(category.name);
+  useTitle(category.metaTitle ?? category.name);
   const [params, setParams] = useSearchParams();
   const { filters, sort } = readListState(params);
   const attributeQuery = useAttributes();
   const attributes = attributeQuery.data;
-  const facets = useMemo(() => [...(attributes?.values() ?? [])].filter((a) => a.filterable).map((a) => a.code), [attributes]);
+  const facets = useMemo(() => facetCodes(attributes), [attributes]);
   // Wait for the attribute list so the first query already asks for every facet (one request, not two).
   const list = useCategoryProducts({ categoryId: category.id, filters, sort, facets }, !attributeQuery.isPending);
   const pages = list.data?.pages ?? [];

@@ -1,6 +1,6 @@
 import { CATALOG_QUERY_TYPES, type CatalogQueryInput } from '../../../schemas/catalog-query';
 import { currentStore } from '../../i18n/store-views';
-import { apiCall, withStore, type CatalogResult, type Doc } from './catalog-api';
+import { apiCall, apiFetch, withStore, type CatalogResult, type Doc } from './catalog-api';
 import { GRAPHQL_ENTITY_TYPES, NO_ENTITY_TYPE, graphqlSearchBody, readGraphqlReply } from './graphql-search';
 
 /**
@@ -31,7 +31,7 @@ const apiAdapter: SearchAdapter = {
 const graphqlAdapter: SearchAdapter = {
   entityTypes: GRAPHQL_ENTITY_TYPES,
   async search<T>(query: CatalogQueryInput, signal?: AbortSignal) {
-    const response = await fetch(withStore('/graphql'), {
+    const response = await apiFetch(withStore('/graphql'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(graphqlSearchBody(query)),

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 
 export interface AttributeMeta {
@@ -11,8 +11,8 @@ export interface AttributeMeta {
 }
 
 /** The attribute list (SPEC §9: page size 150): filter labels, option labels and the comparable flag. */
-export function useAttributes() {
-  return useQuery({
+export const attributesQuery = () =>
+  queryOptions({
     queryKey: ['attributes'],
     networkMode: LOCAL_FIRST,
     queryFn: async () => {
@@ -32,7 +32,11 @@ export function useAttributes() {
     },
     staleTime: 5 * 60_000,
   });
-}
+
+export const useAttributes = () => useQuery(attributesQuery());
+
+/** The attributes a category page offers as filters (its facets), in list order. */
+export const facetCodes = (attributes: Map<string, AttributeMeta> | undefined): string[] => [...(attributes?.values() ?? [])].filter((a) => a.filterable).map((a) => a.code);
 
 /** The shopper-facing text of an attribute value ("12" → "M12"). */
 export function attributeText(meta: AttributeMeta | undefined, value: unknown): string {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 import { categoryListQuery, PAGE_SIZE, type CategoryListRequest } from './list-query';
 
@@ -6,9 +6,8 @@ import { categoryListQuery, PAGE_SIZE, type CategoryListRequest } from './list-q
  * One category's products, 50 a page, "load more" fetching the next offset (SPEC §9). Reads the
  * local index once the catalogue has replicated (else the server), with the same serialisable query.
  */
-export function useCategoryProducts(request: Omit<CategoryListRequest, 'from'>, enabled = true) {
-  return useInfiniteQuery({
-    enabled,
+export const categoryProductsQuery = (request: Omit<CategoryListRequest, 'from'>) =>
+  infiniteQueryOptions({
     queryKey: ['category-products', request],
     networkMode: LOCAL_FIRST,
     initialPageParam: 0,
@@ -17,6 +16,8 @@ export function useCategoryProducts(request: Omit<CategoryListRequest, 'from'>, 
       const loaded = pages.length * PAGE_SIZE;
       return loaded < last.total ? loaded : undefined;
     },
-    placeholderData: keepPreviousData,
   });
+
+export function useCategoryProducts(request: Omit<CategoryListRequest, 'from'>, enabled = true) {
+  return useInfiniteQuery({ ...categoryProductsQuery(request), enabled, placeholderData: keepPreviousData });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Doc } from './catalog-api';
 import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 
@@ -18,6 +18,9 @@ export interface CategoryNode {
   urlPath: string;
   urlKey: string;
   description?: string;
+  /** SPEC §3 "meta title, meta description": the page's title and description when set. */
+  metaTitle?: string;
+  metaDescription?: string;
   productCount?: number;
   children: CategoryNode[];
 }
@@ -41,6 +44,8 @@ export function buildTree(docs: Doc[]): CategoryTree {
       urlPath: String(d.url_path ?? d.slug),
       urlKey: String(d.url_key ?? d.slug),
       ...(typeof d.description === 'string' ? { description: d.description } : {}),
+      ...(typeof d.meta_title === 'string' && d.meta_title !== '' ? { metaTitle: d.meta_title } : {}),
+      ...(typeof d.meta_description === 'string' && d.meta_description !== '' ? { metaDescription: d.meta_description } : {}),
       ...(typeof d.product_count === 'number' ? { productCount: d.product_count } : {}),
       children: [],
     });
@@ -60,8 +65,9 @@ export function trailOf(tree: CategoryTree, id: number): CategoryNode[] {
 
 export const categoryUrl = (node: CategoryNode) => `/c/${node.urlKey}`;
 
-export function useCategoryTree() {
-  return useQuery({
+/** The category tree's read; the page loaders (server and browser) fill the same entry. */
+export const categoryTreeQuery = () =>
+  queryOptions({
     queryKey: ['category-tree'],
     networkMode: LOCAL_FIRST,
     queryFn: async () => {
@@ -74,4 +80,5 @@ export function useCategoryTree() {
     },
     staleTime: 5 * 60_000,
   });
-}
+
+export const useCategoryTree = () => useQuery(categoryTreeQuery());

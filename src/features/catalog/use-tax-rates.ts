@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useShop } from '../../app/shop/shop-context';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
@@ -11,12 +11,15 @@ import { searchCatalog } from './search-adapter';
  * until the server answers: offline the server read is paused, and a page reloaded offline has only
  * the replica. Undefined until either has them, so no price is ever shown with the wrong tax.
  */
-export function useTaxPercent(): ((taxClassId: unknown) => number) | undefined {
-  const { data } = useQuery({
+export const taxRulesQuery = () =>
+  queryOptions({
     queryKey: ['taxrules'],
     queryFn: () => searchCatalog<TaxRuleFields>({ type: 'taxrule', size: 100 }).then((r) => r.items),
     staleTime: Infinity,
   });
+
+export function useTaxPercent(): ((taxClassId: unknown) => number) | undefined {
+  const { data } = useQuery(taxRulesQuery());
   const local = useLocalTaxRules(data === undefined);
   const rules = data ?? local;
   const country = currentStore().tax.defaultCountry;

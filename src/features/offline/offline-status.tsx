@@ -9,7 +9,7 @@ import { registerServiceWorker } from './service-worker';
 import './offline.css';
 
 /** Vite inlines VITE_* variables at build time; the marker tells tests and support which build runs. */
-const BUILD_ID: unknown = import.meta.env.VITE_BUILD_ID;
+const BUILD_ID: unknown = import.meta.env?.VITE_BUILD_ID;
 
 /** Online/offline state, the offline notices and the new-version prompt, shown in every layout. */
 export function OfflineStatus() {

@@ -7,7 +7,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * takes over only when the shopper accepts (SKIP_WAITING), and the page then reloads into it once.
  */
 export function registerServiceWorker(onWaiting: (apply: () => void) => void): () => void {
-  if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined;
+  if (!import.meta.env?.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined;
   const container = navigator.serviceWorker;
   let accepted = false;
   let timer: number | undefined;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mapUrl, type Doc } from '../catalog/catalog-api';
 import { LOCAL_FIRST, readCatalog } from '../catalog/catalog-reads';
 import { localCatalogAnswers, queryLocalCatalog } from '../../db/catalog/local-catalog';
@@ -15,8 +15,8 @@ function localProduct(sku: string): Doc | undefined {
  * holds the parent, else through the server's url mapping, which also sends a configurable child to
  * its parent (`childSku`) and reports disabled products (the replica never holds those).
  */
-export function useProduct(parentSku: string, slug: string, childSku: string | undefined) {
-  return useQuery({
+export const productQuery = (parentSku: string, slug: string, childSku: string | undefined) =>
+  queryOptions({
     queryKey: ['product', parentSku, slug, childSku ?? null],
     networkMode: LOCAL_FIRST,
     queryFn: async () => {
@@ -29,7 +29,8 @@ export function useProduct(parentSku: string, slug: string, childSku: string | u
     },
     retry: false,
   });
-}
+
+export const useProduct = (parentSku: string, slug: string, childSku: string | undefined) => useQuery(productQuery(parentSku, slug, childSku));
 
 /** The members of a grouped or bundle product, by sku; only enabled products count (SPEC §9). */
 export function useProductsBySku(skus: string[]) {

@@ -1,0 +1,112 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HYDRATION_DATA_ID } from '../../src/app/hydration-data';
+import { readChanges } from '../catalog/catalog-store';
+import type { AppContext } from '../context';
+import type { PageResponder } from '../http/static-app';
+import { headHtml } from './head-tags';
+import { inProcessFetch } from './in-process-api';
+import { loadRenderer } from './load-renderer';
+import { etagOf, OUTPUT_CACHE_TTL_SECONDS, OutputCache, type CachedPage } from './output-cache';
+import type { RenderOutcome } from './render-page';
+
+/** Anonymous pages: browsers revalidate (cheap with the ETag), shared caches and CDNs keep a day (SPEC §9). */
+export const ANONYMOUS_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${OUTPUT_CACHE_TTL_SECONDS}`;
+/** A request with a session (cookie or authorization) is never cached, here or on the way. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+const hasSession = (request: FastifyRequest) => Boolean(request.headers.cookie || request.headers.authorization);
+
+/** The built shell, read again when a rebuild replaces it (the output cache is emptied then). */
+function shellTemplate(distDir: string, onChange: () => void) {
+  let known: { mtimeMs: number; html: string } | undefined;
+  return async (): Promise<string> => {
+    const file = path.join(distDir, 'index.html');
+    const { mtimeMs } = await stat(file);
+    if (known?.mtimeMs !== mtimeMs) {
+      if (known) onChange();
+      known = { mtimeMs, html: await readFile(file, 'utf8') };
+    }
+    return known.html;
+  };
+}
+
+/** The page: the shell's own title and description give way to the page's head; its HTML goes in #root. */
+export function pageDocument(shell: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): string {
+  const head = headHtml(outcome.head);
+  const data = outcome.hydration === null ? '' : `<script type="application/json" id="${HYDRATION_DATA_ID}">${outcome.hydration}</script>`;
+  return shell
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${outcome.html}</div>${data}`);
+}
+
+/**
+ * Server-rendered HTML for the pages the app renders on the server (home, categories, products, CMS
+ * and static pages, blog, the 404 and 500 pages), with their status codes and head tags; anonymous
+ * pages come from the output cache for up to a day, purged when the catalogue change feed reports
+ * their products or categories changed (from any process, through the catalogue's LISTEN/NOTIFY).
+ * Any other path (checkout, account, ...) is left to the shell.
+ */
+export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache = new OutputCache()): PageResponder & { cache: OutputCache } {
+  const template = shellTemplate(ctx.config.distDir, () => cache.clear());
+  // Bumped by every purge: a render that started before a change is not cached after it.
+  let generation = 0;
+  let checkpoint = ctx.catalog.seq;
+  ctx.catalog.changes.on('change', (change) => {
+    generation++;
+    const from = checkpoint;
+    checkpoint = Math.max(checkpoint, change.seq);
+    if (change.entities.some((e) => e !== 'product')) return cache.clear();
+    void readChanges(ctx.db, ['product'], { seq: from, id: '' }, 2000).then(
+      (rows) => (rows.length >= 2000 ? cache.clear() : cache.purgeProducts(rows.flatMap((r) => [String(r.doc.sku), ...(typeof r.doc.parentSku === 'string' ? [r.doc.parentSku] : [])]))),
+      () => cache.clear(),
+    );
+    // Listings show any product: those go at once, before the changed skus are read.
+    cache.purgeProducts([]);
+  });
+
+  const send = (reply: FastifyReply, page: Pick<CachedPage, 'status' | 'headers' | 'body' | 'etag'>, cacheControl: string) => {
+    if (page.status === 200 && reply.request.headers['if-none-match'] === page.etag) return reply.code(304).headers({ etag: page.etag, 'cache-control': cacheControl }).send();
+    return reply.code(page.status).headers({ ...page.headers, etag: page.etag, 'cache-control': cacheControl }).send(page.body);
+  };
+
+  const renderer = loadRenderer().then((loaded) => {
+    loaded.answerReadsWith(inProcessFetch(app));
+    return loaded;
+  });
+  // Loaded in the background from the start, so the first page does not wait for the app's modules.
+  renderer.catch((error: unknown) => ctx.log.error({ err: error }, 'page renderer unavailable; pages are answered with the shell'));
+
+  const responder = async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply | undefined> => {
+    const rendering = await renderer.catch(() => undefined);
+    if (!rendering?.rendersOnServer(pathname)) return undefined;
+    const anonymous = !hasSession(request);
+    const key = request.url;
+    const hit = anonymous ? cache.get(key) : undefined;
+    if (hit) return send(reply, hit, ANONYMOUS_CACHE_CONTROL);
+    const started = generation;
+    const shell = await template();
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    let page: Omit<CachedPage, 'expires'>;
+    try {
+      const outcome = await rendering.renderPage(url);
+      if (outcome.kind === 'redirect') {
+        const body = '';
+        page = { status: outcome.status, headers: { location: outcome.location }, body, etag: etagOf(`${outcome.status} ${outcome.location}`), kind: 'redirect', skus: [] };
+      } else {
+        const body = pageDocument(shell, outcome);
+        page = { status: outcome.status, headers: { 'content-type': 'text/html; charset=utf-8' }, body, etag: etagOf(body), kind: outcome.shows.kind, skus: outcome.shows.skus };
+      }
+    } catch (error) {
+      // A page that cannot be rendered answers 500 with the shell: the browser still renders it itself.
+      request.log.error({ err: error, url: request.url }, 'page render failed');
+      return reply.code(500).header('cache-control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
+    }
+    if (anonymous && started === generation && page.status < 500) cache.set(key, page);
+    return send(reply, page, anonymous ? ANONYMOUS_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  };
+  return Object.assign(responder, { cache });
+}
