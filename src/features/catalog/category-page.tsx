@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { OfflineRedirect } from '../../ui/offline-redirect';
 import { useOnline } from '../../ui/use-online';
+import { useHydrated } from '../../ui/use-hydrated';
 import { useTitle } from '../../ui/use-title';
 import { NotFound } from '../../ui/not-found';
 import { FilterPanel } from './filter-panel';
@@ -40,6 +41,7 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
   const { t } = useTranslation();
   useTitle(category.metaTitle ?? category.name);
   const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
   const { filters, sort } = readListState(params);
   const attributeQuery = useAttributes();
   const attributes = attributeQuery.data;
@@ -69,7 +71,7 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
         )}
       </header>
       <div className="category-body">
-        <details className="filter-drawer" open={typeof window !== 'undefined' && window.innerWidth >= 900}>
+        <details className="filter-drawer" open={hydrated && window.innerWidth >= 900}>
           <summary>{t('filters')}</summary>
           {pages[0] && (
             <FilterPanel

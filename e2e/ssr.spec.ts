@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './helpers/browser';
+import { startShop, type Shop } from './helpers/shop';
+import { DESKTOP, expectedUnitPence, pounds, productDoc, withVat } from './browse-support';
+
+let shop: Shop;
+let browser: Browser;
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+const get = (path: string) => fetch(`${shop.url}${path}`, { redirect: 'manual' });
+/** RxDB's free-storage notice is the library's, not the page's. */
+const isOurs = (text: string) => !text.includes('RxDB Open Core RxStorage');
+
+describe('server-rendered pages', () => {
+  it('answer with the status codes of the url mapping: 200, 301 for a configurable child, 404, 500 and the disabled product error', async () => {
+    expect((await get('/')).status).toBe(200);
+    expect((await get('/c/through-bolts')).status).toBe(200);
+    expect((await get('/about-us')).status).toBe(200);
+    const parent = await productDoc(shop.url, 'TB-Z-RANGE');
+    expect((await get(`/p/TB-Z-RANGE/${String(parent.url_key)}`)).status).toBe(200);
+    const child = await get('/p/TB-M8-75-Z/any-slug');
+    expect(child.status).toBe(301);
+    expect(new URL(child.headers.get('location') ?? '', shop.url).pathname).toBe(`/p/TB-Z-RANGE/${String(parent.url_key)}/TB-M8-75-Z`);
+    const unknown = await get('/no/such/page');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('404 Page Not Found');
+    expect((await get('/500')).status).toBe(500);
+    const disabled = await get('/p/SDS-26-1000/disabled-demo');
+    expect(disabled.status).toBe(404);
+    expect(await disabled.text()).toContain('Product query returned empty result product status = 2');
+  });
+
+  it('a product page without JavaScript shows its name, price incl. VAT and valid Product JSON-LD', async () => {
+    const doc = await productDoc(shop.url, 'ST-M4-50');
+    const html = await (await get(`/p/ST-M4-50/${String(doc.url_key)}`)).text();
+    const unitIncl = withVat(expectedUnitPence(doc)) / 100;
+    expect(html).toContain(`<h1`);
+    expect(html).toContain(String(doc.name));
+    expect(html).toContain(pounds(unitIncl));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const product = blocks.find((b) => b['@type'] === 'Product') as { name: string; sku: string; offers: { price: string; priceCurrency: string; availability: string } } | undefined;
+    expect(product).toMatchObject({ name: doc.name, sku: 'ST-M4-50', offers: { price: unitIncl.toFixed(2), priceCurrency: 'GBP' } });
+    expect(product?.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+    expect(blocks.some((b) => b['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+\/p\/ST-M4-50\//);
+    expect(html).toContain('<meta property="og:title"');
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/p/ST-M4-50/${String(doc.url_key)}`);
+    expect(await page.locator('h1').first().textContent()).toBe(String(doc.name));
+    await context.close();
+  });
+
+  it('home carries Organization and WebSite with a SearchAction; anonymous pages are cached with an ETag', async () => {
+    const first = await get('/');
+    const html = await first.text();
+    expect(html).toContain('"@type":"Organization"');
+    expect(html).toContain('"@type":"SearchAction"');
+    expect(first.headers.get('cache-control')).toContain('s-maxage=86400');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${shop.url}/`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    const withSession = await fetch(`${shop.url}/`, { headers: { cookie: 'session=1' } });
+    expect(withSession.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('hydrates the server HTML without console errors or warnings, then navigates like the app', async () => {
+    const parent = await productDoc(shop.url, 'TB-Z-RANGE');
+    for (const path of ['/', '/c/through-bolts', `/p/TB-Z-RANGE/${String(parent.url_key)}`, '/about-us', '/no/such/page']) {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      const messages: string[] = [];
+      page.on('console', (m) => {
+        if ((m.type() === 'error' || m.type() === 'warning') && isOurs(m.text()) && !m.text().includes('404 (Not Found)')) messages.push(`${path}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => messages.push(`${path}: ${e.message}`));
+      // The server's <h1> is kept by hydration; a fresh client render would replace it.
+      await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => ((window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root h1'))));
+      await page.goto(`${shop.url}${path}`);
+      await page.waitForFunction(() => Boolean((window as unknown as { serverH1: Element | null }).serverH1));
+      // Hydration done: the database opens after the first screen and the sync button comes alive.
+      await expect.poll(() => page.locator('.sync-button').isEnabled()).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { serverH1: Element | null }).serverH1 === document.querySelector('#root h1'))).toBe(true);
+      expect(messages).toEqual([]);
+      if (path === '/c/through-bolts') {
+        await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+        await page.locator('.tile .tile-link').first().click();
+        await expect.poll(() => new URL(page.url()).pathname.startsWith('/p/')).toBe(true);
+        await expect.poll(() => page.locator('h1').first().textContent()).not.toBe('Through Bolts');
+        // The same document: a client navigation, not a page load.
+        expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+      }
+      await page.close();
+    }
+  });
+});
