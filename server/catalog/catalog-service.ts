@@ -2,9 +2,12 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogQueryType } from '../../schemas/catalog-query';
 import type { Database } from '../db/database';
-import { CATALOG_ENTITIES, CHANGES_CHANNEL, maxSeq, readAll, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
+import { CATALOG_ENTITIES, CHANGES_CHANNEL, maxSeq, readAllInBatches, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
 import { ReplyCache } from './reply-cache';
-import { AttributeLookup, createSearchIndex, type SearchIndex } from './search-index';
+import { AttributeLookup, SearchIndexLoader, type SearchIndex } from './search-index';
+
+/** Rows per read when loading the catalogue at start: large enough for few round trips, small enough to stay a small part of the heap. */
+const LOAD_BATCH = 2000;
 
 export interface CatalogChange {
   entities: CatalogEntity[];
@@ -37,10 +40,12 @@ export class CatalogService {
   async start(pollMs = 2000): Promise<void> {
     this.seenSeq = await maxSeq(this.db);
     for (const entity of CATALOG_ENTITIES) {
-      const rows = await readAll(this.db, entity);
-      const docs = rows.map((r) => r.doc);
-      this.indexes.set(entity, createSearchIndex(entity, docs));
-      if (entity === 'attribute') this.attributes.upsert(docs);
+      const loader = new SearchIndexLoader(entity);
+      await readAllInBatches(this.db, entity, LOAD_BATCH, (docs) => {
+        loader.add(docs);
+        if (entity === 'attribute') this.attributes.upsert(docs);
+      });
+      this.indexes.set(entity, loader.finish());
     }
     this.stopListening = await this.db.listen(this.db.channel(CHANGES_CHANNEL), () => void this.refresh());
     this.poll = setInterval(() => void this.refresh(), pollMs);

@@ -70,6 +70,23 @@ export async function readAll(db: Queryable, entity: CatalogEntity): Promise<Sto
   return db.query<StoredRow>('select entity, id, seq, doc, deleted from catalog_documents where entity = $1 and not deleted order by seq', [entity]);
 }
 
+/**
+ * Every live document of an entity in `seq` order (as `readAll`), handed over `batch` rows at a
+ * time through a cursor, so start-up never holds a large catalogue's parsed rows all at once beside
+ * the index being built from them (the peak would stay in the process's resident memory).
+ */
+export async function readAllInBatches(db: Database, entity: CatalogEntity, batch: number, onBatch: (docs: CatalogDoc[]) => void): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('declare catalog_load no scroll cursor for select doc from catalog_documents where entity = $1 and not deleted order by seq', [entity]);
+    for (;;) {
+      const rows = await tx.query<{ doc: CatalogDoc }>(`fetch ${Math.max(1, Math.floor(batch))} from catalog_load`);
+      if (rows.length === 0) break;
+      onBatch(rows.map((row) => row.doc));
+    }
+    await tx.query('close catalog_load');
+  });
+}
+
 export async function maxSeq(db: Queryable): Promise<number> {
   const rows = await db.query<{ seq: number | null }>('select max(seq) as seq from catalog_documents');
   return Number(rows[0]?.seq ?? 0);

@@ -1,9 +1,10 @@
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
-import { projectFields } from '../../src/domain/catalog-query/project-fields';
 import { runCatalogQuery } from '../../src/domain/catalog-query/run-query';
 import type { AttributeDoc, CatalogResult, Doc } from '../../src/domain/catalog-query/types';
+import { ValuePool } from '../../src/domain/catalog-query/value-pool';
 import type { CatalogEntity } from './catalog-store';
+import { ProjectedJsonCache } from './projected-json';
 
 /** The shared query engine over one entity's documents, as the server uses it. */
 export interface SearchIndex {
@@ -16,25 +17,10 @@ export interface SearchIndex {
 
 type Lookup = (code: string) => AttributeDoc | undefined;
 
-/**
- * JSON of documents by projection. A stored document is replaced, never changed, on update, so its
- * entries go with it; a list page then costs a lookup per tile instead of a projection and a stringify.
- */
-const documentJson = new WeakMap<Doc, Map<string, string>>();
-
-function jsonOf(doc: Doc, projection: string, include: readonly string[] | undefined, exclude: readonly string[] | undefined): string {
-  let byProjection = documentJson.get(doc);
-  if (!byProjection) documentJson.set(doc, (byProjection = new Map<string, string>()));
-  let json = byProjection.get(projection);
-  if (json === undefined) byProjection.set(projection, (json = JSON.stringify(projectFields(doc, include, exclude))));
-  return json;
-}
-
-function queryJson(index: CatalogIndex, query: CatalogQuery, attributeByCode: Lookup): string {
+function queryJson(index: CatalogIndex, cache: ProjectedJsonCache, query: CatalogQuery, attributeByCode: Lookup): string {
   const { sourceInclude, sourceExclude, ...rest } = query;
   const result = runCatalogQuery(index, rest, { attributesByCode: attributeByCode });
-  const projection = `${sourceInclude?.join(',') ?? ''}|${sourceExclude?.join(',') ?? ''}`;
-  const items = result.items.map((doc) => jsonOf(doc, projection, sourceInclude, sourceExclude)).join(',');
+  const items = result.items.map((doc) => cache.json(doc, sourceInclude, sourceExclude)).join(',');
   // `items` is the result's first key: its placeholder is the start of the text.
   const others = JSON.stringify({ ...result, items: 0 });
   return `{"items":[${items}]${others.slice('{"items":0'.length)}`;
@@ -47,13 +33,40 @@ const PRODUCT_PREBUILD = {
   sorts: ['position:desc', 'final_price:asc', 'final_price:desc', 'updated_at:desc', 'created_at:desc'],
 };
 
-export function createSearchIndex(entity: CatalogEntity, docs: Doc[]): SearchIndex {
-  const index: CatalogIndex = createCatalogIndex(entity, docs, entity === 'product' ? { prebuild: PRODUCT_PREBUILD } : {});
+/**
+ * Builds a search index from documents given batch by batch (a database read in batches): each
+ * batch is kept as copies whose equal field values are shared (see `ValuePool`), so the catalogue
+ * holds each repeated specification or description once and a batch's rows can go as soon as it is added.
+ */
+export class SearchIndexLoader {
+  private readonly pool = new ValuePool();
+  private readonly docs: Doc[] = [];
+
+  constructor(private readonly entity: CatalogEntity) {}
+
+  add(batch: readonly Doc[]): void {
+    for (const doc of this.pool.internAll(batch)) this.docs.push(doc);
+  }
+
+  finish(): SearchIndex {
+    const index = createCatalogIndex(this.entity, this.docs.splice(0), this.entity === 'product' ? { prebuild: PRODUCT_PREBUILD } : {});
+    return serverIndex(index, this.pool);
+  }
+}
+
+export function createSearchIndex(entity: CatalogEntity, docs: readonly Doc[]): SearchIndex {
+  const loader = new SearchIndexLoader(entity);
+  loader.add(docs);
+  return loader.finish();
+}
+
+function serverIndex(index: CatalogIndex, pool: ValuePool): SearchIndex {
+  const json = new ProjectedJsonCache();
   return {
-    upsert: (changed) => upsertDocuments(index, changed),
+    upsert: (changed) => upsertDocuments(index, pool.internAll(changed)),
     remove: (ids) => removeDocuments(index, ids),
     query: (query, attributeByCode) => runCatalogQuery(index, query, { attributesByCode: attributeByCode }),
-    queryJson: (query, attributeByCode) => queryJson(index, query, attributeByCode),
+    queryJson: (query, attributeByCode) => queryJson(index, json, query, attributeByCode),
   };
 }
 
