@@ -81,7 +81,7 @@ export class CatalogIndex {
   }
 
   textIndex(): TextIndex {
-    return (this.text ??= new TextIndex(this.textFields, this.store));
+    return (this.text ??= new TextIndex(this.textFields, this.store, this.codeLookup()));
   }
 
   /**

@@ -9,28 +9,40 @@ const B = 0.75;
  * weighed, so later changes to the catalogue shift old weights slightly until the next rebuild.
  */
 export class FieldWeights {
-  private readonly docLengths: (number[] | undefined)[] = [];
+  /** Slot × field → tokens, one row per slot; -1 in a row's first cell: no document recorded. */
+  private docLengths = new Int32Array(0);
+  private readonly fields: number;
   private readonly lengthSums: number[];
   private docCount = 0;
   private tf = new Int32Array(0);
   private acc = new Float64Array(0);
 
   constructor(private readonly boosts: readonly number[]) {
+    this.fields = Math.max(1, boosts.length);
     this.lengthSums = boosts.map(() => 0);
   }
 
   record(slot: number, lengths: number[]): void {
-    this.docLengths[slot] = lengths;
-    lengths.forEach((n, f) => (this.lengthSums[f]! += n));
+    const at = slot * this.fields;
+    if (at + this.fields > this.docLengths.length) {
+      const grown = new Int32Array(Math.max(at + this.fields, this.docLengths.length * 2)).fill(-1);
+      grown.set(this.docLengths);
+      this.docLengths = grown;
+    }
+    lengths.forEach((n, f) => {
+      this.docLengths[at + f] = n;
+      this.lengthSums[f]! += n;
+    });
+    if (lengths.length === 0) this.docLengths[at] = 0;
     this.docCount++;
   }
 
   /** Forgets a document's lengths; false when it was not recorded. */
   forget(slot: number): boolean {
-    const lengths = this.docLengths[slot];
-    if (!lengths) return false;
-    lengths.forEach((n, f) => (this.lengthSums[f]! -= n));
-    this.docLengths[slot] = undefined;
+    const at = slot * this.fields;
+    if (at >= this.docLengths.length || this.docLengths[at]! < 0) return false;
+    for (let f = 0; f < this.boosts.length; f++) this.lengthSums[f]! -= this.docLengths[at + f]!;
+    this.docLengths[at] = -1;
     this.docCount--;
     return true;
   }
@@ -46,14 +58,14 @@ export class FieldWeights {
       this.acc = new Float64Array(termCount * 2);
     }
     const { tf, acc } = this;
-    const lengths = this.docLengths[slot]!;
+    const at = slot * this.fields;
     const seen: number[] = [];
     for (let i = start; i < end; ) {
       const f = fieldOf[i]!;
       let j = i;
       for (; j < end && fieldOf[j] === f; j++) tf[ids[j]!]!++;
       const avg = Math.max(1, this.lengthSums[f]! / Math.max(1, this.docCount));
-      const norm = K1 * (1 - B + (B * lengths[f]!) / avg);
+      const norm = K1 * (1 - B + (B * this.docLengths[at + f]!) / avg);
       for (let k = i; k < j; k++) {
         const id = ids[k]!;
         const n = tf[id]!;

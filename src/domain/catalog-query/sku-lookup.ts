@@ -9,10 +9,11 @@ import type { Doc } from './types';
  * current document when read, so a changed or removed SKU needs no clean-up here.
  */
 export class SkuLookup {
-  private readonly maps: Map<string, number[]>[];
+  /** Per path: code → its slot, or its slots when several documents share it (rare, so no list each). */
+  private readonly maps: Map<string, number | number[]>[];
 
   constructor(private readonly paths: readonly string[]) {
-    this.maps = paths.map(() => new Map<string, number[]>());
+    this.maps = paths.map(() => new Map<string, number | number[]>());
   }
 
   add(slot: number, doc: Doc): void {
@@ -22,8 +23,10 @@ export class SkuLookup {
         if (typeof value === 'boolean') continue;
         const key = wholeToken(String(value));
         const slots = map.get(key);
-        if (!slots) map.set(key, [slot]);
-        else if (!slots.includes(slot)) slots.push(slot);
+        if (slots === undefined) map.set(key, slot);
+        else if (typeof slots === 'number') {
+          if (slots !== slot) map.set(key, [slots, slot]);
+        } else if (!slots.includes(slot)) slots.push(slot);
       }
     });
   }
@@ -33,7 +36,8 @@ export class SkuLookup {
     const key = wholeToken(text);
     const found: number[] = [];
     this.paths.forEach((path, i) => {
-      for (const slot of this.maps[i]!.get(key) ?? []) {
+      const slots = this.maps[i]!.get(key);
+      for (const slot of slots === undefined ? [] : typeof slots === 'number' ? [slots] : slots) {
         const doc = store.docs[slot];
         if (found.includes(slot) || !doc) continue;
         if (pathValues(doc, path).some((v) => typeof v !== 'boolean' && wholeToken(String(v)) === key)) found.push(slot);

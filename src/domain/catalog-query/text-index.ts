@@ -2,7 +2,7 @@ import type { DocumentStore } from './document-store';
 import { FieldWeights } from './field-weights';
 import { pathValues } from './field-values';
 import { float32s, int32s, type Growable } from './growable-array';
-import { SkuLookup } from './sku-lookup';
+import type { SkuLookup } from './sku-lookup';
 import { textTokens, wholeToken } from './tokenize';
 import type { Doc, TextField } from './types';
 import { Vocabulary, WHOLE_SKU, WORD } from './vocabulary';
@@ -16,7 +16,7 @@ import { Vocabulary, WHOLE_SKU, WORD } from './vocabulary';
  */
 export class TextIndex {
   vocab = new Vocabulary();
-  skus: SkuLookup;
+  readonly skus: SkuLookup;
   baseOffsets = new Int32Array(1);
   baseSlots = new Int32Array(0);
   baseWeights = new Float32Array(0);
@@ -32,11 +32,13 @@ export class TextIndex {
   private deltaDocTerms = new Map<number, Int32Array>();
   private weights: FieldWeights;
 
+  /** `skus` is the index's exact code lookup over the same SKU fields, shared rather than built twice. */
   constructor(
     readonly fields: readonly TextField[],
     private readonly store: DocumentStore,
+    skus: SkuLookup,
   ) {
-    this.skus = new SkuLookup(fields.filter((f) => f.sku).map((f) => f.path));
+    this.skus = skus;
     this.weights = new FieldWeights(fields.map((f) => f.boost));
     this.build();
   }
@@ -65,7 +67,6 @@ export class TextIndex {
 
   private reset(): void {
     this.vocab = new Vocabulary();
-    this.skus = new SkuLookup(this.fields.filter((f) => f.sku).map((f) => f.path));
     this.weights = new FieldWeights(this.fields.map((f) => f.boost));
     this.deltaSlots = [];
     this.deltaWeights = [];
@@ -141,7 +142,6 @@ export class TextIndex {
         lengths[f]! += tokens.length;
       }
     });
-    this.skus.add(slot, doc);
     this.weights.record(slot, lengths);
   }
 
