@@ -33,7 +33,22 @@ export function memoryFigures(server: BenchServer, idle: number, afterLoad: { rs
   const baseline = empty === undefined ? {} : { baseline: { name: 'RSS of the same server with 0 products', value: round(empty, 0) } };
   const products = server.products.toLocaleString('en-GB');
   const perProduct = empty === undefined ? '' : `, ${round(((idle - empty) * 1024) / server.products, 1)} kB a product`;
+  // Issue #20: at most 3 kB of server memory a product (RSS above the same server holding no products).
+  const perProductBytes =
+    empty === undefined
+      ? []
+      : [
+          {
+            item: ITEM,
+            name: `server memory a product, ${products} products`,
+            value: round(((idle - empty) * 1024 * 1024) / server.products, 0),
+            unit: 'B',
+            target: { kind: 'max' as const, value: 3072 },
+            note: `(idle RSS ${round(idle, 0)} MB - empty server's ${round(empty, 0)} MB) / products; the catalogue alone, without the HTTP server: node --expose-gc --import tsx bench/catalogue-footprint.ts`,
+          },
+        ];
   return [
+    ...perProductBytes,
     { item: ITEM, name: `server RSS, ${products} products, idle after start`, value: round(idle, 0), unit: 'MB', ...baseline, note: `VmRSS from /proc${perProduct}` },
     { item: ITEM, name: `server RSS, ${products} products, after the search load`, value: round(afterLoad.rss, 0), unit: 'MB', ...baseline, ...(split ? { note: split } : {}) },
     { item: ITEM, name: `server peak RSS (VmHWM), ${products} products`, value: round(afterLoad.peak, 0), unit: 'MB', ...baseline, note: 'includes start-up (index build)' },
