@@ -105,9 +105,15 @@ describe('home, content and unknown urls', () => {
     const { page } = await openPage(browser, PHONE);
     const mapped: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/url/map') && mapped.push(r.postData() ?? ''));
-    await page.goto(shop.url + '/no-such-thing/at-all');
+    // The server maps the path before it renders the page (and answers 404); a client navigation maps it in the browser.
+    const answer = await page.goto(shop.url + '/no-such-thing/at-all');
+    expect(answer?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('404 Page Not Found');
-    expect(mapped.some((body) => body.includes('/no-such-thing/at-all'))).toBe(true);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/another/unknown-path');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => mapped.some((body) => body.includes('/another/unknown-path'))).toBe(true);
     await shot(page, '404-phone');
     await page.goto(shop.url + '/error');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Something went wrong. Try again in a few seconds.');

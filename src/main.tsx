@@ -6,7 +6,7 @@ import { Providers } from './app/providers';
 import { browserQueryClient } from './app/query-client';
 import { importQueries, isTransferredQueries } from './app/query-transfer';
 import { initI18n, LANGUAGES, type LanguageCode } from './i18n/i18n';
-import { currentStore } from './i18n/store-views';
+import { currentStore, storeConfig } from './i18n/store-views';
 import './app/app.css';
 
 // The shopper's saved choice, else the store view's language (German for /de with multistore on).
@@ -25,7 +25,8 @@ for (const loaded of Object.values(hydration?.loaderData ?? {})) {
   const queries = (loaded as { queries?: unknown } | null)?.queries;
   if (isTransferredQueries(queries)) importQueries(client, queries);
 }
-const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2);
+// With multistore switched on in this browser the paths and reads are a store view's, not the server's.
+const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && !storeConfig().multistore;
 document.documentElement.lang = language === 'en' ? 'en-GB' : language;
 
 // Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.

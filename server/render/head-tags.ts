@@ -107,7 +107,8 @@ function categoryHead(origin: string, facts: Extract<PageFacts, { kind: 'categor
   const path = categoryUrl(category);
   const description = category.metaDescription ?? summary(category.description) ?? `${category.name} at trade prices from ${SHOP_NAME}.`;
   return {
-    title: pageTitle(category.metaTitle ?? category.name),
+    // The document title is the screen's own (as the browser sets it); the meta title goes to Open Graph.
+    title: pageTitle(category.name),
     description,
     canonical: `${origin}${path}`,
     openGraph: [

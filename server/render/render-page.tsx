@@ -36,8 +36,16 @@ export interface PageSubjects {
 }
 
 const handler = createStaticHandler(routes);
-// The catalogue's HTML is sanitised by the same code as in the browser (ui/sanitize-html), which parses with DOMParser.
-globalThis.DOMParser ??= LinkedomParser as unknown as typeof DOMParser;
+/**
+ * The catalogue's HTML is sanitised by the same code as in the browser (ui/sanitize-html), which
+ * parses `<body>…</body>` with DOMParser; linkedom reads a fragment only inside a whole document.
+ */
+class FragmentParser {
+  parseFromString(html: string, type: DOMParserSupportedType) {
+    return new LinkedomParser().parseFromString(`<!doctype html><html>${html}</html>`, type as 'text/html');
+  }
+}
+globalThis.DOMParser ??= FragmentParser as unknown as typeof DOMParser;
 
 /** How the app's reads reach this server during a render (in-process; see in-process-api.ts). */
 export const answerReadsWith = setApiFetch;

@@ -39,7 +39,7 @@ export function CategoryPage({ categoryKey }: { categoryKey?: string }) {
 
 function CategoryListing({ tree, category }: { tree: CategoryTree; category: CategoryNode }) {
   const { t } = useTranslation();
-  useTitle(category.metaTitle ?? category.name);
+  useTitle(category.name);
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const { filters, sort } = readListState(params);

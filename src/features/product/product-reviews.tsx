@@ -2,6 +2,7 @@ import { valibotResolver } from '../../ui/valibot-resolver';
 import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../ui/use-hydrated';
 import * as v from 'valibot';
 import { createReview, reviewList } from '../catalog/catalog-api';
 import { notify } from '../notifications/notification-store';
@@ -29,6 +30,8 @@ export function ProductReviews({ productId }: { productId: number }) {
     onError: (e) => notify({ type: 'error', message: e instanceof Error ? e.message : String(e) }),
   });
   const errors = form.formState.errors;
+  // A server-rendered form is sent by the browser itself until hydration gives it its handler.
+  const hydrated = useHydrated();
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">
@@ -53,7 +56,7 @@ export function ProductReviews({ productId }: { productId: number }) {
             {errors[name] && <span className="field-error">{errors[name]?.message}</span>}
           </label>
         ))}
-        <button type="submit" className="button" disabled={send.isPending}>
+        <button type="submit" className="button" disabled={!hydrated || send.isPending}>
           {t('reviewSend')}
         </button>
       </form>
