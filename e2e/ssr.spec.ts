@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/browser';
@@ -35,6 +36,24 @@ describe('server-rendered pages', () => {
     const disabled = await get('/p/SDS-26-1000/disabled-demo');
     expect(disabled.status).toBe(404);
     expect(await disabled.text()).toContain('Product query returned empty result product status = 2');
+  });
+
+  it("takes its URLs from the shop's address, never from a request's Host header: a cached page cannot be poisoned", async () => {
+    const doc = await productDoc(shop.url, 'ST-M4-50');
+    const path = `/p/ST-M4-50/${String(doc.url_key)}?host-check=1`;
+    const poisoned = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(new URL(path, shop.url), { headers: { host: 'evil.example' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve(body));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(poisoned).toMatch(/<link rel="canonical" href="[^"]+\/p\/ST-M4-50\//);
+    expect(poisoned).not.toContain('evil.example');
+    expect(await (await get(path)).text()).not.toContain('evil.example');
   });
 
   it('a product page without JavaScript shows its name, price incl. VAT and valid Product JSON-LD', async () => {

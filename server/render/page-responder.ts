@@ -89,7 +89,9 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     if (hit) return send(reply, hit, ANONYMOUS_CACHE_CONTROL);
     const started = generation;
     const shell = await template();
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // The shop's own address, never the request's Host header: the page is cached for everyone, and
+    // its canonical, Open Graph and JSON-LD URLs must not be whatever host a caller sent.
+    const url = new URL(request.url, ctx.config.publicUrl);
     let page: Omit<CachedPage, 'expires'>;
     try {
       const outcome = await rendering.renderPage(url);
