@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REPLY_CACHE_BYTES } from './catalog/reply-cache';
 import { webhookSettingsFromEnv, type WebhookSettings } from './webhooks/webhook-settings';
@@ -14,6 +15,8 @@ export interface Config {
   databaseSchema: string;
   /** Number of demo products generated on the first start. */
   seedProducts: number;
+  /** API processes on PostgreSQL (`WEB_CONCURRENCY`, default one per core); the embedded database runs one. */
+  webConcurrency: number;
   /** Cap of the catalogue reply cache in bytes, per process (`REPLY_CACHE_MB`, default 64). */
   replyCacheBytes: number;
   /** Folder with the built web app (served at `/`). */
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: schema,
     seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 100_000),
+    webConcurrency: intFromEnv(env, 'WEB_CONCURRENCY', availableParallelism(), 1, 256),
     replyCacheBytes: intFromEnv(env, 'REPLY_CACHE_MB', DEFAULT_REPLY_CACHE_BYTES / MB, 1, 65_536) * MB,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     accessTokenTtlSeconds: intFromEnv(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),

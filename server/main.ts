@@ -1,16 +1,36 @@
-import { loadConfig } from './config';
+import { randomBytes } from 'node:crypto';
+import cluster from 'node:cluster';
+import { processPlan } from './cluster/process-plan';
+import { primaryLog } from './cluster/primary-log';
+import { READY_MESSAGE, superviseWorkers } from './cluster/supervise-workers';
+import { loadConfig, type Config } from './config';
 import { startServer } from './start-server';
 
-const started = performance.now();
-const server = await startServer(loadConfig());
-server.app.log.info({ url: server.url, database: server.ctx.db.kind, timings: server.timings, totalMs: Math.round(performance.now() - started) }, 'shop is ready');
+/** One API process: serves until SIGTERM or SIGINT, then finishes its requests and closes. */
+async function serve(config: Config, notice?: { level: 'info' | 'warn'; message: string }): Promise<void> {
+  const started = performance.now();
+  const server = await startServer(config);
+  server.app.log.info({ url: server.url, database: server.ctx.db.kind, timings: server.timings, totalMs: Math.round(performance.now() - started) }, 'shop is ready');
+  if (notice) server.app.log[notice.level](notice.message);
+  if (cluster.isWorker) process.send?.(READY_MESSAGE);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.app.log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.app.log.info({ signal }, 'shutting down');
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+const config = loadConfig();
+const plan = cluster.isPrimary ? processPlan(config, Boolean(process.env.WEB_CONCURRENCY)) : { processes: 1 };
+if (plan.processes > 1) {
+  // Every process must take the same owner token; one generated per process would answer only there.
+  const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
+  superviseWorkers({ processes: plan.processes, exec: import.meta.filename, env: { ADMIN_TOKEN: adminToken }, log: primaryLog(config.logLevel) });
+} else {
+  await serve(config, plan.notice);
 }

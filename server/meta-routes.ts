@@ -9,9 +9,10 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/health',
-    summary: 'Liveness and the catalogue change this process has applied',
+    summary: 'Liveness, the catalogue change this process has applied and its process id',
     tags: ['meta'],
-    handler: async () => ({ status: 'ok', database: ctx.db.kind, catalogSeq: ctx.catalog.seq }),
+    // pid: which API process answered, when several serve the shop (WEB_CONCURRENCY).
+    handler: async () => ({ status: 'ok', database: ctx.db.kind, catalogSeq: ctx.catalog.seq, pid: process.pid }),
   });
   registerOperation({ method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI description of every endpoint', tags: ['meta'], rawReply: 'application/json' });
   app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(buildOpenApiDocument(VERSION)));

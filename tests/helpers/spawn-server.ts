@@ -27,7 +27,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    // One API process unless a test asks for more: a test's process is the one it stops or kills.
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
