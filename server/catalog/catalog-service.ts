@@ -6,8 +6,11 @@ import { CATALOG_ENTITIES, CHANGES_CHANNEL, maxSeq, readAllInBatches, readChange
 import { ReplyCache } from './reply-cache';
 import { AttributeLookup, SearchIndexLoader, type SearchIndex } from './search-index';
 
-/** Rows per read when loading the catalogue at start: large enough for few round trips, small enough to stay a small part of the heap. */
-const LOAD_BATCH = 2000;
+/**
+ * Rows per read when loading the catalogue at start: few enough that a batch's parsed rows are
+ * garbage before the collector promotes them (2,000 left the heap a third larger after start).
+ */
+const LOAD_BATCH = 500;
 
 export interface CatalogChange {
   entities: CatalogEntity[];

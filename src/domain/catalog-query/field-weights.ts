@@ -51,7 +51,7 @@ export class FieldWeights {
    * Emits each distinct term of one document's tokens [start, end) with its weight. `ids` are
    * term ids below `termCount`; `fieldOf` gives each token's field, tokens of a field together.
    */
-  weigh(ids: Int32Array, fieldOf: Int32Array, start: number, end: number, slot: number, termCount: number, emit: (id: number, weight: number) => void): void {
+  weigh(ids: Int32Array, fieldOf: Uint8Array, start: number, end: number, slot: number, termCount: number, emit: (id: number, weight: number) => void): void {
     if (start === end) return;
     if (this.tf.length < termCount) {
       this.tf = new Int32Array(termCount * 2);

@@ -1,11 +1,16 @@
 import type { DocumentStore } from './document-store';
 import { FieldWeights } from './field-weights';
 import { pathValues } from './field-values';
-import { float32s, int32s, type Growable } from './growable-array';
+import { float32s, int32s, uint8s, type Growable } from './growable-array';
 import type { SkuLookup } from './sku-lookup';
 import { textTokens, wholeToken } from './tokenize';
 import type { Doc, TextField } from './types';
 import { Vocabulary, WHOLE_SKU, WORD } from './vocabulary';
+
+/** Documents tokenized before the build sizes its token arrays for the whole store. */
+const ESTIMATE_AFTER = 256;
+/** Field numbers of tokens are kept in bytes. */
+const MAX_FIELDS = 255;
 
 /**
  * Inverted index for text search: term → postings (slot, weight); see `FieldWeights` for the weight.
@@ -38,6 +43,7 @@ export class TextIndex {
     private readonly store: DocumentStore,
     skus: SkuLookup,
   ) {
+    if (fields.length > MAX_FIELDS) throw new RangeError(`a text index takes at most ${MAX_FIELDS} fields`);
     this.skus = skus;
     this.weights = new FieldWeights(fields.map((f) => f.boost));
     this.build();
@@ -46,8 +52,8 @@ export class TextIndex {
   update(slot: number, doc: Doc | undefined): void {
     this.drop(slot);
     if (!doc) return;
-    const ids = int32s();
-    const fieldOf = int32s();
+    const ids = int32s(64);
+    const fieldOf = uint8s(64);
     this.tokenize(slot, doc, ids, fieldOf);
     const terms: number[] = [];
     this.weights.weigh(ids.data, fieldOf.data, 0, ids.length, slot, this.vocab.size, (id, weight) => {
@@ -80,15 +86,23 @@ export class TextIndex {
   private build(): void {
     const { docs, capacity } = this.store;
     const ids = int32s();
-    const fieldOf = int32s();
+    const fieldOf = uint8s();
     const tokenStart = new Int32Array(capacity + 1);
+    let tokenized = 0;
     docs.forEach((doc, slot) => {
       tokenStart[slot] = ids.length;
       if (doc) this.tokenize(slot, doc, ids, fieldOf);
       tokenStart[slot + 1] = ids.length;
+      // From the first documents' tokens, room for all of them at once (see `Growable.reserve`).
+      if (doc && ++tokenized === ESTIMATE_AFTER) {
+        const estimate = Math.ceil((ids.length / tokenized) * this.store.count * 1.1);
+        ids.reserve(estimate);
+        fieldOf.reserve(estimate);
+      }
     });
-    const docTerms = int32s();
-    const docWeights = float32s();
+    // A document's distinct terms are at most its tokens.
+    const docTerms = int32s(ids.length);
+    const docWeights = float32s(ids.length);
     const docOffsets = new Int32Array(capacity + 1);
     for (let slot = 0; slot < capacity; slot++) {
       docOffsets[slot] = docTerms.length;
@@ -123,7 +137,7 @@ export class TextIndex {
    * Appends the term ids of `doc`'s tokens, field by field, and records its field lengths. SKU
    * fields add the whole value as one more token (unless it is a single word already).
    */
-  private tokenize(slot: number, doc: Doc, ids: Growable<Int32Array>, fieldOf: Growable<Int32Array>): void {
+  private tokenize(slot: number, doc: Doc, ids: Growable<Int32Array>, fieldOf: Growable<Uint8Array>): void {
     const lengths = this.fields.map(() => 0);
     this.fields.forEach((field, f) => {
       for (const raw of pathValues(doc, field.path)) {

@@ -11,9 +11,15 @@ import type { Doc } from './types';
  * Interning a batch keeps, for later batches, only the values that repeated in it: the text keys of
  * one-off values (a product's own gallery, its name) would cost more than they save.
  */
+/** A field is judged after this many object values: shared in fewer than 1 in UNIQUE_SHARE, it is left alone. */
+const UNIQUE_AFTER = 500;
+const UNIQUE_SHARE = 20;
+
 export class ValuePool {
   private objects = new Map<string, { value: unknown; uses: number }>();
   private strings = new Map<string, string>();
+  /** Per field: how many object values were looked up and how many were found. */
+  private readonly fieldStats = new Map<string, { looked: number; found: number }>();
 
   /** Copies of `docs` whose fields are shared equal values (the given documents are not changed). */
   internAll(docs: readonly Doc[]): Doc[] {
@@ -23,7 +29,7 @@ export class ValuePool {
       for (const key of Object.keys(copy)) {
         const value = copy[key];
         if (typeof value === 'string') copy[key] = this.string(value);
-        else if (value !== null && typeof value === 'object') copy[key] = this.object(value);
+        else if (value !== null && typeof value === 'object' && this.worthLooking(key)) copy[key] = this.object(key, value);
       }
       return copy;
     });
@@ -31,10 +37,23 @@ export class ValuePool {
     return out;
   }
 
-  private object(value: object): unknown {
+  /**
+   * A field whose values hardly ever repeat (a product's own image gallery, its stock) is not
+   * looked up any more once that is clear: its JSON text would cost start-up time and garbage for nothing.
+   */
+  private worthLooking(field: string): boolean {
+    const stats = this.fieldStats.get(field);
+    return !stats || stats.looked < UNIQUE_AFTER || stats.found * UNIQUE_SHARE >= stats.looked;
+  }
+
+  private object(field: string, value: object): unknown {
     const text = JSON.stringify(value);
     const known = this.objects.get(text);
+    let stats = this.fieldStats.get(field);
+    if (!stats) this.fieldStats.set(field, (stats = { looked: 0, found: 0 }));
+    stats.looked++;
     if (known) {
+      stats.found++;
       known.uses++;
       return known.value;
     }

@@ -98,6 +98,9 @@ describe('storefront queries over the demo catalogue', () => {
     expect(golden.codes.filter((c) => c.ids !== '').length).toBeGreaterThan(100);
   });
 
+  // Two thousand queries: seconds on a busy machine.
+  const HEAVY = 60_000;
+
   it('the server index answers every query with the recorded ranking and reply', () => {
     const answers = named.map((q): Answer => {
       const body = parsed(q);
@@ -109,7 +112,7 @@ describe('storefront queries over the demo catalogue', () => {
     const changed = answers.filter((a, i) => JSON.stringify(a) !== JSON.stringify(golden.queries[i]));
     expect(changed.slice(0, 5)).toEqual(golden.queries.filter((g, i) => JSON.stringify(answers[i]) !== JSON.stringify(g)).slice(0, 5));
     expect(changed).toHaveLength(0);
-  });
+  }, HEAVY);
 
   it('the engine as the browser runs it gives the same replies', () => {
     const changed: string[] = [];
@@ -119,7 +122,7 @@ describe('storefront queries over the demo catalogue', () => {
       if (digest(JSON.stringify(result)) !== golden.queries[i]!.reply) changed.push(q.name);
     });
     expect(changed).toEqual([]);
-  });
+  }, HEAVY);
 
   it('the quick order pad resolves every code as recorded', () => {
     const index = browser.get('product')!;
