@@ -20,7 +20,8 @@ import { queryBreakdown } from './query-breakdown';
 import { formatTable, writeResults } from './results-table';
 import { printFindings } from './print-findings';
 import { emptyServerRss, memoryFigures, memorySplit } from './server-memory';
-import { measureServerSearch, searchLoad } from './server-search';
+import { measurePostgresSearch } from './postgres-search';
+import { measurePinnedSearch, measureServerSearch, searchLoad } from './server-search';
 import { round } from './stats';
 
 const options = parseBenchOptions(process.argv.slice(2));
@@ -75,6 +76,7 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
       const result = await measureServerSearch(server, options, log);
       figures.push(...result.figures);
       record.searchRuns = { search: result.search, uncached: result.fresh, baseline: result.baseline, hitRate: result.hitRate, popularQueries: result.popularQueries };
+      figures.push(...(await measurePinnedSearch(server, options, result.mix, log)));
       record.queryBreakdown = await queryBreakdown(server.url);
       // The profile is of the uncached load: where a miss's time goes (a hit is a lookup and a write).
       const profileFile = await server.profile(() => runLoad(searchLoad(server, options, options.profileSeconds, result.mix, true)));
@@ -86,6 +88,11 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
     await server.stop();
   }
 }
+
+// The same load on PostgreSQL with two API processes (its own servers, after the PGlite one has stopped).
+await phase('search-postgres', '4 server search', async () => {
+  figures.push(...(await measurePostgresSearch(options, log)));
+}, runsPhase(options, 'search'));
 
 // The shop as a shopper's browser meets it: the local catalogue's size, since a first visit replicates it all.
 if (app) {
