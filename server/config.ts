@@ -70,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: schema,
-    seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 100_000),
+    seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 200_000),
     webConcurrency: intFromEnv(env, 'WEB_CONCURRENCY', availableParallelism(), 1, 256),
     replyCacheBytes: intFromEnv(env, 'REPLY_CACHE_MB', DEFAULT_REPLY_CACHE_BYTES / MB, 1, 65_536) * MB,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
