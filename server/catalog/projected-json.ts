@@ -3,15 +3,19 @@ import type { Doc } from '../../src/domain/catalog-query/types';
 
 /**
  * JSON text of stored documents by projection (`sourceInclude` / `sourceExclude`), so a page of
- * tiles costs a lookup per tile instead of a projection and a stringify. Bounded in characters:
- * past the bound everything is dropped and refilled by what is asked next, so the popular pages
- * stay cheap while the cache never grows with the catalogue. Keyed by the stored document object,
- * which an update replaces (never changes), so a changed document is never answered from here.
+ * tiles costs a lookup per tile instead of a projection and a stringify. Bounded in characters by
+ * two generations: new texts go to the young one; when it is full it becomes the old one (the
+ * previous old one is dropped), and a text found in the old generation moves back to the young
+ * one. The tiles shoppers keep asking for stay; the cache never grows with the catalogue. Keyed by
+ * the stored document object, which an update replaces (never changes), so a changed document is
+ * never answered from here.
  */
 export class ProjectedJsonCache {
-  private readonly byProjection = new Map<string, Map<Doc, string>>();
-  private chars = 0;
+  private young = new Map<string, Map<Doc, string>>();
+  private old = new Map<string, Map<Doc, string>>();
+  private youngChars = 0;
 
+  /** `maxChars` bounds both generations together. */
   constructor(
     private readonly maxChars = 16 * 1024 * 1024,
     private readonly maxProjections = 32,
@@ -19,26 +23,31 @@ export class ProjectedJsonCache {
 
   json(doc: Doc, include: readonly string[] | undefined, exclude: readonly string[] | undefined): string {
     const projection = `${include?.join(',') ?? ''}|${exclude?.join(',') ?? ''}`;
-    let docs = this.byProjection.get(projection);
-    if (!docs) {
-      if (this.byProjection.size >= this.maxProjections) this.clear(); // callers choose the paths
-      this.byProjection.set(projection, (docs = new Map<Doc, string>()));
-    }
-    let json = docs.get(doc);
-    if (json === undefined) {
-      json = JSON.stringify(projectFields(doc, include, exclude));
-      if (this.chars + json.length > this.maxChars) {
-        this.clear();
-        this.byProjection.set(projection, (docs = new Map<Doc, string>()));
-      }
-      docs.set(doc, json);
-      this.chars += json.length;
-    }
+    let json = this.young.get(projection)?.get(doc);
+    if (json !== undefined) return json;
+    json = this.old.get(projection)?.get(doc) ?? JSON.stringify(projectFields(doc, include, exclude));
+    this.keep(projection, doc, json);
     return json;
   }
 
   clear(): void {
-    this.byProjection.clear();
-    this.chars = 0;
+    this.young.clear();
+    this.old.clear();
+    this.youngChars = 0;
+  }
+
+  private keep(projection: string, doc: Doc, json: string): void {
+    if (this.youngChars + json.length > this.maxChars / 2) {
+      this.old = this.young;
+      this.young = new Map();
+      this.youngChars = 0;
+    }
+    let docs = this.young.get(projection);
+    if (!docs) {
+      if (this.young.size >= this.maxProjections) this.clear(); // callers choose the paths
+      this.young.set(projection, (docs = new Map<Doc, string>()));
+    }
+    docs.set(doc, json);
+    this.youngChars += json.length;
   }
 }
