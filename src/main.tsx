@@ -6,12 +6,13 @@ import { Providers } from './app/providers';
 import { browserQueryClient } from './app/query-client';
 import { importQueries, isTransferredQueries } from './app/query-transfer';
 import { initI18n, LANGUAGES, type LanguageCode } from './i18n/i18n';
-import { currentStore, storeConfig } from './i18n/store-views';
+import { storeConfig, storeViewForPath } from './i18n/store-views';
 import './app/app.css';
 
-// The shopper's saved choice, else the store view's language (German for /de with multistore on).
+// The shopper's saved choice, else the store view's language (German for /de with multistore on): the
+// path's view, as the router will set it once created.
 const saved = localStorage.getItem('fixings.language');
-const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : currentStore().i18n.language;
+const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : storeViewForPath(window.location.pathname).i18n.language;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 const mount = root;
@@ -21,12 +22,16 @@ const mount = root;
 // language, so a shopper who chose another one gets a fresh render in theirs instead.
 const hydration = readHydrationData();
 const client = browserQueryClient();
-for (const loaded of Object.values(hydration?.loaderData ?? {})) {
-  const queries = (loaded as { queries?: unknown } | null)?.queries;
-  if (isTransferredQueries(queries)) importQueries(client, queries);
+// With multistore switched on in this browser the paths and reads are a store view's, not the server's:
+// its answers (the default store's) are neither hydrated nor kept.
+const serverStore = !storeConfig().multistore;
+if (serverStore) {
+  for (const loaded of Object.values(hydration?.loaderData ?? {})) {
+    const queries = (loaded as { queries?: unknown } | null)?.queries;
+    if (isTransferredQueries(queries)) importQueries(client, queries);
+  }
 }
-// With multistore switched on in this browser the paths and reads are a store view's, not the server's.
-const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && !storeConfig().multistore;
+const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && serverStore;
 document.documentElement.lang = language === 'en' ? 'en-GB' : language;
 
 // Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.

@@ -7,6 +7,8 @@ interface Props {
   /** option_id → chosen link ids; a missing option uses its default (or first) link. */
   chosen: Record<string, string[]>;
   onChange: (optionId: string, linkIds: string[]) => void;
+  /** Until the page is hydrated a choice would be lost (nothing handles it yet): the inputs wait. */
+  disabled?: boolean;
 }
 
 const linksOf = (option: Doc) => (Array.isArray(option.product_links) ? (option.product_links as Doc[]) : []);
@@ -18,7 +20,7 @@ export const defaultLinkIds = (option: Doc): string[] => {
 };
 
 /** Bundle options: radio/select choose one link, checkbox/multi any number. */
-export function BundlePicker({ product, members, chosen, onChange }: Props) {
+export function BundlePicker({ product, members, chosen, onChange, disabled = false }: Props) {
   const { t } = useTranslation();
   const options = Array.isArray(product.bundle_options) ? (product.bundle_options as Doc[]) : [];
   return (
@@ -43,6 +45,7 @@ export function BundlePicker({ product, members, chosen, onChange }: Props) {
                   <input
                     type={multi ? 'checkbox' : 'radio'}
                     name={`bundle-${id}`}
+                    disabled={disabled}
                     checked={selected.includes(linkId)}
                     onChange={(e) => onChange(id, multi ? (e.target.checked ? [...selected, linkId] : selected.filter((s) => s !== linkId)) : [linkId])}
                   />

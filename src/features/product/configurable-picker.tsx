@@ -6,10 +6,12 @@ interface Props {
   product: Doc;
   chosen: Chosen;
   onChoose: (code: string, value: string) => void;
+  /** Until the page is hydrated a press would be lost (nothing handles it yet): the buttons wait. */
+  disabled?: boolean;
 }
 
 /** One group of buttons per configurable axis; values that lead to no available child are marked. */
-export function ConfigurablePicker({ product, chosen, onChoose }: Props) {
+export function ConfigurablePicker({ product, chosen, onChoose, disabled = false }: Props) {
   const { t } = useTranslation();
   return (
     <div className="configurable">
@@ -26,6 +28,7 @@ export function ConfigurablePicker({ product, chosen, onChoose }: Props) {
                   key={v.value}
                   type="button"
                   className={`option-value${available ? '' : ' unavailable'}`}
+                  disabled={disabled}
                   aria-pressed={chosen[axis.code] === v.value}
                   aria-label={`${axis.label} ${v.label}${available ? '' : ` (${t('unavailable')})`}`}
                   onClick={() => onChoose(axis.code, v.value)}

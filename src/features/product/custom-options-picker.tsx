@@ -6,6 +6,8 @@ interface Props {
   product: Doc;
   chosen: Record<string, string>;
   onChange: (optionId: string, value: string) => void;
+  /** Until the page is hydrated a choice would be lost (nothing handles it yet): the fields wait. */
+  disabled?: boolean;
 }
 
 const priceText = (price: unknown, type: unknown) => {
@@ -15,7 +17,7 @@ const priceText = (price: unknown, type: unknown) => {
 };
 
 /** Custom options with their prices: text fields, drop-downs and radios. */
-export function CustomOptionsPicker({ product, chosen, onChange }: Props) {
+export function CustomOptionsPicker({ product, chosen, onChange, disabled = false }: Props) {
   const { t } = useTranslation();
   const options = Array.isArray(product.custom_options) ? (product.custom_options as Doc[]) : [];
   if (options.length === 0) return null;
@@ -29,14 +31,14 @@ export function CustomOptionsPicker({ product, chosen, onChange }: Props) {
           return (
             <label key={id} className="field">
               <span>{label}</span>
-              <input type="text" maxLength={Number(o.max_characters) || undefined} value={chosen[id] ?? ''} onChange={(e) => onChange(id, e.target.value)} />
+              <input type="text" disabled={disabled} maxLength={Number(o.max_characters) || undefined} value={chosen[id] ?? ''} onChange={(e) => onChange(id, e.target.value)} />
             </label>
           );
         }
         return (
           <label key={id} className="field">
             <span>{label}</span>
-            <select value={chosen[id] ?? ''} onChange={(e) => onChange(id, e.target.value)}>
+            <select disabled={disabled} value={chosen[id] ?? ''} onChange={(e) => onChange(id, e.target.value)}>
               <option value="">{t('noneOption')}</option>
               {values.map((v) => (
                 <option key={String(v.option_type_id)} value={String(v.option_type_id)}>

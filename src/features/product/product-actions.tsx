@@ -27,6 +27,8 @@ interface Props {
   initialQty?: number | undefined;
   /** The edited line was replaced: edit mode ends. */
   onUpdated?: () => void;
+  /** Until the page is hydrated a press would be lost (nothing handles it yet): the controls wait. */
+  disabled?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ interface Props {
  * tab shows it.
  */
 export function ProductActions(props: Props) {
-  const { product, entry, pricePence, inStock, minimumOrder, blocked, editLineId } = props;
+  const { product, entry, pricePence, inStock, minimumOrder, blocked, editLineId, disabled = false } = props;
   const { t } = useTranslation();
   const shop = useShop();
   const [qty, setQty] = useState(String(props.initialQty ?? minimumOrder));
@@ -71,10 +73,10 @@ export function ProductActions(props: Props) {
       <div className="add-row">
         <label className="qty">
           <span>{t('qty')}</span>
-          <input type="number" inputMode="numeric" min={minimumOrder} step={1} value={qty} onChange={(e) => setQty(e.target.value)} />
+          <input type="number" disabled={disabled} inputMode="numeric" min={minimumOrder} step={1} value={qty} onChange={(e) => setQty(e.target.value)} />
         </label>
-        {/* Enabled from the first paint: a press before the local database is open waits for it (add-queue.ts). */}
-        <button type="button" className="button button-primary" disabled={busy} aria-describedby={waiting > 0 ? 'add-queued' : undefined} onClick={() => void addToCart()}>
+        {/* Enabled from hydration: a press before the local database is open waits for it (add-queue.ts). */}
+        <button type="button" className="button button-primary" disabled={busy || disabled} aria-describedby={waiting > 0 ? 'add-queued' : undefined} onClick={() => void addToCart()}>
           {editLineId ? t('updateItem') : t('addToCart')}
         </button>
       </div>
@@ -84,10 +86,10 @@ export function ProductActions(props: Props) {
         </p>
       )}
       <div className="list-row">
-        <button type="button" className="button button-secondary" aria-pressed={inWishlist} onClick={() => toggleEntry('wishlist', entry)}>
+        <button type="button" className="button button-secondary" disabled={disabled} aria-pressed={inWishlist} onClick={() => toggleEntry('wishlist', entry)}>
           {inWishlist ? t('removeFromWishlist') : t('addToWishlist')}
         </button>
-        <button type="button" className="button button-secondary" aria-pressed={inCompare} onClick={() => toggleEntry('compare', entry)}>
+        <button type="button" className="button button-secondary" disabled={disabled} aria-pressed={inCompare} onClick={() => toggleEntry('compare', entry)}>
           {inCompare ? t('removeFromCompare') : t('addToCompare')}
         </button>
       </div>

@@ -7,6 +7,7 @@ import { readCartLine } from '../../db/cart/cart-actions';
 import { choicesFromProductOption } from '../../domain/cart/product-option';
 import { PriceBlock } from '../../ui/price-block';
 import { StockBadge } from '../../ui/stock-badge';
+import { useHydrated } from '../../ui/use-hydrated';
 import { useTaxPercent } from '../catalog/use-tax-rates';
 import { BundlePicker } from './bundle-picker';
 import { ConfigurablePicker } from './configurable-picker';
@@ -40,6 +41,8 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
     void navigate(`/p/${String(product.sku)}/${params.slug ?? 'product'}/${sku}?edit=${encodeURIComponent(editing)}`, { replace: true, preventScrollReset: true });
   };
   const variant = useVariant(product, routeChildSku, onVariant);
+  // The server-rendered page shows its controls before the browser handles them: they wait for hydration.
+  const hydrated = useHydrated();
   const shop = useShop();
   const GROUP = useSessionGroupId();
   const skus = useMemo(() => memberSkus(product, GROUP), [product, GROUP]);
@@ -106,15 +109,15 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
         {sellUnit && <p className="sell-unit">{t('sellUnit', { unit: sellUnit })}</p>}
         {minimumOrder > 1 && <p className="minimum-order">{t('minimumOrder', { count: minimumOrder })}</p>}
         <StockBadge inStock={inStock} leadTimeDays={leadTime} />
-        {product.type_id === 'configurable' && <ConfigurablePicker product={product} chosen={variant.chosen} onChoose={variant.choose} />}
+        {product.type_id === 'configurable' && <ConfigurablePicker product={product} chosen={variant.chosen} onChoose={variant.choose} disabled={!hydrated} />}
         {variant.error && (
           <p className="warning" role="alert">
             {variant.error}
           </p>
         )}
         {product.type_id === 'grouped' && <GroupedItems product={product} members={members} customerGroupId={GROUP} />}
-        {product.type_id === 'bundle' && <BundlePicker product={product} members={members} chosen={bundleChosen} onChange={(id, links) => setBundleChosen({ ...bundleChosen, [id]: links })} />}
-        <CustomOptionsPicker product={product} chosen={customChosen} onChange={(id, value) => setCustomChosen({ ...customChosen, [id]: value })} />
+        {product.type_id === 'bundle' && <BundlePicker product={product} members={members} chosen={bundleChosen} onChange={(id, links) => setBundleChosen({ ...bundleChosen, [id]: links })} disabled={!hydrated} />}
+        <CustomOptionsPicker product={product} chosen={customChosen} onChange={(id, value) => setCustomChosen({ ...customChosen, [id]: value })} disabled={!hydrated} />
         <ProductActions
           key={editId && editQty !== undefined ? `edit-${editId}` : 'add'}
           product={product}
@@ -131,6 +134,7 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
           editLineId={editId && editQty !== undefined ? editId : undefined}
           initialQty={editQty}
           onUpdated={endEdit}
+          disabled={!hydrated}
         />
       </div>
       <ProductDetails product={product} />
