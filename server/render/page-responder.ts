@@ -73,15 +73,22 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     return reply.code(page.status).headers({ ...page.headers, etag: page.etag, 'cache-control': cacheControl }).send(page.body);
   };
 
-  const renderer = loadRenderer().then((loaded) => {
-    loaded.answerReadsWith(inProcessFetch(app));
-    return loaded;
-  });
-  // Loaded in the background from the start, so the first page does not wait for the app's modules.
-  renderer.catch((error: unknown) => ctx.log.error({ err: error }, 'page renderer unavailable; pages are answered with the shell'));
+  // Loaded by the first page request, not at start: evaluating the app's modules takes the process's
+  // CPU for a while, and a server that only answers /api (or starts in a test) should not pay it.
+  let renderer: Promise<Awaited<ReturnType<typeof loadRenderer>>> | undefined;
+  const loadOnce = () => {
+    if (!renderer) {
+      renderer = loadRenderer().then((loaded) => {
+        loaded.answerReadsWith(inProcessFetch(app));
+        return loaded;
+      });
+      renderer.catch((error: unknown) => ctx.log.error({ err: error }, 'page renderer unavailable; pages are answered with the shell'));
+    }
+    return renderer;
+  };
 
   const responder = async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply | undefined> => {
-    const rendering = await renderer.catch(() => undefined);
+    const rendering = await loadOnce().catch(() => undefined);
     if (!rendering?.rendersOnServer(pathname)) return undefined;
     const anonymous = !hasSession(request);
     const key = request.url;

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isUnknownOutcome } from '../../replication/api/api-errors';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { addToCart } from '../../src/db/cart/cart-actions';
@@ -86,6 +87,20 @@ async function checkoutBody(tab: Tab, email: string, extra: Record<string, unkno
     personalDetails: { firstName: 'Ola', lastName: 'Fault', emailAddress: email, createAccount: false },
     ...extra,
   };
+}
+
+/**
+ * Signs in as a shopper would on a slow connection: the login's password check can outlast these
+ * tabs' short client time-out on a busy machine (an unknown outcome), and the shopper presses again.
+ */
+async function signInPressingAgain(tab: Tab, email: string) {
+  for (let press = 1; ; press++) {
+    try {
+      return await tab.shop.signIn(email, PASSWORD);
+    } catch (error) {
+      if (!isUnknownOutcome(error) || press === 5) throw error;
+    }
+  }
 }
 
 async function waitUntil(test: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
@@ -213,7 +228,7 @@ describe('queued orders', () => {
     await tab.shop.whenLeading();
     const email = newEmail('held');
     await register(email);
-    expect((await tab.shop.signIn(email, PASSWORD)).ok).toBe(true);
+    expect((await signInPressingAgain(tab, email)).ok).toBe(true);
     await add(tab, 'OF-ANCHOR', 1);
     tab.online.set(false);
     tab.net.offline = true;
@@ -228,7 +243,7 @@ describe('queued orders', () => {
     await waitUntil(async () => (await serverOrders(guestEmail)).length === 1, 'the guest order behind it sent');
     await waitUntil(async () => (await tab.db.orders.findOne(customerOrder.order.order_id).exec())?.state === 'held', 'customer order held');
     await waitUntil(async () => (await tab.db.orders.findOne(guestOrder.order.order_id).exec())?.state === 'sent', 'the guest order recorded as sent');
-    expect((await tab.shop.signIn(email, PASSWORD)).ok).toBe(true);
+    expect((await signInPressingAgain(tab, email)).ok).toBe(true);
     await waitUntil(nothingQueued(tab), 'held order sent after the login');
     expect((await serverOrders(email)).map((o) => o.order_id)).toEqual([customerOrder.order.order_id]);
   });
@@ -266,7 +281,7 @@ describe('the session under faults', () => {
     await tab.shop.whenLeading();
     const email = newEmail(what);
     await register(email);
-    expect((await tab.shop.signIn(email, PASSWORD)).ok).toBe(true);
+    expect((await signInPressingAgain(tab, email)).ok).toBe(true);
     // The access token is no longer accepted: the next request must refresh.
     await modifyLocal(tab.db, LOCAL.session, (s) => ({ ...s, token: `${s.token}x` }));
     return { tab, email };
