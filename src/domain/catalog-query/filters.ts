@@ -69,11 +69,15 @@ function conditionsOf(value: FilterValue): Condition[] | undefined {
   return out;
 }
 
-/** Documents of `index` (live ones) that meet `condition` on the field `key`. */
-function conditionBits(index: CatalogIndex, key: string, condition: Condition): Bits {
+/**
+ * Documents of `index` (live ones) that meet `condition` on the field `key`. A range is only
+ * checked on the documents of `within` (the caller ANDs the answer with it anyway), so a price
+ * range inside a category reads that category's prices rather than the whole column.
+ */
+function conditionBits(index: CatalogIndex, key: string, condition: Condition, within: Bits): Bits {
   const words = index.words;
   const live = index.store.live.words;
-  if (condition.kind === 'range') return rangeBits(index, key, condition);
+  if (condition.kind === 'range') return rangeBits(index, key, condition, within);
   const postings = index.termPostings(key);
   const values = condition.values.filter((v) => v !== null);
   const bits = postings.union(values, words);
@@ -88,12 +92,12 @@ function conditionBits(index: CatalogIndex, key: string, condition: Condition): 
   return rest;
 }
 
-function rangeBits(index: CatalogIndex, key: string, c: RangeCondition): Bits {
+function rangeBits(index: CatalogIndex, key: string, c: RangeCondition, candidates: Bits): Bits {
   const lower = numericBound(c.lower);
   const upper = numericBound(c.upper);
   if ((c.lower === undefined || lower !== undefined) && (c.upper === undefined || upper !== undefined)) {
     const range: NumericRange = { lower: lower ?? -Infinity, upper: upper ?? Infinity, lowerInclusive: c.lowerInclusive, upperInclusive: c.upperInclusive };
-    return index.numericColumn(key).select(range, index.words);
+    return index.numericColumn(key).select(range, index.words, candidates);
   }
   // Text bounds (dates such as "2024-05-01 00:00:00") compare as text; rare, so a scan.
   const out = new Uint32Array(index.words);
@@ -118,9 +122,9 @@ export function filterBits(index: CatalogIndex, filters: readonly AppliedFilter[
     if (!conditions) continue;
     const key = filter.attribute === 'price' ? EFFECTIVE_PRICE : filter.attribute;
     for (const condition of conditions) {
-      const bits = conditionBits(index, key, condition);
+      const bits = conditionBits(index, key, condition, result);
       if (filter.scope === 'catalog') {
-        const viaChildren = conditionBits(index, `${filter.attribute}_options`, condition);
+        const viaChildren = conditionBits(index, `${filter.attribute}_options`, condition, result);
         andInto(viaChildren, index.termPostings('type_id').union(['configurable'], index.words));
         orInto(bits, viaChildren);
       }

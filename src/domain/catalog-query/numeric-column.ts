@@ -49,17 +49,26 @@ export class NumericColumn {
     else this.multi.delete(slot);
   }
 
-  /** Documents with a value in `range`. */
-  select(range: NumericRange, words: number): Bits {
+  /** Documents of `within` (all when not given) with a value in `range`. */
+  select(range: NumericRange, words: number, within?: Bits): Bits {
     const out = new Uint32Array(words);
     if (this.filled === 0) return out;
     const { values } = this;
     const end = Math.min(values.length, words << 5);
     const { lower, upper, lowerInclusive, upperInclusive } = range;
-    for (let slot = 0; slot < end; slot++) {
+    const test = (slot: number) => {
       const v = values[slot]!;
       if ((lowerInclusive ? v >= lower : v > lower) && (upperInclusive ? v <= upper : v < upper)) out[slot >>> 5]! |= 1 << (slot & 31);
-    }
+    };
+    if (within) {
+      // Only the set bits of `within`: a category's few hundred documents, not the whole column.
+      for (let w = 0, n = Math.min(within.length, words); w < n; w++) {
+        for (let x = within[w]!; x !== 0; x &= x - 1) {
+          const slot = (w << 5) + 31 - Math.clz32(x & -x);
+          if (slot < end) test(slot);
+        }
+      }
+    } else for (let slot = 0; slot < end; slot++) test(slot);
     for (const [slot, list] of this.multi) {
       if (slot < end && list.some((v) => inRange(v, range))) out[slot >>> 5]! |= 1 << (slot & 31);
     }
