@@ -33,10 +33,12 @@ export async function serveApp(app: FastifyInstance, distDir: string, catalog: C
   }
   const largestPictureOf = preloadHints(catalog, db);
   const sendShell = async (reply: FastifyReply, pathname: string) => {
-    const rendered = renderPage && (await renderPage(reply.request, reply, pathname));
-    if (rendered) return rendered;
+    // The hint goes out as a header on server-rendered pages too: the browser starts the picture
+    // before it has parsed the head (and home's banner has no tag in the head).
     const picture = await largestPictureOf(pathname);
     if (picture) void reply.header('link', preloadImageHeader(picture));
+    const rendered = renderPage && (await renderPage(reply.request, reply, pathname));
+    if (rendered) return rendered;
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   };
   if (hasApp) app.get('/', (_request, reply) => sendShell(reply, '/'));

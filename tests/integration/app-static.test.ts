@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_ROOT } from '../helpers/test-config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { ANONYMOUS_CACHE_CONTROL } from '../../server/render/page-responder';
 
 /**
  * The built app as the server hands it out: the service worker and the shell always revalidated, the
@@ -50,13 +51,13 @@ describe('serving the built app', () => {
     expect(csp).toContain("manifest-src 'self'");
   });
 
-  it('caches hashed assets for a year and answers the root and page paths with the shell', async () => {
+  it('caches hashed assets for a year; pages rendered on the server are cached a day for guests, the shell of the other paths is revalidated', async () => {
     const root = await get('/');
     expect(root.status).toBe(200);
     expect(root.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect(root.headers.get('cache-control')).toBe(ANONYMOUS_CACHE_CONTROL);
     expect((await get('/assets/index-one.js')).headers.get('cache-control')).toContain('immutable');
-    const page = await get('/c/anchors');
+    const page = await get('/checkout');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<title>shell</title>');
