@@ -78,11 +78,13 @@ async function record(db: Database, settings: WebhookSettings, delivery: Claimed
 }
 
 /** Milliseconds until the next pending delivery is due (a lease that runs out counts), or undefined when none is pending. */
-async function untilNextDue(db: Database): Promise<number | undefined> {
+export async function untilNextDue(db: Database): Promise<number | undefined> {
+  // Not greatest(0, …) in SQL: it skips a NULL and answered 0 when nothing is pending, so an idle
+  // worker polled every few milliseconds.
   const [row] = await db.query<{ wait: number | null }>(
-    'select greatest(0, extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as wait from webhook_deliveries where delivered_at is null and failed_at is null',
+    'select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as wait from webhook_deliveries where delivered_at is null and failed_at is null',
   );
-  return row?.wait ?? undefined;
+  return row?.wait == null ? undefined : Math.max(0, row.wait);
 }
 
 /** The network error's own code when there is one (ECONNREFUSED, ECONNRESET, ENOTFOUND ...). */
