@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../ui/use-hydrated';
 import type { SendState } from './use-service-form';
 
 interface Props {
@@ -26,6 +27,9 @@ export function FormShell({ title, intro, state, confirmation, submitLabel, onSu
     if (state.status === 'sent') doneRef.current?.focus();
   }, [state.status]);
   const sending = state.status === 'sending';
+  // A server-rendered form is inert until the page hydrates: a press before then would go nowhere
+  // (or submit natively, putting the fields in the URL). Disabled, the press waits, as the shopper sees.
+  const hydrated = useHydrated();
   return (
     <section className="service-form" aria-labelledby="service-form-title">
       <Heading id="service-form-title">{title}</Heading>
@@ -46,7 +50,7 @@ export function FormShell({ title, intro, state, confirmation, submitLabel, onSu
               {state.message}
             </p>
           )}
-          <button type="submit" className="button button-primary" disabled={sending}>
+          <button type="submit" className="button button-primary" disabled={sending || !hydrated}>
             {sending ? t('formSending') : submitLabel}
           </button>
         </form>
