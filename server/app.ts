@@ -7,6 +7,7 @@ import { installJsonBodyParser } from './http/json-body-parser';
 import { installSecurityHeaders } from './http/security-headers';
 import { serveApp } from './http/static-app';
 import { createPageResponder } from './render/page-responder';
+import { registerSitemapRoutes } from './render/sitemap';
 import { registerCatalogRoutes } from './catalog/catalog-routes';
 import { registerGraphqlRoutes } from './graphql/graphql-routes';
 import { registerContentRoutes } from './content/content-routes';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   registerMailOutboxRoutes(app, full);
   registerWebhookRoutes(app, full);
   registerAdminRoutes(app, full);
+  registerSitemapRoutes(app, full);
   // Page paths get server-rendered HTML (server/render, the server's only use of React) where the app renders them.
   await serveApp(app, ctx.config.distDir, ctx.catalog, ctx.db, createPageResponder(app, full));
   return { app, ctx: full };

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { imageUrl } from '../../ui/image-url';
 import { useTitle } from '../../ui/use-title';
+import { blogPostUrl } from './blog-url';
 import { useBlogList } from './use-content';
 
-export const blogPostUrl = (post: Record<string, unknown>) => `/latest-news/${String(post.id)}/${String(post.slug)}`;
 
 /** /latest-news: the blog list. */
 export function BlogListPage() {
