@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { DESKTOP, expectedUnitPence, pounds, productDoc, withVat } from './browse-support';
+import { DESKTOP, expectedUnitPence, PHONE, pounds, productDoc, withVat } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
@@ -119,5 +119,22 @@ describe('server-rendered pages', () => {
       }
       await page.close();
     }
+  });
+
+  it("a phone fetches the tile picture it draws, the one the category page's preload named", async () => {
+    const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
+    const pictures: string[] = [];
+    page.on('request', (r) => r.url().includes('/img/') && pictures.push(new URL(r.url()).pathname));
+    await page.goto(`${shop.url}/c/through-bolts`);
+    const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+    const tile = page.locator('.listing .tile img').first();
+    await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc !== '')).toBe(true);
+    expect(await preload.getAttribute('imagesrcset')).toBe(await tile.getAttribute('srcset'));
+    expect(await preload.getAttribute('imagesizes')).toBe(await tile.getAttribute('sizes'));
+    // Two columns on a 390 px phone: the 171 px candidate, and never the 324 px picture of the same tile.
+    const drawn = new URL(await tile.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(drawn).toMatch(/^\/img\/171\/258\/resize\//);
+    expect(pictures).not.toContain(drawn.replace('/img/171/258/', '/img/324/489/'));
+    await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { parseCatalogQuery } from '../../schemas/catalog-query';
 import { activeBanners } from '../../src/domain/content/active-banners';
-import { bannerImageUrl, IMAGE_SIZES, imageUrl } from '../../src/ui/image-url';
+import { bannerImageUrl, responsiveImage } from '../../src/domain/images/image-url';
 import type { CatalogService } from '../catalog/catalog-service';
 import type { CatalogDoc } from '../catalog/catalog-store';
 import { readAll } from '../catalog/catalog-store';
@@ -16,18 +16,25 @@ function lookUp(catalog: CatalogService, type: 'product', size: number, filters:
   return catalog.index(type).query(query.value, catalog.attributes.get).items as CatalogDoc[];
 }
 
-async function firstBannerPicture(db: Queryable): Promise<string | null> {
+async function firstBannerPicture(db: Queryable): Promise<PreloadPicture | null> {
   const [first] = activeBanners((await readAll(db, 'banner')).map((row) => row.doc));
-  return typeof first?.image === 'string' ? bannerImageUrl(first.image) : null;
+  return typeof first?.image === 'string' ? { href: bannerImageUrl(first.image) } : null;
 }
 
-function productPicture(catalog: CatalogService, pathname: string): string | null {
+/** A picture to preload: its URL, and the srcset and sizes its <img> has (the browser preloads the candidate it will use). */
+export interface PreloadPicture {
+  href: string;
+  srcset?: string | undefined;
+  sizes?: string | undefined;
+}
+
+function productPicture(catalog: CatalogService, pathname: string): PreloadPicture | null {
   const sku = PRODUCT_PAGE.exec(pathname)?.[1];
   if (!sku) return null;
   const [product] = lookUp(catalog, 'product', 1, [{ attribute: 'sku', value: { eq: decodeURIComponent(sku) } }]);
   if (!product || product.type_id === 'configurable' || typeof product.image !== 'string' || !product.image) return null;
-  const [width, height] = IMAGE_SIZES.gallery;
-  return imageUrl(product.image, width, height);
+  const image = responsiveImage(product.image, 'gallery');
+  return { href: image.src, srcset: image.srcSet, sizes: image.sizes };
 }
 
 /**
@@ -39,8 +46,8 @@ function productPicture(catalog: CatalogService, pathname: string): string | nul
  * and again only after the banners change, so the shell costs no database query. Anything else, or
  * any failure, gives no hint.
  */
-export function preloadHints(catalog: CatalogService, db: Queryable): (pathname: string) => Promise<string | null> {
-  let homeBanner: Promise<string | null> | null = null;
+export function preloadHints(catalog: CatalogService, db: Queryable): (pathname: string) => Promise<PreloadPicture | null> {
+  let homeBanner: Promise<PreloadPicture | null> | null = null;
   catalog.changes.on('change', (change) => {
     if (change.entities.includes('banner')) homeBanner = null;
   });
@@ -54,5 +61,6 @@ export function preloadHints(catalog: CatalogService, db: Queryable): (pathname:
   };
 }
 
-/** The header value; the URL is ours (built above), so it needs no further quoting. */
-export const preloadImageHeader = (url: string) => `<${url}>; rel=preload; as=image; fetchpriority=high`;
+/** The header value; the URLs are ours (built above), so they need no quoting beyond the quoted strings. */
+export const preloadImageHeader = ({ href, srcset, sizes }: PreloadPicture) =>
+  `<${href}>; rel=preload; as=image${srcset ? `; imagesrcset="${srcset}"` : ''}${sizes ? `; imagesizes="${sizes}"` : ''}; fetchpriority=high`;

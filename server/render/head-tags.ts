@@ -3,7 +3,7 @@ import { addPercent, fromPence } from '../../src/domain/pricing/money';
 import { findTaxRatePercent, type TaxRuleFields } from '../../src/domain/pricing/tax-rate';
 import { productUrl } from '../../src/features/catalog/product-tile-data';
 import { categoryUrl, trailOf, type CategoryNode, type CategoryTree } from '../../src/features/catalog/use-category-tree';
-import { IMAGE_SIZES, imageUrl } from '../../src/ui/image-url';
+import { IMAGE_SIZES, imageUrl, responsiveImage, type ImageSize } from '../../src/domain/images/image-url';
 import { pageTitle } from '../../src/ui/use-title';
 
 type Doc = Record<string, unknown>;
@@ -98,7 +98,7 @@ function productHead(origin: string, facts: Extract<PageFacts, { kind: 'product'
       },
       breadcrumbList(origin, [{ name: 'Home', path: '/' }, ...trail.map((c) => ({ name: c.name, path: categoryUrl(c) })), { name, path }]),
     ],
-    ...(picture ? { preloadImage: { href: imageUrl(picture, width, height) } } : {}),
+    ...(picture ? { preloadImage: imagePreload(picture, 'gallery') } : {}),
   };
 }
 
@@ -117,14 +117,14 @@ function categoryHead(origin: string, facts: Extract<PageFacts, { kind: 'categor
       ['og:description', description],
     ],
     jsonLd: [breadcrumbList(origin, [{ name: 'Home', path: '/' }, ...trailOf(tree, category.id).map((c) => ({ name: c.name, path: categoryUrl(c) }))])],
-    ...(facts.firstImage ? { preloadImage: tilePreload(facts.firstImage) } : {}),
+    ...(facts.firstImage ? { preloadImage: imagePreload(facts.firstImage, 'thumbnail') } : {}),
   };
 }
 
-/** The first tile's picture at the sizes the tile offers (ui/product-image), so the preload is the one used. */
-function tilePreload(path: string): HeadTags['preloadImage'] {
-  const [width, height] = IMAGE_SIZES.thumbnail;
-  return { href: imageUrl(path, width, height) };
+/** A picture with the srcset and sizes its <img> has (ui/product-image), so the browser preloads the candidate the page uses. */
+function imagePreload(path: string, size: ImageSize): HeadTags['preloadImage'] {
+  const image = responsiveImage(path, size);
+  return { href: image.src, ...(image.srcSet ? { srcset: image.srcSet } : {}), ...(image.sizes ? { sizes: image.sizes } : {}) };
 }
 
 function homeHead(origin: string): HeadTags {
@@ -200,7 +200,11 @@ export function headHtml(tags: HeadTags): string {
   if (tags.robots) lines.push(`<meta name="robots" content="${escapeAttribute(tags.robots)}" />`);
   if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeAttribute(tags.canonical)}" />`);
   for (const [property, content] of tags.openGraph) lines.push(`<meta property="${escapeAttribute(property)}" content="${escapeAttribute(content)}" />`);
-  if (tags.preloadImage) lines.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(tags.preloadImage.href)}" />`);
+  if (tags.preloadImage) {
+    const { href, srcset, sizes } = tags.preloadImage;
+    const responsive = `${srcset ? ` imagesrcset="${escapeAttribute(srcset)}"` : ''}${sizes ? ` imagesizes="${escapeAttribute(sizes)}"` : ''}`;
+    lines.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(href)}"${responsive} />`);
+  }
   for (const data of tags.jsonLd) lines.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   return lines.join('\n    ');
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../ui/safe-html';
-import { BANNER_SIZE, bannerImageUrl } from '../../ui/image-url';
+import { BANNER_SIZE, bannerImageUrl } from '../../domain/images/image-url';
 import { useTitle } from '../../ui/use-title';
 import { ProductGrid } from './product-grid';
 import { HOME_LISTS, useAccreditations, useBanners, useCmsBlock, useHomeList, useInfoLinks, usePromotedOffers } from './use-home-lists';

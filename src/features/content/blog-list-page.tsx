@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
-import { imageUrl } from '../../ui/image-url';
+import { imageUrl } from '../../domain/images/image-url';
 import { useTitle } from '../../ui/use-title';
 import { blogPostUrl } from './blog-url';
 import { useBlogList } from './use-content';

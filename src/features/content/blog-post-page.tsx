@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { NotFound } from '../../ui/not-found';
-import { imageUrl } from '../../ui/image-url';
+import { imageUrl } from '../../domain/images/image-url';
 import { SafeHtml } from '../../ui/safe-html';
 import { useTitle } from '../../ui/use-title';
 import { useBlogPost } from './use-content';
