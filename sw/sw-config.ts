@@ -23,3 +23,6 @@ export function precacheOptions(distDir: string): GetManifestOptions {
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   };
 }
+
+/** A navigation the network has not answered in this time (a stalled connection) gets the cached shell. */
+export const NAVIGATION_TIMEOUT_MS = 4_000;

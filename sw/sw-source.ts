@@ -1,10 +1,11 @@
 import type { ManifestEntry } from 'workbox-build';
-import { IMAGE_CACHE, IMAGE_MAX_AGE_SECONDS, IMAGE_MAX_ENTRIES, SERVER_PATHS } from './sw-config';
+import { IMAGE_CACHE, IMAGE_MAX_AGE_SECONDS, IMAGE_MAX_ENTRIES, NAVIGATION_TIMEOUT_MS, SERVER_PATHS } from './sw-config';
 
 /**
  * The service worker script. It loads Workbox's prebuilt modules from the app's own origin (copied
- * next to it by the build; no CDN, CSP `script-src 'self'`), precaches the app, answers navigations
- * with the shell except for server paths, caches pictures at first use (cache first, with count and
+ * next to it by the build; no CDN, CSP `script-src 'self'`), precaches the app, sends navigations to
+ * the network (the server-rendered page, whatever its status) and answers them with the cached shell
+ * only offline, when the network fails or has not answered in time (server paths never get the shell), caches pictures at first use (cache first, with count and
  * age limits, purged first on a quota error) and waits for the page's SKIP_WAITING before a new
  * version takes over (the page shows the reload prompt).
  */
@@ -22,8 +23,21 @@ core.clientsClaim();
 
 precaching.precacheAndRoute(${JSON.stringify(entries)});
 precaching.cleanupOutdatedCaches();
+const shell = precaching.createHandlerBoundToURL('/index.html');
+async function pageOrShell(options) {
+  if (self.navigator.onLine === false) return shell(options);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ${NAVIGATION_TIMEOUT_MS});
+  try {
+    return await fetch(options.request, { signal: controller.signal });
+  } catch {
+    return shell(options);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 routing.registerRoute(
-  new routing.NavigationRoute(precaching.createHandlerBoundToURL('/index.html'), {
+  new routing.NavigationRoute(pageOrShell, {
     denylist: [${SERVER_PATHS.map(String).join(', ')}],
   }),
 );
