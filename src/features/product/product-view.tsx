@@ -52,8 +52,16 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
   // Cart edit mode (?edit=<line id>): the line's options and quantity are preselected, kept while the
   // variant route changes, and the button replaces the line.
   const [search, setSearch] = useSearchParams();
-  const [editId, setEditId] = useState(() => search.get('edit') ?? undefined);
+  const editParam = search.get('edit') ?? undefined;
+  const [editId, setEditId] = useState(editParam);
   const [editQty, setEditQty] = useState<number | undefined>(undefined);
+  // The cart's "Edit" may open the product page already on screen (same route, no new mount): a new
+  // ?edit= starts the edit then (state adjusted while rendering, as React advises for a changed input).
+  const [seenEditParam, setSeenEditParam] = useState(editParam);
+  if (editParam !== seenEditParam) {
+    setSeenEditParam(editParam);
+    if (editParam) setEditId(editParam);
+  }
   useEffect(() => {
     if (!shop || !editId) return;
     let live = true;
