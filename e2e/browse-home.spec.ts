@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../tests/helpers/test-config';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { DESKTOP, openPage, PHONE, shot } from './browse-support';
+import { DESKTOP, hydrated, openPage, PHONE, shot } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
@@ -45,12 +45,15 @@ describe('home, content and unknown urls', () => {
   it('opens a submenu on hover in the category bar and the sidebar on a phone', async () => {
     const { page } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/');
+    // The server-rendered bar shows at once; hovering opens a submenu once the page is live.
+    await hydrated(page);
     const bar = page.getByRole('navigation', { name: 'Categories' });
     await bar.getByRole('link', { name: 'Anchors & Fixings' }).hover();
     await expect.poll(() => bar.getByRole('link', { name: 'Through Bolts' }).isVisible()).toBe(true);
     await page.close();
     const phone = await openPage(browser, PHONE);
     await phone.page.goto(shop.url + '/');
+    await hydrated(phone.page);
     await phone.page.getByRole('button', { name: 'Menu' }).click();
     await phone.page.getByRole('button', { name: 'Anchors & Fixings ›' }).click();
     await phone.page.getByRole('link', { name: 'Through Bolts' }).click();

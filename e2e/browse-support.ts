@@ -18,6 +18,11 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Wa
   return { page, errors };
 }
 
+/** Waits until the app is live on the page (`<html data-hydrated>`): a server-rendered page shows before its handlers attach. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 20_000 });
+}
+
 export function shot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: path.join(TMP_ROOT, `browse-${name}.png`), fullPage: false });
 }
