@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from './shop-time-zone';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
@@ -25,7 +26,7 @@ export function BlogListPage() {
                 <Link to={blogPostUrl(post)}>{String(post.title)}</Link>
               </h2>
               <p className="muted">
-                {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB') : ''}
+                {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB', { timeZone: SHOP_TIME_ZONE }) : ''}
               </p>
               {typeof post.short_content === 'string' && <p>{post.short_content}</p>}
             </article>

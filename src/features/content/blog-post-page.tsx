@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from './shop-time-zone';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
@@ -21,7 +22,7 @@ export function BlogPostPage() {
       <Breadcrumbs trail={[{ name: t('latestNews'), to: '/latest-news' }, { name: String(post.title) }]} />
       <h1>{String(post.title)}</h1>
       <p className="muted">
-        {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB') : ''}
+        {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB', { timeZone: SHOP_TIME_ZONE }) : ''}
       </p>
       {typeof post.image === 'string' && <img src={imageUrl(post.image, 960, 540)} alt="" width={960} height={540} />}
       <SafeHtml html={textOf(post.content)} />
