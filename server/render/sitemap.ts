@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readAll, readAllInBatches } from '../catalog/catalog-store';
 import type { AppContext } from '../context';
 import { textOf } from '../../src/domain/cart/doc-fields';
+import { inProductBaseline } from '../../src/domain/catalog-query/catalog-index';
 import { productUrl } from '../../src/features/catalog/product-tile-data';
 import { blogPostUrl } from '../../src/features/content/blog-url';
 
@@ -9,8 +10,6 @@ import { blogPostUrl } from '../../src/features/content/blog-url';
 export const SITEMAP_FILE_LIMIT = 50_000;
 const XML = 'application/xml; charset=utf-8';
 const ROOT_CATEGORY_IDS = new Set(['1', '2']);
-/** Catalogue and search visibility (SPEC §2): a child sold only through its parent has no page of its own. */
-const VISIBLE = new Set([2, 4]);
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -22,7 +21,9 @@ export async function sitemapPaths(ctx: AppContext): Promise<string[]> {
     paths.push(`/c/${textOf(doc.url_key ?? doc.slug, String(doc.id))}`);
   }
   await readAllInBatches(ctx.db, 'product', 2_000, (docs) => {
-    for (const doc of docs) if (Number(doc.status ?? 1) !== 2 && VISIBLE.has(Number(doc.visibility ?? 4))) paths.push(productUrl(doc));
+    // The products a shopper can find (SPEC §5's baseline): a child sold only through its parent, or a
+    // disabled product, has no page of its own.
+    for (const doc of docs) if (inProductBaseline(doc)) paths.push(productUrl(doc));
   });
   for (const { doc } of await readAll(ctx.db, 'cms_page')) if (doc.active !== false && doc.is_active !== false) paths.push(`/i/${String(doc.identifier)}`);
   paths.push('/latest-news');
