@@ -18,5 +18,10 @@ export function cartHash(lines: readonly Pick<CartLine, 'sku' | 'qty' | 'checksu
  */
 export function hasUnsentLines(state: { token: string | null; itemsHash: string | null }, lines: readonly CartLine[]): boolean {
   if (state.token === null) return lines.length > 0;
-  return state.itemsHash !== cartHash(lines, state.token) || lines.some((l) => l.server_item_id === null || l.server_item_id === undefined || l.server_cart_id !== state.token);
+  const token = state.token;
+  return state.itemsHash !== cartHash(lines, token) || lines.some((l) => !confirmedIn(l, token));
 }
+
+/** The server confirmed this line into cart `token` (it has the server's item id for it there). */
+export const confirmedIn = (line: Pick<CartLine, 'server_item_id' | 'server_cart_id'>, token: string | null): boolean =>
+  line.server_item_id !== null && line.server_item_id !== undefined && line.server_cart_id === token;

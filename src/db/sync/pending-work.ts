@@ -1,3 +1,4 @@
+import { confirmedIn } from '../../../replication/cart/cart-hash';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
 
@@ -20,5 +21,5 @@ export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   // A login merge not finished yet, or a last removal the server has not confirmed.
   if (cart.mergePending) return true;
   if (lines.length === 0) return cart.token !== null && cart.itemsHash === null;
-  return cart.token === null || cart.itemsHash === null || lines.some((l) => l.server_item_id === null || l.server_item_id === undefined || l.server_cart_id !== cart.token);
+  return cart.token === null || cart.itemsHash === null || lines.some((l) => !confirmedIn(l, cart.token));
 }
