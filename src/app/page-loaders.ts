@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { textOf } from '../domain/cart/doc-fields';
 import { mapUrl, type UrlMapping } from '../features/catalog/catalog-api';
+import { isNetworkFailure } from '../features/catalog/catalog-reads';
 import { findCategory } from '../features/catalog/category-page';
 import { readListState } from '../features/catalog/filter-url';
 import { productUrl } from '../features/catalog/product-tile-data';
@@ -57,7 +58,20 @@ function pageLoader(fill: Fill) {
   };
 }
 
-const failed = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.status === 'error';
+/**
+ * A read that failed: a refusal (not found, hidden) makes the page a 404; an unknown outcome (no
+ * answer, a time-out, a 5xx, a reply not in our envelope) is thrown, so the page answers 500 and is
+ * never cached as a 404 for a day.
+ */
+function refused(error: unknown): false {
+  if (isNetworkFailure(error)) throw error;
+  return false;
+}
+
+const failed = (client: QueryClient, key: readonly unknown[]) => {
+  const state = client.getQueryState(key);
+  return state?.status === 'error' && !refused(state.error);
+};
 
 export const homeLoader = pageLoader(async (client) => {
   await Promise.all([
@@ -90,7 +104,7 @@ async function fillCategory(client: QueryClient, key: string, url: URL): Promise
 }
 
 export const categoryLoader = pageLoader(async (client, { params, request }) => {
-  const found = await fillCategory(client, params.slug ?? '', new URL(request.url)).catch(() => false);
+  const found = await fillCategory(client, params.slug ?? '', new URL(request.url)).catch(refused);
   return { status: found ? 200 : 404 };
 });
 
@@ -98,7 +112,7 @@ export const productLoader = pageLoader(async (client, { params, request }) => {
   const parentSku = params.parentSku ?? '';
   const slug = params.slug ?? '';
   const childSku = params.childSku ?? new URL(request.url).searchParams.get('childSku') ?? undefined;
-  const found = await client.ensureQueryData(productQuery(parentSku, slug, childSku)).catch(() => undefined);
+  const found = await client.ensureQueryData(productQuery(parentSku, slug, childSku)).catch(refused);
   if (!found) return { status: 404 };
   // SPEC §2: a configurable child's own url answers 301 to its parent with the child chosen.
   if (found.product.sku !== parentSku) {
@@ -122,15 +136,15 @@ export const blogPostLoader = pageLoader(async (client, { params }) => {
 export const resolvedLoader = pageLoader(async (client, { request }) => {
   const url = new URL(request.url);
   const path = url.pathname;
-  if (await fillCategory(client, path, url).catch(() => false)) return;
-  const result = await mapUrl(path).catch(() => null);
+  if (await fillCategory(client, path, url).catch(refused)) return;
+  const result = (await mapUrl(path).catch(refused)) || null;
   if (result?._type === 'product') {
     const target = productUrl(result._source);
     // React Router's way to answer a redirect from a loader is to throw the Response.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw redirect(result.childSku ? `${target}/${result.childSku}` : target, 301);
   }
-  if (result?._type === 'category') await fillCategory(client, String(result._source.url_key ?? result._source.id), url).catch(() => false);
+  if (result?._type === 'category') await fillCategory(client, String(result._source.url_key ?? result._source.id), url).catch(refused);
   return { status: result ? 200 : 404, mapping: { path, result } };
 });
 
