@@ -1,21 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import { describe, expect, it } from 'vitest';
+import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, expectedUnitPence, PHONE, pounds, productDoc, withVat } from './browse-support';
 
-let shop: Shop;
-let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const running = shopAndBrowser();
 
-const get = (path: string) => fetch(`${shop.url}${path}`, { redirect: 'manual' });
+const get = (path: string) => fetch(`${running.shop.url}${path}`, { redirect: 'manual' });
 /** RxDB's free-storage notice is the library's, not the page's. */
 const isOurs = (text: string) => !text.includes('RxDB Open Core RxStorage');
 
@@ -24,11 +14,11 @@ describe('server-rendered pages', () => {
     expect((await get('/')).status).toBe(200);
     expect((await get('/c/through-bolts')).status).toBe(200);
     expect((await get('/about-us')).status).toBe(200);
-    const parent = await productDoc(shop.url, 'TB-Z-RANGE');
+    const parent = await productDoc(running.shop.url, 'TB-Z-RANGE');
     expect((await get(`/p/TB-Z-RANGE/${String(parent.url_key)}`)).status).toBe(200);
     const child = await get('/p/TB-M8-75-Z/any-slug');
     expect(child.status).toBe(301);
-    expect(new URL(child.headers.get('location') ?? '', shop.url).pathname).toBe(`/p/TB-Z-RANGE/${String(parent.url_key)}/TB-M8-75-Z`);
+    expect(new URL(child.headers.get('location') ?? '', running.shop.url).pathname).toBe(`/p/TB-Z-RANGE/${String(parent.url_key)}/TB-M8-75-Z`);
     const unknown = await get('/no/such/page');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('404 Page Not Found');
@@ -39,10 +29,10 @@ describe('server-rendered pages', () => {
   });
 
   it("takes its URLs from the shop's address, never from a request's Host header: a cached page cannot be poisoned", async () => {
-    const doc = await productDoc(shop.url, 'ST-M4-50');
+    const doc = await productDoc(running.shop.url, 'ST-M4-50');
     const path = `/p/ST-M4-50/${String(doc.url_key)}?host-check=1`;
     const poisoned = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest(new URL(path, shop.url), { headers: { host: 'evil.example' } }, (res) => {
+      const req = httpRequest(new URL(path, running.shop.url), { headers: { host: 'evil.example' } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
@@ -57,7 +47,7 @@ describe('server-rendered pages', () => {
   });
 
   it('a product page without JavaScript shows its name, price incl. VAT and valid Product JSON-LD', async () => {
-    const doc = await productDoc(shop.url, 'ST-M4-50');
+    const doc = await productDoc(running.shop.url, 'ST-M4-50');
     const html = await (await get(`/p/ST-M4-50/${String(doc.url_key)}`)).text();
     const unitIncl = withVat(expectedUnitPence(doc)) / 100;
     expect(html).toContain(`<h1`);
@@ -71,9 +61,9 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/p\/ST-M4-50\//);
     expect(html).toContain('<meta property="og:title"');
 
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const context = await running.browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${shop.url}/p/ST-M4-50/${String(doc.url_key)}`);
+    await page.goto(`${running.shop.url}/p/ST-M4-50/${String(doc.url_key)}`);
     expect(await page.locator('h1').first().textContent()).toBe(String(doc.name));
     await context.close();
   });
@@ -86,16 +76,16 @@ describe('server-rendered pages', () => {
     expect(first.headers.get('cache-control')).toContain('s-maxage=86400');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await fetch(`${shop.url}/`, { headers: { 'if-none-match': etag ?? '' } });
+    const again = await fetch(`${running.shop.url}/`, { headers: { 'if-none-match': etag ?? '' } });
     expect(again.status).toBe(304);
-    const withSession = await fetch(`${shop.url}/`, { headers: { cookie: 'session=1' } });
+    const withSession = await fetch(`${running.shop.url}/`, { headers: { cookie: 'session=1' } });
     expect(withSession.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('hydrates the server HTML without console errors or warnings, then navigates like the app', async () => {
-    const parent = await productDoc(shop.url, 'TB-Z-RANGE');
+    const parent = await productDoc(running.shop.url, 'TB-Z-RANGE');
     for (const path of ['/', '/c/through-bolts', `/p/TB-Z-RANGE/${String(parent.url_key)}`, '/about-us', '/no/such/page']) {
-      const page = await browser.newPage({ viewport: DESKTOP });
+      const page = await running.browser.newPage({ viewport: DESKTOP });
       const messages: string[] = [];
       page.on('console', (m) => {
         if ((m.type() === 'error' || m.type() === 'warning') && isOurs(m.text()) && !m.text().includes('404 (Not Found)')) messages.push(`${path}: ${m.text()}`);
@@ -103,7 +93,7 @@ describe('server-rendered pages', () => {
       page.on('pageerror', (e) => messages.push(`${path}: ${e.message}`));
       // The server's <h1> is kept by hydration; a fresh client render would replace it.
       await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => ((window as unknown as { serverH1: Element | null }).serverH1 = document.querySelector('#root h1'))));
-      await page.goto(`${shop.url}${path}`);
+      await page.goto(`${running.shop.url}${path}`);
       await page.waitForFunction(() => Boolean((window as unknown as { serverH1: Element | null }).serverH1));
       // Hydration done: the database opens after the first screen and the sync button comes alive.
       await expect.poll(() => page.locator('.sync-button').isEnabled()).toBe(true);
@@ -122,10 +112,10 @@ describe('server-rendered pages', () => {
   });
 
   it("a phone fetches the tile picture it draws, the one the category page's preload named", async () => {
-    const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
+    const page = await running.browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
     const pictures: string[] = [];
     page.on('request', (r) => r.url().includes('/img/') && pictures.push(new URL(r.url()).pathname));
-    await page.goto(`${shop.url}/c/through-bolts`);
+    await page.goto(`${running.shop.url}/c/through-bolts`);
     const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
     const tile = page.locator('.listing .tile img').first();
     await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc !== '')).toBe(true);
