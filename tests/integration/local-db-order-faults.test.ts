@@ -302,7 +302,9 @@ describe('the session under faults', () => {
   it.each(['proxy502', 'status503'] as const)('a %s on refresh does not log the shopper out (9)', async (fault) => {
     const { tab } = await signedIn(fault);
     tab.net.fault('/api/user/refresh', fault);
-    await expect(profile(tab)).rejects.toThrow();
+    // The first refresh meets the fault: this request's, or a background sync's that got there first
+    // (then this one rides on the retried refresh and may succeed). Either way nobody is logged out.
+    await profile(tab).catch(() => undefined);
     expect((await readLocal(tab.db, LOCAL.session)).token).not.toBeNull();
     expect((await profile(tab)).code).toBe(200);
   });
