@@ -7,8 +7,13 @@ import type { Queryable } from '../db/database';
 import { envelope, sendEnvelope } from './envelope';
 import { preloadHints, preloadImageHeader } from './preload-hints';
 
-/** Answers a page path with server-rendered HTML, or returns undefined to leave it to the shell. */
-export type PageResponder = (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<FastifyReply | undefined>;
+/**
+ * Answers a page path with server-rendered HTML and resolves true, or resolves false (having sent
+ * nothing) to leave it to the shell. Never the reply itself: a FastifyReply is thenable, so awaiting a
+ * promise of it waits for the response to end and yields undefined, which read as "not answered" and
+ * sent the shell file after the page (Fastify's "Reply was already sent", and the file left open).
+ */
+export type PageResponder = (request: FastifyRequest, reply: FastifyReply, pathname: string) => Promise<boolean>;
 
 /**
  * Serves the built web app: hashed assets cached for a year, the shell and the service worker
@@ -37,8 +42,7 @@ export async function serveApp(app: FastifyInstance, distDir: string, catalog: C
     // before it has parsed the head (and home's banner has no tag in the head).
     const picture = await largestPictureOf(pathname);
     if (picture) void reply.header('link', preloadImageHeader(picture));
-    const rendered = renderPage && (await renderPage(reply.request, reply, pathname));
-    if (rendered) return rendered;
+    if (renderPage && (await renderPage(reply.request, reply, pathname))) return reply;
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   };
   if (hasApp) app.get('/', (_request, reply) => sendShell(reply, '/'));

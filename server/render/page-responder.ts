@@ -68,9 +68,12 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     cache.purgeProducts([]);
   });
 
-  const send = (reply: FastifyReply, page: Pick<CachedPage, 'status' | 'headers' | 'body' | 'etag'>, cacheControl: string) => {
-    if (page.status === 200 && reply.request.headers['if-none-match'] === page.etag) return reply.code(304).headers({ etag: page.etag, 'cache-control': cacheControl }).send();
-    return reply.code(page.status).headers({ ...page.headers, etag: page.etag, 'cache-control': cacheControl }).send(page.body);
+  // `server-timing` says whether the output cache answered and how long a render took (read by the bench).
+  const send = (reply: FastifyReply, page: Pick<CachedPage, 'status' | 'headers' | 'body' | 'etag'>, cacheControl: string, timing: string): true => {
+    const common = { etag: page.etag, 'cache-control': cacheControl, 'server-timing': timing };
+    if (page.status === 200 && reply.request.headers['if-none-match'] === page.etag) void reply.code(304).headers(common).send();
+    else void reply.code(page.status).headers({ ...page.headers, ...common }).send(page.body);
+    return true;
   };
 
   // Loaded by the first page request, not at start: evaluating the app's modules takes the process's
@@ -87,19 +90,20 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     return renderer;
   };
 
-  const responder = async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply | undefined> => {
+  const responder = async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean> => {
     const rendering = await loadOnce().catch(() => undefined);
-    if (!rendering?.rendersOnServer(pathname)) return undefined;
+    if (!rendering?.rendersOnServer(pathname)) return false;
     const anonymous = !hasSession(request);
     const key = request.url;
     const hit = anonymous ? cache.get(key) : undefined;
-    if (hit) return send(reply, hit, ANONYMOUS_CACHE_CONTROL);
+    if (hit) return send(reply, hit, ANONYMOUS_CACHE_CONTROL, 'cache;desc=hit');
     const started = generation;
     const shell = await template();
     // The shop's own address, never the request's Host header: the page is cached for everyone, and
     // its canonical, Open Graph and JSON-LD URLs must not be whatever host a caller sent.
     const url = new URL(request.url, ctx.config.publicUrl);
     let page: Omit<CachedPage, 'expires'>;
+    const renderStarted = performance.now();
     try {
       const outcome = await rendering.renderPage(url);
       if (outcome.kind === 'redirect') {
@@ -112,10 +116,12 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     } catch (error) {
       // A page that cannot be rendered answers 500 with the shell: the browser still renders it itself.
       request.log.error({ err: error, url: request.url }, 'page render failed');
-      return reply.code(500).header('cache-control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
+      void reply.code(500).header('cache-control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
+      return true;
     }
+    const timing = `cache;desc=${anonymous ? 'miss' : 'bypass'}, render;dur=${(performance.now() - renderStarted).toFixed(2)}`;
     if (anonymous && started === generation && page.status < 500) cache.set(key, page);
-    return send(reply, page, anonymous ? ANONYMOUS_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+    return send(reply, page, anonymous ? ANONYMOUS_CACHE_CONTROL : PRIVATE_CACHE_CONTROL, timing);
   };
   return Object.assign(responder, { cache });
 }
