@@ -1,5 +1,6 @@
 import { currentStore, storeParams } from '../i18n/store-views';
 import { startCatalogIndex } from './catalog/catalog-index';
+import { inPageCatalogue } from './catalog/in-page-catalogue';
 import { getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
 import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
@@ -24,7 +25,7 @@ export function startLocalDatabase(): Promise<LocalShop> {
   started ??= (async () => {
     const db = await getDatabase();
     registerLocalContent(db);
-    registerLocalCatalog(await startCatalogIndex(db));
+    registerLocalCatalog(inPageCatalogue(await startCatalogIndex(db), db));
     // Multistore: every call names the store view, like the screens' own reads (SPEC §7).
     const sync = createShopSync(db, { storeCode: storeParams(currentStore()).storeCode ?? null });
     sync.start();

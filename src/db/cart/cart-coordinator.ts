@@ -2,6 +2,7 @@ import type { ApiClient } from '../../../replication/api/api-types';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import type { Notice } from '../../../replication/tasks/task-types';
 import { isInCheckout } from '../../domain/checkout-state/checkout-rules';
+import { storedProduct } from '../catalog/catalogue-records';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
 import type { Connectivity } from '../sync/connectivity';
@@ -23,7 +24,7 @@ export function createCartCoordinator(db: ShopDatabase, api: ApiClient, connecti
     inCheckout: async () => isInCheckout((await readLocal(db, LOCAL.checkout)).modifiedAt, Date.now()),
     notify,
     lookup: async (sku) => {
-      const product = db.collections.products ? await db.products.findOne({ selector: { sku } }).exec() : null;
+      const product = await storedProduct(db, sku);
       return { name: product?.name, thumbnail: typeof product?.source.thumbnail === 'string' ? product.source.thumbnail : null, taxPercent: await taxPercentFor(db, product?.source.tax_class_id) };
     },
     awaitingOrder: (cartId) => productsAwaitingOrder(db, cartId),

@@ -7,6 +7,7 @@ import { addPercent } from '../../domain/pricing/money';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
 import { priceLine } from '../../domain/totals/line-price';
+import { storedContent, storedProducts } from '../catalog/catalogue-records';
 import type { ShopDatabase } from '../database-types';
 
 /** What a cart line is made from: the product (or chosen variant) with its unit prices in pence. */
@@ -28,8 +29,7 @@ export interface CartItemInput {
 
 /** The replicated tax rules (none where the content collection is not open). */
 export async function localTaxRules(db: ShopDatabase): Promise<TaxRuleFields[]> {
-  if (!db.collections.content) return [];
-  return (await db.content.find({ selector: { entity: 'taxrule' } }).exec()).map((d) => d.source as TaxRuleFields);
+  return await storedContent(db, 'taxrule');
 }
 
 /** UK VAT of a product class from the replicated tax rules (SPEC §1: tax is calculated on the client). */
@@ -43,9 +43,8 @@ type Extension = { configurable_item_options?: { option_id?: unknown; option_val
 /** Bundle member products by sku from the local replica, for links without a price of their own. */
 async function bundleMembers(db: ShopDatabase, product: Record<string, unknown>): Promise<Map<string, Record<string, unknown>>> {
   const skus = recordsOf(product.bundle_options).flatMap((o) => recordsOf(o.product_links).map((l) => textOf(l.sku)).filter(Boolean));
-  if (skus.length === 0 || !db.collections.products) return new Map();
-  const docs = await db.products.find({ selector: { sku: { $in: [...new Set(skus)] } } }).exec();
-  return new Map(docs.map((d) => [d.sku, d.source]));
+  const docs = await storedProducts(db, skus);
+  return new Map([...docs].map(([sku, d]) => [sku, d.source]));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../replication/api/api-types';
 import { isAvailable, readStock, stockCheckOutcome, type StockReading, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
+import { storedProduct } from '../catalog/catalogue-records';
 import type { ShopDatabase } from '../database-types';
 
 /** What the cart's quantity rules read about one sku's stock, and where the figure came from. */
@@ -15,14 +16,13 @@ export function stockFigure(stock: Record<string, unknown> | null | undefined, s
 
 /** The replicated stock of a sku: a product's own, or a configurable child's inside its parent. */
 export async function localStock(db: ShopDatabase, sku: string, parentSku?: string | null): Promise<StockFigure | null> {
-  if (!db.collections.products) return null;
   if (parentSku) {
-    const parent = await db.products.findOne({ selector: { sku: parentSku } }).exec();
+    const parent = await storedProduct(db, parentSku);
     const children = Array.isArray(parent?.source.configurable_children) ? (parent.source.configurable_children as Record<string, unknown>[]) : [];
     const child = children.find((c) => c.sku === sku);
     if (child) return stockFigure(child.stock as Record<string, unknown> | undefined, 'local');
   }
-  const doc = await db.products.findOne({ selector: { sku } }).exec();
+  const doc = await storedProduct(db, sku);
   return stockFigure(doc?.source.stock as Record<string, unknown> | undefined, 'local');
 }
 

@@ -9,6 +9,7 @@ import { priceLine } from '../../domain/totals/line-price';
 import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
 import { cartSyncedWith } from '../orders/checkout-totals';
+import { storedProducts } from '../catalog/catalogue-records';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, watchLocal, type CartState } from '../local-state';
 
@@ -31,9 +32,8 @@ export interface CartView {
 }
 
 async function productsBySku(db: ShopDatabase, skus: readonly string[]): Promise<Map<string, Doc>> {
-  if (skus.length === 0 || !db.collections.products) return new Map();
-  const docs = await db.products.find({ selector: { sku: { $in: [...new Set(skus)] } } }).exec();
-  return new Map(docs.map((d) => [d.sku, d.source]));
+  const docs = await storedProducts(db, skus);
+  return new Map([...docs].map(([sku, d]) => [sku, d.source as Doc]));
 }
 
 function describe(line: CartLine, products: ReadonlyMap<string, Doc>, members: ReadonlyMap<string, Doc>): CartViewLine {

@@ -1,7 +1,29 @@
+import { Subject, type Observable } from 'rxjs';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-import type { LocalCatalogIndex, LocalEntity } from './catalog-index';
+import type { LocalEntity } from './catalog-index';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
 import { databaseLatch } from './database-latch';
+
+/** What changes in the local catalogue: an indexed entity, or the content collection (tax rules, CMS). */
+export type CatalogueChange = LocalEntity | 'content';
+
+/**
+ * Who answers the local catalogue: the catalogue worker (src/catalogue-worker/), which holds the
+ * replica's index off this page's thread, or, where workers are missing, the index on this page
+ * (in-page-catalogue.ts). Answers are plain data either way.
+ */
+export interface LocalCatalogSource {
+  /** Same semantics as POST /api/catalog, answered from the device's replica. */
+  query(entity: LocalEntity, query: CatalogQueryInput): Promise<CatalogResult>;
+  /** For each code, the listed products whose SKU, configurable child SKU or EAN is exactly it (see `findByCode`). */
+  findProductsByCodes(codes: readonly string[]): Promise<Map<string, Doc[]>>;
+  /** Live documents held for the entity, as last known. */
+  count(entity: LocalEntity): number;
+  /** Emits after a change of the entity has been applied (at most once per stored batch). */
+  changes$: Observable<CatalogueChange>;
+}
+
+const EMPTY_RESULT: CatalogResult = { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
 
 /**
  * What the screens know of the local catalogue, without loading the database: the database and its
@@ -16,10 +38,11 @@ export interface LocalCatalogState {
   registered: boolean;
 }
 
-let index: LocalCatalogIndex | null = null;
+let index: LocalCatalogSource | null = null;
+const changes = new Subject<CatalogueChange>();
 let state: LocalCatalogState = { products: 0, replicated: false, registered: false };
 const listeners = new Set<() => void>();
-const registration = databaseLatch<LocalCatalogIndex>();
+const registration = databaseLatch<LocalCatalogSource>();
 
 function publish(next: LocalCatalogState): void {
   if (next.products === state.products && next.replicated === state.replicated && next.registered === state.registered) return;
@@ -29,14 +52,20 @@ function publish(next: LocalCatalogState): void {
   listeners.forEach((l) => l());
 }
 
-export function registerLocalCatalog(local: LocalCatalogIndex): void {
+export function registerLocalCatalog(local: LocalCatalogSource): void {
   index = local;
   const update = () => publish({ ...state, products: local.count('product'), registered: true });
   update();
   if (state.products > 0) publish({ ...state, replicated: true });
-  local.changes$.subscribe(update);
+  local.changes$.subscribe((change) => {
+    update();
+    changes.next(change);
+  });
   registration.set(local);
 }
+
+/** Changes of the local catalogue from now on, whoever holds it (nothing before the database opens). */
+export const localCatalogChanges = (): Observable<CatalogueChange> => changes.asObservable();
 
 export function markCatalogReplicated(): void {
   publish({ ...state, replicated: true });
@@ -66,13 +95,17 @@ export function localCatalogAnswers(): boolean {
 }
 
 /** Runs a catalogue query on the local index; call only when `hasLocalDocuments()` (else it is empty). */
-export function queryLocalCatalog(entity: LocalEntity, query: CatalogQueryInput): CatalogResult {
-  return index ? index.query(entity, query) : { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
+export async function queryLocalCatalog(entity: LocalEntity, query: CatalogQueryInput): Promise<CatalogResult> {
+  return index ? index.query(entity, query) : EMPTY_RESULT;
 }
 
-/** Listed local products whose SKU, child SKU or EAN is exactly `code`: one lookup, no search (empty before the index registers). */
-export function findLocalProductsByCode(code: string): Doc[] {
-  return index ? index.findProductsByCode(code) : [];
+/** Listed local products whose SKU, child SKU or EAN is exactly each code: one lookup, no search (empty before the index registers). */
+export async function findLocalProductsByCodes(codes: readonly string[]): Promise<Map<string, Doc[]>> {
+  return index && codes.length > 0 ? index.findProductsByCodes(codes) : new Map();
+}
+
+export async function findLocalProductsByCode(code: string): Promise<Doc[]> {
+  return (await findLocalProductsByCodes([code])).get(code) ?? [];
 }
 
 export const hasLocalDocuments = (): boolean => Boolean(index) && state.products > 0;

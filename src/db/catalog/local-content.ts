@@ -1,6 +1,7 @@
 import type { ContentEntity } from '../../../schemas/rx/content.schema';
 import { contentKey } from '../../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
+import { storedContent, storedContentByKey } from './catalogue-records';
 import { databaseLatch } from './database-latch';
 
 /**
@@ -10,26 +11,22 @@ import { databaseLatch } from './database-latch';
  */
 
 type Doc = Record<string, unknown>;
-type Content = ShopDatabase['content'];
 
-const opened = databaseLatch<Content>();
+const opened = databaseLatch<ShopDatabase>();
 
 export function registerLocalContent(db: ShopDatabase): void {
   // A database opened without the content collection (some tests) has nothing to answer with.
-  if (db.collections.content) opened.set(db.content);
+  if (db.collections.content) opened.set(db);
 }
 
 /** The documents of an entity held on the device (with this identifier, when given); null when the database never opened. */
 export async function localContent(entity: ContentEntity, identifier?: string, waitMs?: number): Promise<Doc[] | null> {
-  const content = await opened.wait(waitMs);
-  if (!content) return null;
-  const records = await content.find({ selector: identifier === undefined ? { entity } : { entity, identifier } }).exec();
-  return records.map((r) => r.toJSON().source);
+  const db = await opened.wait(waitMs);
+  return db ? storedContent(db, entity, identifier) : null;
 }
 
 /** One document by its entity and id (static JSON is keyed by name), or undefined. */
 export async function localContentById(entity: ContentEntity, id: string, waitMs?: number): Promise<Doc | undefined> {
-  const content = await opened.wait(waitMs);
-  const record = content ? await content.findOne(contentKey(entity, id)).exec() : null;
-  return record ? record.toJSON().source : undefined;
+  const db = await opened.wait(waitMs);
+  return db ? storedContentByKey(db, contentKey(entity, id)) : undefined;
 }

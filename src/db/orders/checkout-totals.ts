@@ -8,6 +8,7 @@ import { keptCouponTerms } from '../../domain/totals/coupon-rule';
 import { cartHash } from '../../../replication/cart/cart-hash';
 import type { CartState } from '../local-state';
 import { localTaxRules } from '../cart/cart-product';
+import { storedProduct } from '../catalog/catalogue-records';
 import type { ShopDatabase } from '../database-types';
 
 export type CheckoutTotals = { ok: true; totals: TotalsReply; source: 'server' | 'client' } | { ok: false; message: string };
@@ -32,7 +33,7 @@ export function serverTotalsFor(lines: readonly CartLine[], state: CartState, co
 async function taxClassOf(db: ShopDatabase, line: CartLine): Promise<number> {
   for (const sku of [line.sku, line.parentSku]) {
     if (!sku) continue;
-    const product = await db.products.findOne({ selector: { sku } }).exec();
+    const product = await storedProduct(db, sku);
     const taxClass = product?.source.tax_class_id;
     if (taxClass !== undefined && taxClass !== null && taxClass !== '') return Number(taxClass);
   }

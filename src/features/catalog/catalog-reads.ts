@@ -28,12 +28,12 @@ export const isNetworkFailure = (error: unknown): boolean =>
  * network drops falls back to whatever the replica holds.
  */
 export async function readCatalog<T = Doc>(entity: Entity, query: CatalogQueryInput, signal?: AbortSignal): Promise<CatalogResult<T>> {
-  if (localCatalogAnswers()) return queryLocalCatalog(entity, { ...query, type: entity }) as unknown as CatalogResult<T>;
+  if (localCatalogAnswers()) return (await queryLocalCatalog(entity, { ...query, type: entity })) as unknown as CatalogResult<T>;
   try {
     return await searchCatalog<T>({ ...query, type: entity }, signal);
   } catch (error) {
     if (isNetworkFailure(error)) await whenOfflineCatalogOpens();
-    if (isNetworkFailure(error) && hasLocalDocuments()) return queryLocalCatalog(entity, { ...query, type: entity }) as unknown as CatalogResult<T>;
+    if (isNetworkFailure(error) && hasLocalDocuments()) return (await queryLocalCatalog(entity, { ...query, type: entity })) as unknown as CatalogResult<T>;
     throw error;
   }
 }

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { filter, startWith, switchMap } from 'rxjs';
 import { useShop } from '../../app/shop/shop-context';
+import { storedContent } from '../../db/catalog/catalogue-records';
+import { localCatalogChanges } from '../../db/catalog/local-catalog';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { currentStore } from '../../i18n/store-views';
 import { searchCatalog } from './search-adapter';
@@ -33,9 +36,14 @@ function useLocalTaxRules(wanted: boolean): TaxRuleFields[] | undefined {
   const [rules, setRules] = useState<TaxRuleFields[]>();
   useEffect(() => {
     if (!shop || !wanted) return;
-    const subscription = shop.db.content
-      .find({ selector: { entity: 'taxrule' } })
-      .$.subscribe((docs) => setRules(docs.length > 0 ? docs.map((d) => d.toJSON().source as TaxRuleFields) : undefined));
+    // Read again whenever the content changes (the catalogue worker may be the one writing it).
+    const subscription = localCatalogChanges()
+      .pipe(
+        filter((change) => change === 'content'),
+        startWith('content'),
+        switchMap(() => storedContent(shop.db, 'taxrule')),
+      )
+      .subscribe((docs) => setRules(docs.length > 0 ? (docs) : undefined));
     return () => subscription.unsubscribe();
   }, [shop, wanted]);
   return wanted ? rules : undefined;

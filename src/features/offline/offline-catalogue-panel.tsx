@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
 import { useDatabase } from '../../db/hooks/database-context';
-import { useObservableValue, useSettings } from '../../db/hooks/use-live';
+import { useSettings } from '../../db/hooks/use-live';
+import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
 import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalogue-choice';
 import { useOnline } from '../../ui/use-online';
 import { searchCatalog } from '../catalog/search-adapter';
@@ -21,7 +22,7 @@ export function OfflineCataloguePanel() {
   const db = useDatabase();
   const online = useOnline();
   const chosen = useSettings().offlineCatalogue !== false;
-  const saved = useObservableValue(() => db.products.count().$, 0, [db]);
+  const saved = useSyncExternalStore(subscribeLocalCatalog, () => localCatalogState().products);
   const total = useQuery({ queryKey: ['catalogue-size'], queryFn: catalogueSize, enabled: online, staleTime: 5 * 60_000 }).data ?? null;
   const caughtUp = useCaughtUp(chosen);
   const progress = downloadProgress(saved, total, caughtUp);

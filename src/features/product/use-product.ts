@@ -5,9 +5,9 @@ import { localCatalogAnswers, queryLocalCatalog } from '../../db/catalog/local-c
 import { checkLoadable } from './product-load';
 
 /** The product with this sku in the local replica, if it is there and shown on its own. */
-function localProduct(sku: string): Doc | undefined {
+async function localProduct(sku: string): Promise<Doc | undefined> {
   if (!localCatalogAnswers()) return undefined;
-  return queryLocalCatalog('product', { size: 1, searchQuery: { _appliedFilters: [{ attribute: 'sku', value: { in: [sku] } }] } }).items[0];
+  return (await queryLocalCatalog('product', { size: 1, searchQuery: { _appliedFilters: [{ attribute: 'sku', value: { in: [sku] } }] } })).items[0];
 }
 
 /**
@@ -20,7 +20,7 @@ export const productQuery = (parentSku: string, slug: string, childSku: string |
     queryKey: ['product', parentSku, slug, childSku ?? null],
     networkMode: LOCAL_FIRST,
     queryFn: async () => {
-      const local = localProduct(parentSku);
+      const local = await localProduct(parentSku);
       if (local) return { product: local, childSku };
       const mapping = await mapUrl(`/p/${parentSku}/${slug}`, childSku);
       if (mapping._type !== 'product') throw new Error('Route not found');

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { Suggestion } from './suggest-codes';
 
 interface Props {
@@ -8,10 +8,25 @@ interface Props {
   value: string;
   invalid: boolean;
   describedBy?: string | undefined;
-  suggest: (text: string) => Suggestion[];
+  /** Suggestions for the text, from the local catalogue (which may answer from a worker). */
+  suggest: (text: string) => Promise<Suggestion[]>;
   onChange: (value: string) => void;
   /** A suggestion was chosen, or Enter pressed: the shopper moves on to the quantity. */
   onDone: () => void;
+}
+
+/** The suggestions for what is typed while the list is open; a late answer for older text is dropped. */
+function useSuggestions(open: boolean, value: string, suggest: Props['suggest']): Suggestion[] {
+  const [answered, setAnswered] = useState<{ value: string; options: Suggestion[] }>({ value: '', options: [] });
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void suggest(value).then((options) => live && setAnswered({ value, options }), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, value, suggest]);
+  return open && answered.value === value ? answered.options : [];
 }
 
 /**
@@ -22,7 +37,7 @@ interface Props {
 export function CodeField({ id, label, listLabel, value, invalid, describedBy, suggest, onChange, onDone }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const options = open ? suggest(value) : [];
+  const options = useSuggestions(open, value, suggest);
   const listId = `${id}-suggestions`;
   const take = (code: string) => {
     onChange(code);

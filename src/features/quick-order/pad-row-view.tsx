@@ -7,7 +7,7 @@ import { StockBadge } from '../../ui/stock-badge';
 import { CodeField } from './code-field';
 import { evaluateRow, type RowContext, type RowOutcome, type RowProduct } from './pad-row';
 import type { PadRow } from './pad-rows';
-import { SUGGESTION_LIMIT, suggestCodes } from './suggest-codes';
+import { SUGGEST_MIN_LENGTH, SUGGESTION_LIMIT, suggestCodes, type Suggestion } from './suggest-codes';
 
 interface Props {
   row: PadRow;
@@ -21,9 +21,16 @@ interface Props {
 
 const EMPTY: RowOutcome = { kind: 'empty' };
 
-/** Suggestions from the device: the exact code, then the local search. */
-const suggest = (text: string) =>
-  suggestCodes(text, { lookup: findLocalProductsByCode, search: (q) => queryLocalCatalog('product', { size: SUGGESTION_LIMIT, searchQuery: { _searchText: q } }).items });
+/** Suggestions from the device: the exact code, then the local search (asked together, answered from the local catalogue). */
+async function suggest(text: string): Promise<Suggestion[]> {
+  const typed = text.trim();
+  if (typed === '') return [];
+  const [exact, hits] = await Promise.all([
+    findLocalProductsByCode(typed),
+    typed.length >= SUGGEST_MIN_LENGTH ? queryLocalCatalog('product', { size: SUGGESTION_LIMIT, searchQuery: { _searchText: typed } }).then((r) => r.items) : [],
+  ]);
+  return suggestCodes(typed, { lookup: (code) => (code === typed ? exact : []), search: () => hits });
+}
 
 /** Enter in a quantity: on to the next row's code. */
 function focusNextCode(from: HTMLElement): void {

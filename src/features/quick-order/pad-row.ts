@@ -13,6 +13,8 @@ import { resolveCode, type CodeLookup } from './resolve-code';
 /** What a row is checked against: the local index, the shopper's group, VAT and the cart as it is. */
 export interface RowContext {
   lookup: CodeLookup;
+  /** The code's products are still being looked up (the local catalogue answers asynchronously). */
+  pending?: (code: string) => boolean;
   customerGroupId: number;
   now: Date;
   /** VAT percent of a product's tax class. */
@@ -87,7 +89,7 @@ function priceOf(unitPence: number, qty: number, vatPercent: number): RowPrice {
  */
 export function evaluateRow(entry: PadEntry, context: RowContext): RowOutcome {
   const code = entry.code.trim();
-  if (code === '') return { kind: 'empty' };
+  if (code === '' || context.pending?.(code)) return { kind: 'empty' };
   const resolved = resolveCode(code, context.lookup);
   if (!resolved) return { kind: 'unknown' };
   const { product, child } = resolved;

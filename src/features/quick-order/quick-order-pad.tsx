@@ -23,7 +23,7 @@ export function QuickOrderPad() {
   const shop = useShop() as LocalShop;
   const { t } = useTranslation();
   const { rows, setRows, newId } = usePadRows(shop.db);
-  const { context, catalog } = useRowContext();
+  const { context, catalog } = useRowContext(rows?.map((r) => r.code) ?? []);
   const [announcement, setAnnouncement] = useState('');
   const [added, setAdded] = useState(0);
   const [busy, setBusy] = useState(false);

@@ -1,9 +1,10 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useShopObservable } from '../../app/shop/shop-context';
-import { findLocalProductsByCode, localCatalogState, subscribeLocalCatalog, type LocalCatalogState } from '../../db/catalog/local-catalog';
+import { localCatalogState, subscribeLocalCatalog, type LocalCatalogState } from '../../db/catalog/local-catalog';
 import { watchCatalogVersion } from '../../db/quick-order/catalog-changes';
 import { useSessionGroupId } from '../account/account-button';
 import { useTaxPercent } from '../catalog/use-tax-rates';
+import { useCodeLookup } from './use-code-lookup';
 import type { RowContext } from './pad-row';
 
 /** The tax classes of this shop's products (standard and zero-rated): what a change of the VAT rules would show in. */
@@ -15,9 +16,10 @@ const TAX_CLASSES = [2, 5];
  * changes (the catalogue included), so rows that did not change are not checked or drawn again. Null
  * until the tax rules are known (no price is shown with the wrong VAT).
  */
-export function useRowContext(): { context: RowContext | null; catalog: LocalCatalogState } {
+export function useRowContext(codes: readonly string[]): { context: RowContext | null; catalog: LocalCatalogState } {
   const catalog = useSyncExternalStore(subscribeLocalCatalog, localCatalogState, localCatalogState);
-  const catalogVersion = useShopObservable((shop) => watchCatalogVersion(shop.db), 0);
+  const catalogVersion = useShopObservable(() => watchCatalogVersion(), 0);
+  const answers = useCodeLookup(codes, catalogVersion);
   const taxPercent = useTaxPercent();
   const customerGroupId = useSessionGroupId();
   const lines = useShopObservable((shop) => shop.db.cart.find().$, [] as readonly { sku: string; qty: number }[]);
@@ -26,9 +28,9 @@ export function useRowContext(): { context: RowContext | null; catalog: LocalCat
     if (!taxPercent) return null;
     const bySku = new Map<string, number>();
     for (const line of lines) bySku.set(line.sku, (bySku.get(line.sku) ?? 0) + line.qty);
-    return { lookup: findLocalProductsByCode, customerGroupId, now: new Date(), taxPercent, inCart: (sku: string) => bySku.get(sku) ?? 0 };
+    return { lookup: answers.lookup, pending: answers.pending, customerGroupId, now: new Date(), taxPercent, inCart: (sku: string) => bySku.get(sku) ?? 0 };
     // `taxPercent` is a new function each render over the same rules: `taxKey` says when what it answers changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [taxKey, customerGroupId, lines, catalog, catalogVersion]);
+  }, [taxKey, customerGroupId, lines, catalog, answers]);
   return { context, catalog };
 }

@@ -15,9 +15,9 @@ export interface SearchPage extends CatalogResult {
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-function offlinePage(text: string, from: number): SearchPage {
+async function offlinePage(text: string, from: number): Promise<SearchPage> {
   if (!hasLocalDocuments()) return { items: [], total: 0, aggregations: {}, attributeMetadata: [], offline: true };
-  return { ...(queryLocalCatalog('product', searchTextQuery(text, from)) as unknown as CatalogResult), offline: true };
+  return { ...((await queryLocalCatalog('product', searchTextQuery(text, from))) as unknown as CatalogResult), offline: true };
 }
 
 /**
