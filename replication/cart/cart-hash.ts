@@ -1,5 +1,5 @@
 import { fnv1a64, stableJson } from '../../src/domain/cart/item-checksum';
-import type { CartLine } from './cart-types';
+import type { CartLine, CartState } from './cart-types';
 
 /**
  * "Is a sync needed" (SPEC §4): a hash of what the shopper chose (sku, quantity, options) and the
@@ -25,3 +25,17 @@ export function hasUnsentLines(state: { token: string | null; itemsHash: string 
 /** The server confirmed this line into cart `token` (it has the server's item id for it there). */
 export const confirmedIn = (line: Pick<CartLine, 'server_item_id' | 'server_cart_id'>, token: string | null): boolean =>
   line.server_item_id !== null && line.server_item_id !== undefined && line.server_cart_id === token;
+
+/**
+ * May an order name server cart `cartId` (the server turns the cart an order names into that order)?
+ * Not while the login merge into that customer cart is still pending and none of the lines the order
+ * takes went into it: the cart then holds only lines saved in another session, which the device has
+ * not merged yet. Named, they would leave the customer's cart with the order without being in it, and
+ * the merge would count the order's quantities as taken from them. A line that went into the cart
+ * (a merged or restored line, or one the merge is sending: it is written with the cart's id before it
+ * is sent) makes the order name it, so that line leaves the server cart with the order.
+ */
+export function orderMayNameCart(state: Pick<CartState, 'token' | 'customerCart' | 'mergePending'>, orderedLines: readonly Pick<CartLine, 'server_cart_id'>[], cartId: string): boolean {
+  if (!(state.mergePending && state.customerCart && state.token === cartId)) return true;
+  return orderedLines.some((line) => line.server_cart_id === cartId);
+}

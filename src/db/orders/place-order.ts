@@ -1,7 +1,10 @@
+import { orderMayNameCart } from '../../../replication/cart/cart-hash';
+import { orderedLineKey } from '../../../replication/cart/item-match';
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { putBackOrderedLines, takeOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, modifyLocal } from '../local-state';
+import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
 
 /** A cart id that an order not yet acknowledged already names: that order will convert it, so a second order must not name it. */
@@ -14,18 +17,35 @@ async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, ord
 const orderedLines = (body: Record<string, unknown>): OrderedProduct[] => (Array.isArray(body.products) ? (body.products as OrderedProduct[]) : []);
 
 /**
+ * The customer's cart, connected at login, whose merge with the device's lines has not run yet and
+ * into which none of the ordered lines went: it holds only lines saved in another session. The order
+ * must not name it, or the server would turn those lines into this order's cart (see orderMayNameCart).
+ */
+async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: readonly OrderedProduct[]): Promise<boolean> {
+  if (typeof cartId !== 'string' || cartId === '') return false;
+  const lines: CartLine[] = [];
+  for (const id of new Set(products.map(orderedLineKey))) {
+    const line = await db.cart.findOne(id).exec();
+    if (line) lines.push(line.toMutableJSON());
+  }
+  return !orderMayNameCart(await readLocal(db, LOCAL.cartState), lines, cartId);
+}
+
+/**
  * Places the checkout's order (SPEC §4), exactly once:
  * 1. the order id is the checkout's (a second press, a second tab or a reload finds the order
  *    already stored and shows it instead of placing another);
  * 2. the order is stored, without any password: from here on it is placed, whatever happens next;
- * 3. only the ordered lines leave the cart (lines added meanwhile in another tab stay);
+ * 3. only the ordered lines leave the cart (lines added meanwhile in another tab stay), on the device
+ *    and on the server: the order names no server cart another order already names, nor a customer
+ *    cart that still holds saved lines the login merge has not brought to the device;
  * 4. it is sent when online; an unknown outcome leaves it queued (placed), and only the server's
  *    refusal puts the lines back and reports a failure the shopper can act on.
  */
 export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Record<string, unknown>): Promise<PlaceResult> {
   const orderId = await orderIdForPress(db, body.order_id);
   const { cart_id: cartId, ...rest } = body;
-  const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) ? rest : body;
+  const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) || (await cartNotMergedYet(db, cartId, orderedLines(body))) ? rest : body;
   const { order, isNew } = await outbox.store(own, orderId);
   if (!isNew) return outbox.sendNow(order.order_id, order);
 

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../replication/api/api-client';
+import { createCartSync } from '../../../replication/cart/cart-sync';
+import { newLine } from '../../../replication/cart/cart-test-setup';
+import { fakeCartServer } from '../../../replication/cart/fake-cart-server';
+import { createOrderOutbox } from '../../../replication/orders/order-outbox';
+import { productsAwaitingOrder } from '../cart/awaiting-order';
+import { retireOrderedCart } from '../cart/cart-actions';
+import { cartStore } from '../cart/cart-store';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, readLocal } from '../local-state';
+import { openTestDatabase } from '../testing/test-database';
+import { orderStore } from './order-store';
+import { placeOrder } from './place-order';
+
+let db: ShopDatabase;
+afterEach(async () => db?.close());
+
+const envelope = (code: number, result: unknown) => new Response(JSON.stringify({ code, result }), { status: code, headers: { 'content-type': 'application/json' } });
+
+/**
+ * One page of the shop over a real database: the real cart sync and order outbox, against a cart
+ * server in memory that also takes orders. An order converts the cart it names, as the real one does.
+ */
+async function shopPage() {
+  db = await openTestDatabase({ collections: ['cart', 'orders'] });
+  const server = fakeCartServer();
+  const page = { online: true, orders: [] as Record<string, unknown>[] };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname !== '/api/order') return server.fetch(input, init);
+    const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+    page.orders.push(body);
+    if (typeof body.cart_id === 'string') server.convert(body.cart_id);
+    return envelope(200, { order_id: body.order_id, increment_id: String(page.orders.length), status: 'pending' });
+  };
+  const api = createApiClient({ baseUrl: 'http://shop.test', fetch, tokens: { read: async () => ({ token: 'customer-token', refreshToken: null }), write: async () => undefined }, autoRefreshTokens: false, timeoutMs: 200 });
+  const sync = createCartSync({
+    api,
+    store: cartStore(db),
+    isOnline: () => page.online,
+    hasUserToken: async () => true,
+    inCheckout: async () => false,
+    notify: async () => undefined,
+    awaitingOrder: (cartId) => productsAwaitingOrder(db, cartId),
+  });
+  // As the order coordinator wires it: an accepted order retires the cart it converted.
+  const outbox = createOrderOutbox({ api, store: orderStore(db), notify: async () => undefined, isOnline: () => page.online, onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await sync.sync({ forceClientState: true }))) });
+  const local = async () => Object.fromEntries((await db.cart.find().exec()).map((l) => [l.sku, l.qty]));
+  const onServer = async () => server.lines((await readLocal(db, LOCAL.cartState)).token);
+  return { server, sync, outbox, page, local, onServer };
+}
+
+const orderBody = (orderId: string, cartId: string | null, products: { sku: string; qty: number }[]) => ({
+  order_id: orderId,
+  ...(cartId ? { cart_id: cartId } : {}),
+  products: products.map((p) => ({ ...p, product_option: {}, checksum: newLine(p.sku, 1).checksum })),
+  addressInformation: {},
+});
+
+/**
+ * The customer's cart holds NUT×2 saved on another visit. They sign in: the customer cart is
+ * connected, but the pull that would merge it fails, so the device does not show NUT×2 yet. They add
+ * NUT×1 and order it offline. The saved NUT×2 must still be in the cart afterwards, whether the merge
+ * or the order reaches the server first (fault scenario seed 7008).
+ */
+async function orderedBeforeTheLoginMerge() {
+  const shop = await shopPage();
+  const customerCart = shop.server.customerCartId();
+  shop.server.put(customerCart, 'NUT', 2);
+  shop.server.signedIn = true;
+  shop.server.fail('/api/cart/pull', { status: 503 });
+  await expect(shop.sync.authorize()).rejects.toThrow();
+  expect(await readLocal(db, LOCAL.cartState)).toMatchObject({ token: customerCart, customerCart: true, mergePending: true });
+  await db.cart.insert(newLine('NUT', 1));
+  shop.page.online = false;
+  const placed = await placeOrder(db, shop.outbox, orderBody('order-0001', customerCart, [{ sku: 'NUT', qty: 1 }]));
+  expect(placed.outcome).toBe('queued');
+  expect(await shop.local()).toEqual({});
+  shop.page.online = true;
+  return { ...shop, customerCart };
+}
+
+describe('an order placed before the login merge brought the saved cart to the device', () => {
+  it('does not name the customer cart: its saved lines are not the order\'s', async () => {
+    const { customerCart } = await orderedBeforeTheLoginMerge();
+    const [order] = await db.orders.find().exec();
+    expect(order!.body.cart_id).toBeUndefined();
+    expect(await productsAwaitingOrder(db, customerCart)).toEqual([]);
+  });
+
+  it('the merge first, then the order: the saved lines stay in the cart', async () => {
+    const shop = await orderedBeforeTheLoginMerge();
+    await shop.sync.load();
+    expect(await shop.local()).toEqual({ NUT: 2 });
+    expect(await shop.outbox.sendQueued()).toMatchObject({ sent: 1 });
+    await shop.sync.sync({ forceClientState: true });
+    expect(shop.page.orders.map((o) => o.products)).toEqual([[expect.objectContaining({ sku: 'NUT', qty: 1 })]]);
+    expect(await shop.local()).toEqual({ NUT: 2 });
+    expect(await shop.onServer()).toEqual({ NUT: 2 });
+  });
+
+  it('the order first, then the merge: the saved lines stay in the cart', async () => {
+    const shop = await orderedBeforeTheLoginMerge();
+    expect(await shop.outbox.sendQueued()).toMatchObject({ sent: 1 });
+    await shop.sync.load();
+    expect(await shop.local()).toEqual({ NUT: 2 });
+    expect(await shop.onServer()).toEqual({ NUT: 2 });
+  });
+});
+
+describe('an order of lines that went into the customer cart', () => {
+  it('names it while the merge is still pending, so those lines leave the server cart with the order', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.put(customerCart, 'NUT', 2);
+    shop.server.signedIn = true;
+    await db.cart.insert(newLine('BOLT', 1));
+    shop.server.fail('/api/cart/update', 'lost-reply'); // BOLT reached the cart; the merge stays pending
+    await expect(shop.sync.authorize()).rejects.toThrow();
+    expect(shop.server.lines(customerCart)).toEqual({ NUT: 2, BOLT: 1 });
+    shop.page.online = false;
+    await placeOrder(db, shop.outbox, orderBody('order-0002', customerCart, [{ sku: 'BOLT', qty: 1 }]));
+    const [order] = await db.orders.find().exec();
+    expect(order!.body.cart_id).toBe(customerCart);
+    shop.page.online = true;
+    await shop.sync.load();
+    expect(await shop.local()).toEqual({ NUT: 2 });
+  });
+
+  it('names it once the merge is done', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await db.cart.insert(newLine('BOLT', 1));
+    await shop.sync.authorize();
+    await db.cart.insert(newLine('NUT', 1, 2));
+    shop.page.online = false;
+    await placeOrder(db, shop.outbox, orderBody('order-0003', customerCart, [{ sku: 'NUT', qty: 1 }]));
+    const [order] = await db.orders.find().exec();
+    expect(order!.body.cart_id).toBe(customerCart);
+  });
+});
