@@ -12,7 +12,7 @@ import { FAULT_REPEAT, FAULT_SCENARIOS, FAULT_SEED, FAULT_VERBOSE } from './faul
  * cart sync, order outbox, task runner and token lock) and a real API process. Scenario i uses seed
  * FAULT_SEED + i; a failure names its seed and plan: replay it alone with
  *   FAULT_SEED=<seed> FAULT_SCENARIOS=1 FAULT_VERBOSE=1 npx vitest run --project reliability tests/reliability/fault-scenarios.test.ts
- * (add FAULT_REPEAT=10 to run it ten times when it depends on a race).
+ * (add FAULT_REPEAT=10 to run it ten times when it depends on a race, FAULT_TRACE=1 to see every request).
  */
 const TOKEN_TTL_SECONDS = 2;
 let server: ScenarioServer;

@@ -50,6 +50,8 @@ export interface FaultFetchOptions {
   target: string;
   /** A hung request nobody aborts is cut after this long. */
   hangCapMs: number;
+  /** Told of every request as it ends: when it started, what it was and what it met (FAULT_TRACE). */
+  trace?: (line: string) => void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -78,6 +80,7 @@ export function faultFetch(options: FaultFetchOptions): FaultFetch {
   let nextId = 0;
   let capped = 0;
   let closed = false;
+  const created = Date.now();
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
   const wrapper: FaultFetch = {
@@ -99,71 +102,89 @@ export function faultFetch(options: FaultFetchOptions): FaultFetch {
       for (const release of [...releases]) release();
     },
     fetch: async (input, init) => {
+      if (!options.trace) return deliver(input, init);
+      const started = Date.now();
+      const before = events.length;
       const requested = new URL(input instanceof Request ? input.url : String(input));
-      const method = init?.method ?? 'GET';
-      const label = `${method} ${requested.pathname}`;
-      if (closed) {
-        afterClose.push(label);
-        throw networkFailure('the scenario is over', 'ECONNREFUSED');
-      }
-      const n = requestsPerPath.get(label) ?? 0;
-      requestsPerPath.set(label, n + 1);
-      const r = createRng(deriveSeed(options.seed, `${label}#${n}`));
-      const s = wrapper.settings;
-      const inject = (kind: FaultKind) => {
-        injected[kind]++;
-        events.push({ at: Date.now(), kind, request: `${label}#${n}` });
-      };
-      const id = nextId++;
-      pending.set(id, label);
+      const cartLine = requested.pathname.startsWith('/api/cart/') && typeof init?.body === 'string' ? ` ${init.body.slice(0, 160)}` : '';
+      let outcome = 'threw';
       try {
-        if (s.offline) {
-          inject('offline');
-          throw networkFailure('connect ENETUNREACH', 'ENETUNREACH');
-        }
-        const before: BeforeFault | null = draw(r, BEFORE_FAULTS, s.chance);
-        if (before) inject(before);
-        if (before === 'dropBefore') throw networkFailure('socket hang up', 'ECONNRESET');
-        if (before === 'status500') return envelope(500, 'Internal Server Error');
-        if (before === 'status503') return envelope(503, 'Service Unavailable');
-        if (before === 'status429') return envelope(429, 'Too Many Requests');
-        if (before === 'proxyBefore') return proxyPage(502);
-        if (before === 'hangBefore') return await hang(init?.signal, options.hangCapMs, () => capped++, releases);
-
-        // Markers that say which order or task this request carries, to count deliveries.
-        let marker: string | null = null;
-        if (requested.pathname === '/api/order' && typeof init?.body === 'string') {
-          const orderId = (JSON.parse(init.body) as { order_id?: unknown }).order_id;
-          if (typeof orderId === 'string') marker = `order:${orderId}`;
-        }
-        const taskMarker = new Headers(init?.headers).get('x-fault-task');
-        if (taskMarker) marker = `task:${taskMarker}`;
-
-        const response = await fetch(wrapper.target + requested.pathname + requested.search, init);
-        // A 401 (expired token) is refused before anything is done; the retry after the refresh is the delivery.
-        if (response.status !== 401 && marker?.startsWith('order:')) bump(ordersReceived, marker.slice(6));
-        if (response.status !== 401 && marker?.startsWith('task:')) bump(tasksReceived, marker.slice(5));
-
-        const targeted =
-          requested.pathname === '/api/user/refresh' && r.chance(s.chance.lostRefreshReply ?? 0) ? 'lostRefreshReply' : requested.pathname === '/api/order' && r.chance(s.chance.lostOrderReply ?? 0) ? 'lostOrderReply' : null;
-        const after: AfterFault | (typeof targeted & string) | null = targeted ?? draw(r, AFTER_FAULTS, s.chance);
-        if (!after) return response;
-        inject(after);
-        if (after === 'slow') {
-          const [min, max] = s.slowMs;
-          await sleep(min + r.next() * (max - min));
-          return response;
-        }
-        // The server acted; read its reply to the end so it has finished, then lose it.
-        await response.arrayBuffer().catch(() => undefined);
-        if (marker) bump(repliesLost, marker);
-        if (after === 'proxyAfter') return proxyPage(502);
-        if (after === 'hangAfter') return await hang(init?.signal, options.hangCapMs, () => capped++, releases);
-        throw networkFailure('socket hang up', 'ECONNRESET');
+        const response = await deliver(input, init);
+        outcome = String(response.status);
+        return response;
       } finally {
-        pending.delete(id);
+        const faults = events.slice(before).map((e) => e.kind).join(',');
+        options.trace(`+${started - created} ms ${init?.method ?? 'GET'} ${requested.pathname}${requested.search}${cartLine} → ${outcome}${faults ? ` [${faults}]` : ''} (${Date.now() - started} ms)`);
       }
     },
   };
+
+  /** One request through the faults to the server. */
+  async function deliver(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): Promise<Response> {
+    const requested = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? 'GET';
+    const label = `${method} ${requested.pathname}`;
+    if (closed) {
+      afterClose.push(label);
+      throw networkFailure('the scenario is over', 'ECONNREFUSED');
+    }
+    const n = requestsPerPath.get(label) ?? 0;
+    requestsPerPath.set(label, n + 1);
+    const r = createRng(deriveSeed(options.seed, `${label}#${n}`));
+    const s = wrapper.settings;
+    const inject = (kind: FaultKind) => {
+      injected[kind]++;
+      events.push({ at: Date.now(), kind, request: `${label}#${n}` });
+    };
+    const id = nextId++;
+    pending.set(id, label);
+    try {
+      if (s.offline) {
+        inject('offline');
+        throw networkFailure('connect ENETUNREACH', 'ENETUNREACH');
+      }
+      const before: BeforeFault | null = draw(r, BEFORE_FAULTS, s.chance);
+      if (before) inject(before);
+      if (before === 'dropBefore') throw networkFailure('socket hang up', 'ECONNRESET');
+      if (before === 'status500') return envelope(500, 'Internal Server Error');
+      if (before === 'status503') return envelope(503, 'Service Unavailable');
+      if (before === 'status429') return envelope(429, 'Too Many Requests');
+      if (before === 'proxyBefore') return proxyPage(502);
+      if (before === 'hangBefore') return await hang(init?.signal, options.hangCapMs, () => capped++, releases);
+
+      // Markers that say which order or task this request carries, to count deliveries.
+      let marker: string | null = null;
+      if (requested.pathname === '/api/order' && typeof init?.body === 'string') {
+        const orderId = (JSON.parse(init.body) as { order_id?: unknown }).order_id;
+        if (typeof orderId === 'string') marker = `order:${orderId}`;
+      }
+      const taskMarker = new Headers(init?.headers).get('x-fault-task');
+      if (taskMarker) marker = `task:${taskMarker}`;
+
+      const response = await fetch(wrapper.target + requested.pathname + requested.search, init);
+      // A 401 (expired token) is refused before anything is done; the retry after the refresh is the delivery.
+      if (response.status !== 401 && marker?.startsWith('order:')) bump(ordersReceived, marker.slice(6));
+      if (response.status !== 401 && marker?.startsWith('task:')) bump(tasksReceived, marker.slice(5));
+
+      const targeted =
+        requested.pathname === '/api/user/refresh' && r.chance(s.chance.lostRefreshReply ?? 0) ? 'lostRefreshReply' : requested.pathname === '/api/order' && r.chance(s.chance.lostOrderReply ?? 0) ? 'lostOrderReply' : null;
+      const after: AfterFault | (typeof targeted & string) | null = targeted ?? draw(r, AFTER_FAULTS, s.chance);
+      if (!after) return response;
+      inject(after);
+      if (after === 'slow') {
+        const [min, max] = s.slowMs;
+        await sleep(min + r.next() * (max - min));
+        return response;
+      }
+      // The server acted; read its reply to the end so it has finished, then lose it.
+      await response.arrayBuffer().catch(() => undefined);
+      if (marker) bump(repliesLost, marker);
+      if (after === 'proxyAfter') return proxyPage(502);
+      if (after === 'hangAfter') return await hang(init?.signal, options.hangCapMs, () => capped++, releases);
+      throw networkFailure('socket hang up', 'ECONNRESET');
+    } finally {
+      pending.delete(id);
+    }
+  }
   return wrapper;
 }

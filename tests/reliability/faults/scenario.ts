@@ -6,6 +6,7 @@ import { runStep } from './run-step';
 import { describePlan, describeStep, drawPlan, faultSeed } from './scenario-plan';
 import { describeState, type ScenarioOutcome } from './scenario-report';
 import { FAULT_SKUS, type ScenarioServer } from './scenario-server';
+import { FAULT_TRACE } from './seeded-random';
 import { register, saveCustomerCart, signInStep } from './session-steps';
 import { checkTasks, waitUntilSettled } from './settle';
 import { CLIENT_TIMEOUT_MS, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
@@ -42,7 +43,8 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
   const plan = drawPlan(seed, FAULT_SKUS);
   if (ctx.verbose) console.info(`[fault-scenarios] ${describePlan(plan)}`);
   const email = `fault-${seed}-${run}@example.com`;
-  const net = faultFetch({ seed: faultSeed(seed), target: ctx.server.url, hangCapMs: CLIENT_TIMEOUT_MS * 2 + 500 });
+  const trace = ctx.verbose && FAULT_TRACE ? (line: string) => console.info(`[fault-scenarios] ${seed}     ${line}`) : undefined;
+  const net = faultFetch({ seed: faultSeed(seed), target: ctx.server.url, hangCapMs: CLIENT_TIMEOUT_MS * 2 + 500, trace });
   const browser = await openBrowser(`faults_${seed}_${run}`, plan.tabs, net, ctx.products);
   const model = new ShopperModel();
   const step: StepContext = { server: ctx.server, browser, net, model, email, products: new Map(ctx.products.map((p) => [p.sku as string, p])), tokenTtl: ctx.tokenTtl, tasks: [], problems: [], notes: [], cuts: 0 };

@@ -23,6 +23,8 @@ export const FAULT_SCENARIOS = positiveInt(process.env.FAULT_SCENARIOS, process.
 export const FAULT_SEED =
   process.env.FAULT_SEED === 'random' ? drawn() : process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) >>> 0 : process.env.FUZZ_RUNS ? drawn() : CI_SEED;
 export const FAULT_VERBOSE = Boolean(process.env.FAULT_VERBOSE);
+/** FAULT_TRACE: with FAULT_VERBOSE, also one line per request (its time in the scenario, reply status and faults met) between the steps. */
+export const FAULT_TRACE = Boolean(process.env.FAULT_TRACE);
 /**
  * FAULT_REPEAT: runs each seed this many times. The plan replays exactly; the timing of the client's
  * background work does not, so a failure that depends on a race may need a few runs to show again.
