@@ -1,12 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Tells the renderer's reads that the catalogue changed (the catalogue service's change feed). */
+export interface ChangeFeed {
+  on(event: 'change', listener: () => void): unknown;
+}
+
+/**
+ * Content and URL-mapping reads a render makes, answered from memory until the catalogue changes:
+ * each is a database read (a home page makes six, ~20 ms between them; a product page's URL map
+ * 5-10 ms), while `/api/catalog` has the catalogue's own reply cache. Everything they read (banners,
+ * CMS blocks and pages, static content, blog posts, products and categories for the URL map) is a
+ * catalogue entity, so the change feed (from any process, through LISTEN/NOTIFY) says when to forget.
+ */
+const REMEMBERED = /^\/(?:pub\/banners\.json$|api\/ext\/(?:cms-data|static-content|blog)\/|api\/url\/map$)/;
+
+interface Answer {
+  status: number;
+  type: string | undefined;
+  payload: string;
+}
+
 /**
  * The storefront's reads answered in-process by this server's own routes (Fastify's inject, no
  * socket), as a guest: a server-rendered page holds exactly what the browser would read from the
- * same API, through the same catalogue and content services.
+ * same API, through the same catalogue and content services. With a change feed, the reads above are
+ * remembered (200 answers only, at most `maxEntries`, the oldest dropped first).
  */
-export function inProcessFetch(app: FastifyInstance) {
-  return async (path: string, init?: RequestInit): Promise<Response> => {
+export function inProcessFetch(app: FastifyInstance, changes?: ChangeFeed, maxEntries = 2000) {
+  const remembered = new Map<string, Answer>();
+  // Bumped by every change: a read that started before one is not remembered after it.
+  let generation = 0;
+  changes?.on('change', () => {
+    generation++;
+    remembered.clear();
+  });
+  const ask = async (path: string, init?: RequestInit): Promise<Answer> => {
     const reply = await app.inject({
       method: (init?.method ?? 'GET') as 'GET' | 'POST',
       url: path,
@@ -14,6 +42,19 @@ export function inProcessFetch(app: FastifyInstance) {
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
     const type = reply.headers['content-type'];
-    return new Response(reply.payload === '' ? null : reply.payload, { status: reply.statusCode, headers: typeof type === 'string' ? { 'content-type': type } : {} });
+    return { status: reply.statusCode, type: typeof type === 'string' ? type : undefined, payload: reply.payload };
+  };
+  return async (path: string, init?: RequestInit): Promise<Response> => {
+    const key = changes && REMEMBERED.test(path.split('?')[0] ?? path) ? `${init?.method ?? 'GET'} ${path} ${typeof init?.body === 'string' ? init.body : ''}` : undefined;
+    let answer = key === undefined ? undefined : remembered.get(key);
+    if (!answer) {
+      const started = generation;
+      answer = await ask(path, init);
+      if (key !== undefined && answer.status === 200 && started === generation) {
+        remembered.set(key, answer);
+        if (remembered.size > maxEntries) remembered.delete(remembered.keys().next().value as string);
+      }
+    }
+    return new Response(answer.payload === '' ? null : answer.payload, { status: answer.status, headers: answer.type ? { 'content-type': answer.type } : {} });
   };
 }

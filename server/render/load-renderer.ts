@@ -16,6 +16,12 @@ let loaded: Promise<Renderer> | undefined;
 
 export function loadRenderer(): Promise<Renderer> {
   if (!loaded) {
+    // React (and React Router) pick their development or production build from NODE_ENV when first
+    // loaded, which is here. A server started without one (`npm start`) renders with the production
+    // build, as the browser bundle that hydrates the page does: the development build spends most of a
+    // render on checks and on an Error per element for owner stacks. An explicit NODE_ENV is kept
+    // (test runs set `test`, and get the development build's warnings).
+    process.env.NODE_ENV ??= 'production';
     register(`data:text/javascript,${encodeURIComponent(CSS_AS_EMPTY_MODULE)}`);
     loaded = import('./render-page');
   }

@@ -1,15 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HYDRATION_DATA_ID } from '../../src/app/hydration-data';
 import { readChanges } from '../catalog/catalog-store';
 import type { AppContext } from '../context';
 import type { PageResponder } from '../http/static-app';
-import { headHtml } from './head-tags';
 import { inProcessFetch } from './in-process-api';
 import { loadRenderer } from './load-renderer';
 import { etagOf, OUTPUT_CACHE_TTL_SECONDS, OutputCache, type CachedPage } from './output-cache';
-import type { RenderOutcome } from './render-page';
 
 /** Anonymous pages: browsers revalidate (cheap with the ETag), shared caches and CDNs keep a day (SPEC §9). */
 export const ANONYMOUS_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${OUTPUT_CACHE_TTL_SECONDS}`;
@@ -30,17 +27,6 @@ function shellTemplate(distDir: string, onChange: () => void) {
     }
     return known.html;
   };
-}
-
-/** The page: the shell's own title and description give way to the page's head; its HTML goes in #root. */
-export function pageDocument(shell: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): string {
-  const head = headHtml(outcome.head);
-  const data = outcome.hydration === null ? '' : `<script type="application/json" id="${HYDRATION_DATA_ID}">${outcome.hydration}</script>`;
-  return shell
-    .replace(/<title>[^<]*<\/title>\s*/, '')
-    .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `  ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${outcome.html}</div>${data}`);
 }
 
 /**
@@ -82,7 +68,7 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
   const loadOnce = () => {
     if (!renderer) {
       renderer = loadRenderer().then((loaded) => {
-        loaded.answerReadsWith(inProcessFetch(app));
+        loaded.answerReadsWith(inProcessFetch(app, ctx.catalog.changes));
         return loaded;
       });
       renderer.catch((error: unknown) => ctx.log.error({ err: error }, 'page renderer unavailable; pages are answered with the shell'));
@@ -110,7 +96,7 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
         const body = '';
         page = { status: outcome.status, headers: { location: outcome.location }, body, etag: etagOf(`${outcome.status} ${outcome.location}`), kind: 'redirect', skus: [] };
       } else {
-        const body = pageDocument(shell, outcome);
+        const body = rendering.pageDocument(shell, outcome);
         page = { status: outcome.status, headers: { 'content-type': 'text/html; charset=utf-8' }, body, etag: etagOf(body), kind: outcome.shows.kind, skus: outcome.shows.skus };
       }
     } catch (error) {

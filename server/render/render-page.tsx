@@ -1,6 +1,7 @@
 import { DOMParser as LinkedomParser } from 'linkedom';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { Providers } from '../../src/app/providers';
 import { setApiFetch } from '../../src/features/catalog/catalog-api';
@@ -8,7 +9,8 @@ import { createShopQueryClient } from '../../src/app/query-client';
 import type { ServerRenderContext } from '../../src/app/page-loaders';
 import { routes } from '../../src/app/routes';
 import { initI18n } from '../../src/i18n/i18n';
-import { headTags, scriptJson, type HeadTags, type PageFacts } from './head-tags';
+import { HYDRATION_DATA_ID } from '../../src/app/hydration-data';
+import { headHtml, headTags, scriptJson, type HeadTags, type PageFacts } from './head-tags';
 import { pageFacts } from './page-facts';
 
 /**
@@ -51,10 +53,18 @@ globalThis.DOMParser ??= FragmentParser as unknown as typeof DOMParser;
 export const answerReadsWith = setApiFetch;
 // The server renders in the store's language; the browser re-renders in a shopper's own choice.
 const ready = initI18n('en');
+/**
+ * The i18next instance as the components see it during a server render: an object with no own
+ * properties whose prototype is the shop's instance, so every read (t, language, options) reaches the
+ * instance. react-i18next's useTranslation copies the own property descriptors of the instance it is
+ * given into a wrapper on a component's first render; on the server every render is a first render,
+ * and copying the instance's 42 properties took ~55 µs a call, 10-12 % of a category page's render.
+ */
+const i18nView = ready.then((i18n) => Object.create(i18n) as typeof i18n);
 
 /** Renders the page at `url` (absolute; its origin goes into canonical and Open Graph URLs). */
 export async function renderPage(url: URL): Promise<RenderOutcome> {
-  await ready;
+  const i18n = await i18nView;
   const queryClient = createShopQueryClient();
   const requestContext: ServerRenderContext = { queryClient };
   const context = await handler.query(new Request(url), { requestContext });
@@ -66,9 +76,11 @@ export async function renderPage(url: URL): Promise<RenderOutcome> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <Providers client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <I18nextProvider i18n={i18n}>
+        <Providers client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </I18nextProvider>
     </StrictMode>,
   );
   const status = statusOf(context);
@@ -102,3 +114,14 @@ const statusOf = (context: StaticHandlerContext) => (context.errors ? 500 : cont
 
 /** What the browser's router starts from; an error page is not hydrated (the browser renders afresh). */
 const hydrationOf = (context: StaticHandlerContext) => (context.errors ? null : { loaderData: context.loaderData, actionData: context.actionData });
+
+/** The page: the shell's own title and description give way to the page's head; its HTML goes in #root. */
+export function pageDocument(shell: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): string {
+  const head = headHtml(outcome.head);
+  const data = outcome.hydration === null ? '' : `<script type="application/json" id="${HYDRATION_DATA_ID}">${outcome.hydration}</script>`;
+  return shell
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `  ${head}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${outcome.html}</div>${data}`);
+}
