@@ -46,14 +46,38 @@ export async function serveApp(app: FastifyInstance, distDir: string, catalog: C
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   };
   if (hasApp) app.get('/', (_request, reply) => sendShell(reply, '/'));
+  // A page path would otherwise go through the static files first: a directory read and a stat per
+  // request (for a page answered from the output cache, most of its cost) before the miss falls to
+  // the handler below. Paths without a file extension are pages: they go to the page at once.
+  if (hasApp) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== STATIC_WILDCARD) return;
+      const pathname = pagePath(request);
+      if (pathname === undefined || FILE_EXTENSION.test(pathname)) return;
+      await sendShell(reply, pathname);
+      return reply;
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const pathname = url.split('?')[0] ?? url;
-    const isFile = /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
-    if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasApp || isFile) {
-      request.log.info({ url, method: request.method }, 'unknown route requested');
+    const pathname = pagePath(request);
+    const isFile = pathname !== undefined && FILE_EXTENSION.test(pathname) && !pathname.endsWith('.html');
+    if (pathname === undefined || !hasApp || isFile) {
+      request.log.info({ url: request.url, method: request.method }, 'unknown route requested');
       return sendEnvelope(reply, envelope('Route not found', 404));
     }
     return sendShell(reply, pathname);
   });
+}
+
+/** A path naming a file (`/sw.js`, `/assets/x.css`, `/pwa.html`) rather than a page of the app. */
+const FILE_EXTENSION = /\.[a-z0-9]+$/i;
+
+/** The route @fastify/static serves files on (`wildcard: true`): every GET no other route takes. */
+const STATIC_WILDCARD = '/*';
+
+/** The path of a request the web app may answer: a GET or HEAD outside /api. */
+function pagePath(request: FastifyRequest): string | undefined {
+  const pathname = request.url.split('?')[0] ?? request.url;
+  if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  return pathname;
 }
