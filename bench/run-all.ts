@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
  * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
- * goes for what missed. Phases: local, search, memory, first-visit, lighthouse, orders.
+ * goes for what missed. Phases: local, search, memory, ssr, first-visit, lighthouse, orders.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { printFindings } from './print-findings';
 import { emptyServerRss, memoryFigures, memorySplit } from './server-memory';
 import { measurePostgresSearch } from './postgres-search';
 import { measurePinnedSearch, measureServerSearch, searchLoad } from './server-search';
+import { measureServerRender } from './ssr-render';
 import { round } from './stats';
 
 const options = parseBenchOptions(process.argv.slice(2));
@@ -93,6 +94,14 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
 await phase('search-postgres', '4 server search', async () => {
   figures.push(...(await measurePostgresSearch(options, log)));
 }, runsPhase(options, 'search'));
+
+// Issue #16: server-rendered pages at the local catalogue's size, on a server of their own (its output
+// cache must not warm the one the browser figures are taken on).
+await phase('ssr', '16 server-rendered pages', async () => {
+  const result = await measureServerRender(options, log, app?.distDir);
+  figures.push(...result.figures);
+  record.ssr = result.record;
+});
 
 // The shop as a shopper's browser meets it: the local catalogue's size, since a first visit replicates it all.
 if (app) {
