@@ -5,6 +5,7 @@ import { productUrl } from '../../src/features/catalog/product-tile-data';
 import { categoryUrl, trailOf, type CategoryNode, type CategoryTree } from '../../src/features/catalog/use-category-tree';
 import { IMAGE_SIZES, imageUrl, responsiveImage, type ImageSize } from '../../src/domain/images/image-url';
 import { pageTitle } from '../../src/ui/use-title';
+import { basenameFor, localizedPath, STORE_VIEWS, storeViewForPath, type StoreConfig } from '../../src/i18n/store-views';
 
 type Doc = Record<string, unknown>;
 
@@ -24,6 +25,8 @@ export interface HeadTags {
   description: string;
   /** Absolute; none for error pages. */
   canonical?: string;
+  /** The same page in each enabled store view (`hreflang`), with `x-default`; none while one view is enabled. */
+  alternates?: { hreflang: string; href: string }[];
   robots?: string;
   openGraph: [property: string, content: string][];
   jsonLd: object[];
@@ -150,8 +153,40 @@ function homeHead(origin: string): HeadTags {
   };
 }
 
-/** The head of a page from what it shows; `path` is the requested path (canonical for CMS and blog). */
-export function headTags(origin: string, path: string, facts: PageFacts): HeadTags {
+/**
+ * The store views as the server knows them: multistore is switched on by the same VITE_MULTISTORE
+ * the build reads (SPEC §1: off, the German and Italian views defined but disabled).
+ */
+export const serverStoreConfig = (env: NodeJS.ProcessEnv = process.env): StoreConfig => ({ multistore: env.VITE_MULTISTORE === 'true', views: STORE_VIEWS });
+
+/**
+ * `hreflang` alternates of a page path (unprefixed, or prefixed by its view): one per enabled store
+ * view (multistore on and the view not disabled) at its own prefix, and `x-default` at the view
+ * without a prefix. Nothing while fewer than two views are enabled: there is no other language to name.
+ */
+export function storeAlternates(origin: string, path: string, config: StoreConfig): NonNullable<HeadTags['alternates']> {
+  const enabled = config.multistore ? config.views.filter((view) => !view.disabled) : [];
+  if (enabled.length < 2) return [];
+  const base = basenameFor(storeViewForPath(path, config), config);
+  const pagePath = base && (path === base || path.startsWith(`${base}/`)) ? path.slice(base.length) || '/' : path;
+  const fallback = enabled.find((view) => !view.appendStoreCode) ?? enabled[0]!;
+  return [
+    ...enabled.map((view) => ({ hreflang: view.i18n.defaultLocale, href: `${origin}${localizedPath(pagePath, view, config)}` })),
+    { hreflang: 'x-default', href: `${origin}${localizedPath(pagePath, fallback, config)}` },
+  ];
+}
+
+/**
+ * The head of a page from what it shows; `path` is the requested path (canonical for CMS and blog).
+ * Pages with a canonical URL name their store-view alternates (`stores`, the server's by default).
+ */
+export function headTags(origin: string, path: string, facts: PageFacts, stores: StoreConfig = serverStoreConfig()): HeadTags {
+  const tags = pageHead(origin, path, facts);
+  const alternates = tags.canonical ? storeAlternates(origin, tags.canonical.slice(origin.length), stores) : [];
+  return alternates.length ? { ...tags, alternates } : tags;
+}
+
+function pageHead(origin: string, path: string, facts: PageFacts): HeadTags {
   switch (facts.kind) {
     case 'home':
       return homeHead(origin);
@@ -199,6 +234,7 @@ export function headHtml(tags: HeadTags): string {
   const lines = [`<title>${escapeText(tags.title)}</title>`, `<meta name="description" content="${escapeAttribute(tags.description)}" />`];
   if (tags.robots) lines.push(`<meta name="robots" content="${escapeAttribute(tags.robots)}" />`);
   if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeAttribute(tags.canonical)}" />`);
+  for (const { hreflang, href } of tags.alternates ?? []) lines.push(`<link rel="alternate" hreflang="${escapeAttribute(hreflang)}" href="${escapeAttribute(href)}" />`);
   for (const [property, content] of tags.openGraph) lines.push(`<meta property="${escapeAttribute(property)}" content="${escapeAttribute(content)}" />`);
   if (tags.preloadImage) {
     const { href, srcset, sizes } = tags.preloadImage;
