@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, TMP_ROOT } from '../tests/helpers/test-config';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { DESKTOP, openPage, shot } from './browse-support';
+import { DESKTOP, openPage, productDoc, shot } from './browse-support';
 
 /**
  * A new version reaches an open shop: built into a folder of its own, the shop serves it; a second
@@ -19,6 +19,7 @@ import { DESKTOP, openPage, shot } from './browse-support';
 let shop: Shop;
 let browser: Browser;
 let distDir: string;
+const ADMIN_TOKEN = 'service-worker-spec';
 
 const build = (id: string) =>
   promisify(execFile)('npm', ['run', 'build'], { cwd: REPO_ROOT, env: { ...process.env, NODE_ENV: 'production', DIST_DIR: distDir, VITE_BUILD_ID: id }, maxBuffer: 16 * 1024 * 1024 });
@@ -27,7 +28,7 @@ beforeAll(async () => {
   mkdirSync(TMP_ROOT, { recursive: true });
   distDir = await mkdtemp(path.join(TMP_ROOT, 'sw-dist-'));
   await build('first');
-  [shop, browser] = await Promise.all([startShop({ DIST_DIR: distDir, VITE_BUILD_ID: 'first' }), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShop({ DIST_DIR: distDir, VITE_BUILD_ID: 'first', ADMIN_TOKEN }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,6 +64,40 @@ describe('service worker', () => {
     await prompt.getByRole('button', { name: 'Reload to update' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? null).catch(() => null), { timeout: 60_000, interval: 500 }).toBe('second');
     await expect.poll(() => page.getByTestId('update-prompt').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends navigations to the network while online: a reload shows the renamed product as the server renders it, not the cached shell', { timeout: 180_000 }, async () => {
+    const doc = await productDoc(shop.url, 'ST-M4-50');
+    const url = `${shop.url}/p/ST-M4-50/${String(doc.url_key)}`;
+    const { page, errors } = await openPage(browser, DESKTOP);
+    // The heading as the document arrived, before any script ran: the server's, or none from the shell.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => ((window as unknown as { arrivedH1: string | null }).arrivedH1 = document.querySelector('#root h1')?.textContent ?? null)),
+    );
+    await page.goto(url);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 90_000, interval: 500 }).toBe('activated');
+    expect(await page.evaluate(() => (window as unknown as { arrivedH1: string | null }).arrivedH1)).toBe(String(doc.name));
+
+    const renamed = `Network First Wood Screw ${Date.now()}`;
+    const imported = await fetch(`${shop.url}/api/catalog/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+      body: JSON.stringify({ products: [{ ...doc, name: renamed }] }),
+    });
+    expect(imported.status).toBe(200);
+    // The server's own page has the new name once its output cache has let the old one go.
+    await expect.poll(async () => (await (await fetch(url)).text()).includes(renamed), { timeout: 15_000 }).toBe(true);
+
+    const response = await page.reload();
+    // The worker answered the navigation (it controls the page), with the network's page: the new name
+    // is in the HTML as it arrived. The precached shell has an empty #root, and the old name would be
+    // a stale copy.
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(response?.status()).toBe(200);
+    expect(await page.evaluate(() => (window as unknown as { arrivedH1: string | null }).arrivedH1)).toBe(renamed);
+    expect(await response?.text()).toContain(renamed);
     expect(errors).toEqual([]);
     await page.close();
   });
