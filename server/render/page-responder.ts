@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readChanges } from '../catalog/catalog-store';
 import type { AppContext } from '../context';
@@ -55,10 +56,17 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
   });
 
   // `server-timing` says whether the output cache answered and how long a render took (read by the bench).
-  const send = (reply: FastifyReply, page: Pick<CachedPage, 'status' | 'headers' | 'body' | 'etag'>, cacheControl: string, timing: string): true => {
+  const send = (reply: FastifyReply, page: Pick<CachedPage, 'status' | 'headers' | 'body' | 'gzip' | 'etag'>, cacheControl: string, timing: string): true => {
     const common = { etag: page.etag, 'cache-control': cacheControl, 'server-timing': timing };
-    if (page.status === 200 && reply.request.headers['if-none-match'] === page.etag) void reply.code(304).headers(common).send();
-    else void reply.code(page.status).headers({ ...page.headers, ...common }).send(page.body);
+    if (page.status === 200 && reply.request.headers['if-none-match'] === page.etag) {
+      void reply.code(304).headers(common).send();
+    } else if (!page.gzip) {
+      void reply.code(page.status).headers({ ...page.headers, ...common }).send(page.body);
+    } else {
+      const encoded = acceptsGzip(reply.request);
+      const headers = { ...page.headers, ...common, vary: 'accept-encoding', ...(encoded ? { 'content-encoding': 'gzip' } : {}) };
+      void reply.code(page.status).headers(headers).send(encoded ? page.body : gunzipSync(page.body).toString('utf8'));
+    }
     return true;
   };
 
@@ -88,7 +96,7 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     // The shop's own address, never the request's Host header: the page is cached for everyone, and
     // its canonical, Open Graph and JSON-LD URLs must not be whatever host a caller sent.
     const url = new URL(request.url, ctx.config.publicUrl);
-    let page: Omit<CachedPage, 'expires'>;
+    let page: Omit<CachedPage, 'expires' | 'gzip'> & { body: string };
     const renderStarted = performance.now();
     try {
       const outcome = await rendering.renderPage(url);
@@ -106,8 +114,26 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
       return true;
     }
     const timing = `cache;desc=${anonymous ? 'miss' : 'bypass'}, render;dur=${(performance.now() - renderStarted).toFixed(2)}`;
-    if (anonymous && started === generation && page.status < 500) cache.set(key, page);
-    return send(reply, page, anonymous ? ANONYMOUS_CACHE_CONTROL : PRIVATE_CACHE_CONTROL, timing);
+    if (!anonymous) return send(reply, { ...page, gzip: false }, PRIVATE_CACHE_CONTROL, timing);
+    const kept = compressed(page);
+    if (started === generation && page.status < 500) cache.set(key, kept);
+    return send(reply, kept, ANONYMOUS_CACHE_CONTROL, timing);
   };
   return Object.assign(responder, { cache });
+}
+
+/** A page as the output cache keeps it: compressed once, past a size where compression pays. */
+function compressed<T extends { body: string }>(page: T): T & Pick<CachedPage, 'body' | 'gzip'> {
+  return page.body.length < 1024 ? { ...page, gzip: false } : { ...page, body: gzipSync(page.body), gzip: true };
+}
+
+/** Whether a request takes gzip (`accept-encoding` naming it with a q above 0), as @fastify/compress would give it. */
+export function acceptsGzip(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === 'x-gzip') && (q === undefined || Number(q.slice(2)) > 0);
+  });
 }

@@ -1,6 +1,7 @@
-import { readdir, readlink } from 'node:fs/promises';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_ROOT } from '../helpers/test-config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -62,5 +63,34 @@ describe.skipIf(process.platform !== 'linux')('a server-rendered page is sent on
     expect(await timing('/c/sleeve-anchors?timing=1')).toMatch(/^cache;desc=miss, render;dur=\d+\.\d\d$/);
     expect(await timing('/c/sleeve-anchors?timing=1')).toBe('cache;desc=hit');
     expect(await timing('/c/sleeve-anchors?timing=1', { cookie: 'session=1' })).toMatch(/^cache;desc=bypass, render;dur=\d+\.\d\d$/);
+  });
+
+  it('keeps pages compressed: a hit is the stored gzip for a client that takes it, the same HTML decoded for one that does not', async () => {
+    const raw = (p: string, encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = httpRequest(new URL(p, server.url), { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const p = '/c/through-bolts?encoding=1';
+    const fresh = await raw(p, 'gzip, deflate, br');
+    const gzipped = await raw(p, 'gzip, deflate, br');
+    const plain = await raw(p, 'identity');
+    const refused = await raw(p, 'br;q=1, gzip;q=0');
+    expect(fresh.headers['server-timing']).toMatch(/^cache;desc=miss/);
+    for (const hit of [gzipped, plain, refused]) expect(hit.headers['server-timing']).toBe('cache;desc=hit');
+    expect(fresh.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(refused.headers['content-encoding']).not.toBe('gzip');
+    for (const answer of [fresh, gzipped, plain, refused]) expect(answer.headers.vary).toContain('accept-encoding');
+    const html = plain.body.toString('utf8');
+    expect(html).toContain('<div id="root"><');
+    expect(gunzipSync(gzipped.body).toString('utf8')).toBe(html);
+    expect(gunzipSync(fresh.body).toString('utf8')).toBe(html);
   });
 });
