@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readChanges } from '../catalog/catalog-store';
+import { replyEncoding } from '../catalog/reply-encoding';
 import type { AppContext } from '../context';
 import type { PageResponder } from '../http/static-app';
 import { inProcessFetch } from './in-process-api';
@@ -127,13 +128,8 @@ function compressed<T extends { body: string }>(page: T): T & Pick<CachedPage, '
   return page.body.length < 1024 ? { ...page, gzip: false } : { ...page, body: gzipSync(page.body), gzip: true };
 }
 
-/** Whether a request takes gzip (`accept-encoding` naming it with a q above 0), as @fastify/compress would give it. */
+/** Whether a request is to get gzip: the encoding the catalogue's replies would choose for its `accept-encoding`. */
 export function acceptsGzip(request: Pick<FastifyRequest, 'headers'>): boolean {
   const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (name === 'gzip' || name === 'x-gzip') && (q === undefined || Number(q.slice(2)) > 0);
-  });
+  return request.headers['x-no-compression'] === undefined && replyEncoding(typeof header === 'string' ? header : undefined) === 'gzip';
 }
