@@ -12,6 +12,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
+  // The catalogue worker (src/catalogue-worker/) is a module worker that loads its parts as chunks.
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },

@@ -87,8 +87,6 @@ describe('order status back to the shopper', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    // The leading tab's change stream: the order events come through it.
-    const streamOpen = context.waitForEvent('response', { predicate: (r) => new URL(r.url()).pathname === '/api/catalog/stream' && r.status() === 200, timeout: 60_000 });
     await openProduct(page, shop.url, urlOf(await productDoc(shop.url, SIMPLE)));
     await logIn(page, email, PASSWORD);
     await addButton(page).click();
@@ -102,7 +100,8 @@ describe('order status back to the shopper', () => {
     const second = await context.newPage();
     await second.goto(`${shop.url}/my-account/orders`);
     await expect.poll(() => statusOf(second, number), LONG).toBe('pending');
-    await streamOpen;
+    // The change stream (held by the catalogue worker for all tabs) is connected: the order events come through it.
+    for (const tab of [page, second]) await expect.poll(() => tab.evaluate(() => document.documentElement.dataset.catalogueStream ?? null), LONG).toBe('ready');
 
     // Processing: both tabs, whichever of them holds the stream.
     for (const tab of [page, second]) {

@@ -1,10 +1,15 @@
+import { distinctUntilChanged, filter, map } from 'rxjs';
 import { currentStore, storeParams } from '../i18n/store-views';
 import { startCatalogIndex } from './catalog/catalog-index';
+import { replicateHere, replicateInWorker, replicateWhenKnown } from './catalog/catalogue-run';
 import { inPageCatalogue } from './catalog/in-page-catalogue';
-import { getDatabase } from './database-instance';
-import type { ShopDatabase } from './database-types';
 import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
 import { registerLocalContent } from './catalog/local-content';
+import { offlineCatalogueChosen } from './catalog/offline-catalogue-choice';
+import { connectCatalogueWorker, type WorkerCatalogue } from './catalog/worker-catalogue';
+import { getDatabase } from './database-instance';
+import type { ShopDatabase } from './database-types';
+import { LOCAL, watchLocal } from './local-state';
 import { createShopSync, type ShopSync } from './sync/shop-sync';
 
 /** The page's database and its sync, as the screens get them from the shop context. */
@@ -15,19 +20,60 @@ export interface LocalShop {
 
 let started: Promise<LocalShop> | undefined;
 
+/** Resolves after the page's load event: the worker and its change stream wait for the page to be up. */
+function pageLoaded(): Promise<void> {
+  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
+}
+
 /**
- * Opens the page's database, indexes the local catalogue and starts replication. Loaded as a lazy
- * chunk after the first render (RxDB is too heavy for the first paint). The index is built before
- * replication starts, so documents already on the device (an earlier visit) mean "replicated" and
- * documents arriving now are applied from the change stream.
+ * The catalogue worker where the browser can run one over this database (an IndexedDB database other
+ * contexts can open: not the in-memory fallback), else null. Tells it the offline-download choice
+ * as it changes, and marks the replica caught up when the worker says so.
+ */
+async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null): Promise<WorkerCatalogue | null> {
+  if (!db.multiInstance || (typeof SharedWorker !== 'function' && typeof Worker !== 'function')) return null;
+  await pageLoaded();
+  const worker = await connectCatalogueWorker({ databaseName: db.name, baseUrl: '', storeCode, download: await offlineCatalogueChosen(db) });
+  if (!worker) return null;
+  watchLocal(db, LOCAL.settings)
+    .pipe(
+      map((s) => s.offlineCatalogue !== false),
+      distinctUntilChanged(),
+    )
+    .subscribe((on) => worker.download(on));
+  worker.state$.pipe(filter((s) => s.caughtUp)).subscribe(() => markCatalogReplicated());
+  // For diagnostics and tests: <html data-catalogue-stream="ready"> once the worker's change stream has connected.
+  worker.state$.pipe(filter((s) => s.streamReady)).subscribe(() => (document.documentElement.dataset.catalogueStream = 'ready'));
+  return worker;
+}
+
+/**
+ * Opens the page's database, starts the local catalogue and the sync. Loaded as a lazy chunk after
+ * the first render (RxDB is too heavy for the first paint). The catalogue's replica, its index and
+ * its download live in the catalogue worker (src/catalogue-worker/) where the browser has workers,
+ * so this page's thread never parses, writes or indexes catalogue batches; without one they run
+ * here as before: the index is built before replication starts, so documents already on the device
+ * (an earlier visit) mean "replicated" and documents arriving now are applied from the change stream.
  */
 export function startLocalDatabase(): Promise<LocalShop> {
   started ??= (async () => {
     const db = await getDatabase();
     registerLocalContent(db);
-    registerLocalCatalog(inPageCatalogue(await startCatalogIndex(db), db));
     // Multistore: every call names the store view, like the screens' own reads (SPEC §7).
-    const sync = createShopSync(db, { storeCode: storeParams(currentStore()).storeCode ?? null });
+    const storeCode = storeParams(currentStore()).storeCode ?? null;
+    const worker = startCatalogueWorker(db, storeCode).catch((error: unknown) => {
+      console.warn('The catalogue worker failed; the catalogue stays on this page', error);
+      return null;
+    });
+    const local = worker.then(async (known) => {
+      if (known) registerLocalCatalog(known, false);
+      else registerLocalCatalog(inPageCatalogue(await startCatalogIndex(db), db));
+      // Where the catalogue runs, for diagnostics and tests: <html data-catalogue-in="shared-worker|worker|page">.
+      if (typeof document !== 'undefined') document.documentElement.dataset.catalogueIn = known ? (known.kind === 'shared' ? 'shared-worker' : 'worker') : 'page';
+      return known;
+    });
+    const sync = createShopSync(db, { storeCode, catalogueRun: (api) => replicateWhenKnown(local, (known) => (known ? replicateInWorker(known) : replicateHere(db, api))) });
     sync.start();
     void sync.whenCatalogueReplicated().then(markCatalogReplicated, () => undefined);
     return { db, sync };

@@ -22,6 +22,8 @@ export interface LocalCatalogIndex {
   count(entity: LocalEntity): number;
   /** Emits the entity whenever a change from the collection has been applied. */
   changes$: Subject<LocalEntity>;
+  /** Reads these documents again from storage and applies them: a write this database instance did not make (another worker's). */
+  refresh(entity: LocalEntity, ids: readonly string[]): Promise<void>;
   stop(): void;
 }
 
@@ -102,6 +104,18 @@ export async function startCatalogIndex(db: ShopDatabase): Promise<LocalCatalogI
     },
     count: (entity) => counts.get(entity)?.size ?? 0,
     changes$,
+    async refresh(entity, ids) {
+      const collection = db.collections[COLLECTION[entity]] as unknown as RxCollection<SourceRecord> | undefined;
+      if (!collection || ids.length === 0) return;
+      const found = new Map((await collection.storageInstance.findDocumentsById([...ids], true)).map((d) => [String((d as Record<string, unknown>)[collection.schema.primaryPath]), d]));
+      apply(
+        entity,
+        ids.map((id) => {
+          const doc = found.get(id);
+          return { operation: doc && !doc._deleted ? 'UPDATE' : 'DELETE', documentId: id, documentData: doc ? { source: doc.source, _deleted: doc._deleted } : { _deleted: true } };
+        }),
+      );
+    },
     stop() {
       subscriptions.splice(0).forEach((s) => s.unsubscribe());
       changes$.complete();

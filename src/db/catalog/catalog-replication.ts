@@ -1,4 +1,4 @@
-import { filter, type Observable } from 'rxjs';
+import { distinctUntilChanged, EMPTY, filter, map, take, takeUntil, type Observable } from 'rxjs';
 import { CONTENT_ENTITIES } from '../../../schemas/rx/content.schema';
 import type { ApiClient } from '../../../replication/api/api-types';
 import { createFeedPullHandler, type FeedDocument, type FeedEntity } from '../../../replication/catalog/catalog-feed';
@@ -21,6 +21,8 @@ export interface CatalogReplicationOptions {
   only?: readonly CatalogCollection[];
   /** Wait for RxDB's leader election (default true); false when the caller already decided this tab leads. */
   waitForLeadership?: boolean;
+  /** The shopper's offline-download choice as it changes, where it is not this database's to read (the catalogue worker). */
+  downloadChoice$?: Observable<boolean>;
 }
 
 /** Documents per feed request when not told: the feed's largest, so a first download is few round trips and transactions. */
@@ -37,6 +39,8 @@ const REPLICAS: Record<CatalogCollection, { entities: readonly FeedEntity[]; toR
 
 export interface CatalogReplication {
   states: Partial<Record<CatalogCollection, CatalogPullState>>;
+  /** Emits once, when the change stream has first connected (its `ready`). */
+  streamReady$: Observable<true>;
   /** Resolves when every replica has caught up once; never await this before showing a page (offline it never resolves). */
   awaitInitial(): Promise<void>;
   cancel(): Promise<void>;
@@ -74,10 +78,13 @@ export function startCatalogReplication(db: ShopDatabase, api: ApiClient, option
       waitForLeadership,
     });
   }
-  if (states.products) void followDownloadChoice(db, states.products, waitForLeadership);
+  const products = states.products;
+  if (products && options.downloadChoice$) options.downloadChoice$.pipe(distinctUntilChanged(), takeUntil(products.canceled$.pipe(filter(Boolean)))).subscribe((on) => void (on ? products.start() : products.pause()).catch(() => undefined));
+  else if (products) void followDownloadChoice(db, products, waitForLeadership);
   const all = () => Object.values(states);
   return {
     states,
+    streamReady$: options.live === false ? EMPTY : signals.pipe(filter((s) => s.kind === 'ready'), take(1), map(() => true as const)),
     awaitInitial: async () => void (await Promise.all(all().map((s) => s.awaitInitialReplication()))),
     cancel: async () => void (await Promise.all(all().map((s) => s.cancel()))),
   };

@@ -52,11 +52,16 @@ function publish(next: LocalCatalogState): void {
   listeners.forEach((l) => l());
 }
 
-export function registerLocalCatalog(local: LocalCatalogSource): void {
+/**
+ * `storedMeansReplicated`: products already stored count as a complete replica (this page's own
+ * index: they are an earlier visit's download). Not for the worker: a shared worker may be in the
+ * middle of another tab's first download; it says when it has caught up.
+ */
+export function registerLocalCatalog(local: LocalCatalogSource, storedMeansReplicated = true): void {
   index = local;
   const update = () => publish({ ...state, products: local.count('product'), registered: true });
   update();
-  if (state.products > 0) publish({ ...state, replicated: true });
+  if (storedMeansReplicated && state.products > 0) publish({ ...state, replicated: true });
   local.changes$.subscribe((change) => {
     update();
     changes.next(change);

@@ -2,7 +2,9 @@ import { debounceTime, filter, map, merge, pairwise, type Subscription } from 'r
 import { createApiClient } from '../../../replication/api/api-client';
 import { createTaskRunner } from '../../../replication/tasks/task-runner';
 import { createCartCoordinator } from '../cart/cart-coordinator';
-import { startCatalogReplication, type CatalogReplication, type CatalogReplicationOptions } from '../catalog/catalog-replication';
+import type { ApiClient } from '../../../replication/api/api-types';
+import type { CatalogReplicationOptions } from '../catalog/catalog-replication';
+import { replicateHere, type CatalogueRun } from '../catalog/catalogue-run';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { createOrderCoordinator } from '../orders/order-coordinator';
@@ -26,6 +28,8 @@ export interface ShopSyncOptions {
   storeCode?: string | null;
   /** Catalogue replication settings, or false to leave the catalogue alone (tests of other parts). */
   catalogue?: CatalogReplicationOptions | false;
+  /** Who downloads the catalogue while this tab leads (default: this page, see catalogue-run.ts). */
+  catalogueRun?: (api: ApiClient) => CatalogueRun;
   lockRetryMs?: number;
   /** Wait after a cart change before syncing, so quick edits go in one sync. */
   cartDebounceMs?: number;
@@ -79,20 +83,18 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   /** Subscriptions of the lead; dropped when this tab hands the lead over. */
   const leadSubs: Subscription[] = [];
   let startSub: Subscription | null = null;
-  let catalog: CatalogReplication | null = null;
+  let catalog: CatalogueRun | null = null;
   let firstCatalog: (() => void) | null = null;
   const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
   let stopped = false;
 
   function startCatalogue(): void {
     if (options.catalogue === false) return;
-    const started = startCatalogReplication(db, api, { ...options.catalogue, waitForLeadership: false });
+    const started = options.catalogueRun ? options.catalogueRun(api) : replicateHere(db, api, options.catalogue);
     catalog = started;
     void started.awaitInitial().then(() => firstCatalog?.(), () => undefined);
-    for (const state of Object.values(started.states)) {
-      leadSubs.push(state.active$.pipe(pairwise(), filter(([was, is]) => was && !is)).subscribe(() => void (connectivity.isOnline() && recordCatalogueSync(db))));
-      leadSubs.push(state.error$.subscribe((error) => void recordSyncError(db, `${CATALOGUE_ERROR} ${error.message}`.trim())));
-    }
+    leadSubs.push(started.active$.pipe(pairwise(), filter(([was, is]) => was && !is)).subscribe(() => void (connectivity.isOnline() && recordCatalogueSync(db))));
+    leadSubs.push(started.error$.subscribe((error) => void recordSyncError(db, `${CATALOGUE_ERROR} ${error.message}`.trim())));
   }
 
   let leading: Promise<void> = Promise.resolve();
@@ -128,7 +130,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
         .pipe(map((s) => s.retryRequestedAt), pairwise(), filter(([before, after]) => after !== null && after !== before))
         .subscribe(() => {
           void rounds.run();
-          for (const state of Object.values(catalog?.states ?? {})) state.reSync();
+          catalog?.reSync();
         }),
     );
     await cart.load().catch(rounds.failed);

@@ -19,7 +19,8 @@ const TAX_CLASSES = [2, 5];
 export function useRowContext(codes: readonly string[]): { context: RowContext | null; catalog: LocalCatalogState } {
   const catalog = useSyncExternalStore(subscribeLocalCatalog, localCatalogState, localCatalogState);
   const catalogVersion = useShopObservable(() => watchCatalogVersion(), 0);
-  const answers = useCodeLookup(codes, catalogVersion);
+  // Asked again when the catalogue changes or registers (a reload offline: the pad may come before it).
+  const answers = useCodeLookup(codes, `${catalogVersion} ${catalog.registered} ${catalog.products} ${catalog.replicated}`);
   const taxPercent = useTaxPercent();
   const customerGroupId = useSessionGroupId();
   const lines = useShopObservable((shop) => shop.db.cart.find().$, [] as readonly { sku: string; qty: number }[]);

@@ -1,0 +1,57 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface CountingProxy {
+  url: string;
+  /** Every request that went through, as "METHOD path?query", in order. */
+  seen: string[];
+  /** Holds replies to matching paths back this long (a slow network), 0 to stop. */
+  delay(pathPattern: RegExp, ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A plain HTTP proxy in front of the shop that records every request, whoever makes it (a page, a
+ * shared or dedicated worker, the service worker): the browser's own network events do not show a
+ * shared worker's requests. Streams (the change stream) pass through as they come.
+ */
+export async function countingProxy(target: string): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  const seen: string[] = [];
+  const delays: { pattern: RegExp; ms: number }[] = [];
+  // Requests still open upstream (the change stream never ends): closed with the proxy, so the shop can stop.
+  const open = new Set<http.ClientRequest>();
+  const server = http.createServer((req, res) => {
+    const path = req.url ?? '/';
+    seen.push(`${req.method} ${path}`);
+    const wait = delays.find((d) => d.pattern.test(path))?.ms ?? 0;
+    const forward = () => {
+      const out = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: { ...req.headers, host: upstream.host } }, (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(res);
+      });
+      open.add(out);
+      out.on('close', () => open.delete(out));
+      out.on('error', () => res.destroy());
+      res.on('close', () => out.destroy());
+      req.pipe(out);
+    };
+    if (wait > 0) setTimeout(forward, wait);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    delay(pattern, ms) {
+      delays.splice(0, delays.length, ...(ms > 0 ? [{ pattern, ms }] : []));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        open.forEach((out) => out.destroy());
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
