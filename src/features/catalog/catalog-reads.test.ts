@@ -23,3 +23,33 @@ describe('isNetworkFailure', () => {
     }
   });
 });
+
+describe('readCatalog', () => {
+  it('asks the server when the local catalogue (a worker that stopped answering) fails', async () => {
+    const { EMPTY } = await import('rxjs');
+    const { registerLocalCatalog, markCatalogReplicated } = await import('../../db/catalog/local-catalog');
+    const { setApiFetch } = await import('./catalog-api');
+    const { readCatalog } = await import('./catalog-reads');
+    registerLocalCatalog({
+      query: () => Promise.reject(new Error('The local catalogue did not answer')),
+      findProductsByCodes: () => Promise.reject(new Error('The local catalogue did not answer')),
+      count: () => 5,
+      changes$: EMPTY,
+    });
+    markCatalogReplicated();
+    const asked: string[] = [];
+    setApiFetch(async (path) => {
+      asked.push(path);
+      return new Response(JSON.stringify({ code: 200, result: { items: [{ sku: 'FROM-SERVER' }], total: 1, aggregations: {}, attributeMetadata: [] } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      const result = await readCatalog('product', { size: 1 });
+      expect(result.items).toEqual([{ sku: 'FROM-SERVER' }]);
+      expect(asked).toHaveLength(1);
+    } finally {
+      console.warn = warn;
+    }
+  });
+});

@@ -28,7 +28,11 @@ export const isNetworkFailure = (error: unknown): boolean =>
  * network drops falls back to whatever the replica holds.
  */
 export async function readCatalog<T = Doc>(entity: Entity, query: CatalogQueryInput, signal?: AbortSignal): Promise<CatalogResult<T>> {
-  if (localCatalogAnswers()) return (await queryLocalCatalog(entity, { ...query, type: entity })) as unknown as CatalogResult<T>;
+  if (localCatalogAnswers()) {
+    // The local catalogue may be a worker that stopped answering: the server is asked then.
+    const local = await queryLocalCatalog(entity, { ...query, type: entity }).catch((error: unknown) => void console.warn('The local catalogue failed to answer', error));
+    if (local) return local as unknown as CatalogResult<T>;
+  }
   try {
     return await searchCatalog<T>({ ...query, type: entity }, signal);
   } catch (error) {
