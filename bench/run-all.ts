@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
  * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
- * goes for what missed. Phases: local, search, memory, ssr, first-visit, lighthouse, orders.
+ * goes for what missed. Phases: local, search, memory, ssr, first-visit, lighthouse, worker-catalogue, orders.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import { measurePostgresSearch } from './postgres-search';
 import { measurePinnedSearch, measureServerSearch, searchLoad } from './server-search';
 import { measureServerRender } from './ssr-render';
 import { round } from './stats';
+import { measureWorkerCatalogue } from './worker-catalogue';
 
 const options = parseBenchOptions(process.argv.slice(2));
 const started = new Date();
@@ -51,7 +52,7 @@ await phase('local', '1-3 local catalogue', async () => {
   figures.push(...(await measureLocalCatalogue(options)));
 });
 let app: Awaited<ReturnType<typeof snapshotOfBuiltApp>> | undefined;
-const pagesNeeded = runsPhase(options, 'first-visit') || runsPhase(options, 'lighthouse');
+const pagesNeeded = runsPhase(options, 'first-visit') || runsPhase(options, 'lighthouse') || runsPhase(options, 'worker-catalogue');
 await phase('build', '6 first visit', async () => {
   app = await snapshotOfBuiltApp();
 }, pagesNeeded);
@@ -118,6 +119,12 @@ if (app) {
       const audit = await measureLighthouse(shop.url, options, started.getTime() + options.budgetSeconds * 1000);
       figures.push(...audit.figures);
       record.lighthouseLostPoints = audit.lost;
+    });
+    // Issue #15: the catalogue in the SharedWorker against the page's own thread (workers disabled).
+    await phase('worker-catalogue', '15 catalogue worker', async () => {
+      const run = await measureWorkerCatalogue(shop.url, built.distDir, options, log);
+      figures.push(...run.figures);
+      record.workerCatalogue = run.visits;
     });
   } finally {
     await shop.stop();
