@@ -11,6 +11,13 @@ import { median } from './stats';
 
 const ITEM = '7 Lighthouse';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The performance metrics issues #15 and #16 set targets for (medians, in ms; CLS unitless). */
+const METRICS = [
+  { audit: 'first-contentful-paint', name: 'FCP', unit: 'ms', target: 1200 },
+  { audit: 'largest-contentful-paint', name: 'LCP', unit: 'ms', target: 1800 },
+  { audit: 'total-blocking-time', name: 'TBT', unit: 'ms', target: 200 },
+  { audit: 'cumulative-layout-shift', name: 'CLS', unit: 'score', target: 0.02 },
+] as const;
 export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8.2';
 
 interface AuditItem {
@@ -21,6 +28,7 @@ interface AuditItem {
 }
 interface Audit {
   score: number | null;
+  numericValue?: number;
   title: string;
   displayValue?: string;
   details?: { items?: AuditItem[] };
@@ -87,16 +95,25 @@ export async function measureLighthouse(url: string, options: BenchOptions, dead
   try {
     for (const page of options.lighthousePages) {
       const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+      const metrics: Record<string, number[]> = Object.fromEntries(METRICS.map((m) => [m.audit, []]));
       for (let run = 0; run < options.lighthouseRuns && (run === 0 || Date.now() < deadline); run++) {
         // hostname: Chromium listens on 127.0.0.1; "localhost" may resolve to ::1 first.
         const flags = { port: chromium.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
         const result = await lighthouse(pages[page], flags);
         if (!result) throw new Error(`Lighthouse returned nothing for ${pages[page]}`);
         for (const c of CATEGORIES) scores[c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+        for (const m of METRICS) {
+          const value = result.lhr.audits[m.audit]?.numericValue;
+          if (typeof value === 'number') metrics[m.audit]!.push(m.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000);
+        }
         if (run === 0) lost.push(...lostPoints(page, result.lhr));
       }
       for (const c of CATEGORIES) {
         figures.push({ item: ITEM, name: `${page} ${c}`, value: median(scores[c]!), unit: 'score', target: { kind: 'min', value: 95 }, samples: scores[c]!, note: new URL(pages[page]).pathname });
+      }
+      for (const m of METRICS) {
+        const samples = metrics[m.audit]!;
+        if (samples.length > 0) figures.push({ item: ITEM, name: `${page} ${m.name}`, value: median(samples), unit: m.unit, target: { kind: 'max', value: m.target }, samples });
       }
     }
   } finally {
