@@ -1,4 +1,4 @@
-import { combineLatest, fromEvent, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
+import { auditTime, combineLatest, filter, fromEvent, map, merge, of, startWith, switchMap, type Observable } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { findChildBySku } from '../../domain/cart/configurable-choice';
 import { recordsOf, textOf, type Doc } from '../../domain/cart/doc-fields';
@@ -10,6 +10,7 @@ import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
 import { cartSyncedWith } from '../orders/checkout-totals';
 import { storedProducts } from '../catalog/catalogue-records';
+import { localCatalogChanges } from '../catalog/local-catalog';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, watchLocal, type CartState } from '../local-state';
 
@@ -88,6 +89,12 @@ const online$ = (): Observable<boolean> =>
 /** The minicart's data, live: lines with their options, the totals to show, the coupon. */
 export function watchCartView(db: ShopDatabase): Observable<CartView> {
   const lines$ = db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
-  return combineLatest([lines$, watchLocal(db, LOCAL.cartState), online$()]).pipe(switchMap(([lines, state, online]) => buildView(db, lines, state, online)));
+  // Lines are described from the products on the device: built again when products arrive (a first visit's download may come after the add).
+  const products$ = localCatalogChanges().pipe(
+    filter((change) => change === 'product'),
+    auditTime(250),
+    startWith(null),
+  );
+  return combineLatest([lines$, watchLocal(db, LOCAL.cartState), online$(), products$]).pipe(switchMap(([lines, state, online]) => buildView(db, lines, state, online)));
 }
 

@@ -67,10 +67,12 @@ export function deviceTotals(lines: readonly CartLine[], taxClassIds: readonly n
  * Totals for the order summary (vsf1 §1.6): the server's when synced for these lines, else worked
  * out here, so an offline checkout still shows VAT, shipping, the coupon's discount and the total.
  */
-export async function checkoutTotals(db: ShopDatabase, lines: readonly CartLine[], state: CartState, countryId: string, online: boolean): Promise<CheckoutTotals> {
+export async function checkoutTotals(db: ShopDatabase, lines: readonly CartLine[], state: CartState, countryId: string, online: boolean, serverTaxRules?: readonly TaxRuleFields[]): Promise<CheckoutTotals> {
   const server = serverTotalsFor(lines, state, countryId, online);
   if (server) return { ok: true, totals: server, source: 'server' };
   const taxClassIds = await Promise.all(lines.map((line) => taxClassOf(db, line)));
-  const result = deviceTotals(lines, taxClassIds, state, await localTaxRules(db), countryId, new Date());
+  // The server's tax rules when the page has them (as product pages use), else the device's copy.
+  const rules = serverTaxRules && serverTaxRules.length > 0 ? serverTaxRules : await localTaxRules(db);
+  const result = deviceTotals(lines, taxClassIds, state, rules, countryId, new Date());
   return result.ok ? { ok: true, totals: result.totals, source: 'client' } : result;
 }
