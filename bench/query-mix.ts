@@ -28,7 +28,7 @@ async function post<T>(url: string, body: unknown): Promise<T> {
 }
 
 /** Cumulative Zipf weights over `n` ranks, for picking by binary search. */
-function zipf(n: number): Float64Array {
+export function zipf(n: number): Float64Array {
   const cumulative = new Float64Array(n);
   let sum = 0;
   for (let i = 0; i < n; i++) cumulative[i] = sum += 1 / (i + 1);
@@ -36,7 +36,8 @@ function zipf(n: number): Float64Array {
   return cumulative;
 }
 
-function pick(cumulative: Float64Array, r: number): number {
+/** The rank whose cumulative weight first reaches `r` (0..1). */
+export function pick(cumulative: Float64Array, r: number): number {
   let lo = 0;
   let hi = cumulative.length - 1;
   while (lo < hi) {

@@ -30,6 +30,7 @@ import type { Figure } from './figure';
 import { processCpuMs } from './process-cpu';
 import { BROWSER_HEADERS } from './search-queries';
 import { percentile, round } from './stats';
+import { pick, zipf } from './query-mix';
 
 const ITEM = '16 server-rendered pages';
 /** Issue #16: server render time p95 at most 15 ms per uncached page at 10,000 products. */
@@ -85,25 +86,6 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<T
   return { status: response.status, renderMs: dur === undefined ? undefined : Number(dur), cache: /cache;desc=(\w+)/.exec(timing)?.[1], latencyMs };
 }
 
-/** Cumulative Zipf (s = 1) weights over n ranks. */
-function zipf(n: number): Float64Array {
-  const cumulative = new Float64Array(n);
-  let sum = 0;
-  for (let i = 0; i < n; i++) cumulative[i] = sum += 1 / (i + 1);
-  for (let i = 0; i < n; i++) cumulative[i]! /= sum;
-  return cumulative;
-}
-
-function pick(cumulative: Float64Array, r: number): number {
-  let lo = 0;
-  let hi = cumulative.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cumulative[mid]! < r) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
