@@ -27,6 +27,8 @@ export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavig
   }
   const commit = async () => {
     if (!shop) return;
+    // A message answers the quantity it was about; it goes while the new one is checked.
+    setMessage(null);
     const refusal = await changeQuantity(shop, line, qty, line.minimumOrder);
     setMessage(refusal);
   };
@@ -74,7 +76,10 @@ export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavig
             value={qty}
             aria-invalid={message ? 'true' : 'false'}
             aria-describedby={message ? `${qtyId}-message` : undefined}
-            onChange={(e) => setQty(e.target.value)}
+            onChange={(e) => {
+              setQty(e.target.value);
+              setMessage(null);
+            }}
             onBlur={() => void commit()}
           />
         </form>
