@@ -59,7 +59,13 @@ async function openReview(page: Page, between?: () => Promise<void>): Promise<vo
   await fill(page, { 'checkout-shipping-firstName': 'Sam', 'checkout-shipping-lastName': 'Site', 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Go review the order' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
+  try {
+    await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
+  } catch (error) {
+    // What the checkout showed instead, for the failure report.
+    console.log(`the checkout at ${page.url()} showed:\n${await page.locator('main').innerText().catch(String)}`);
+    throw error;
+  }
   await page.getByLabel('I accept the terms and conditions').check();
 }
 
