@@ -11,6 +11,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // One stylesheet, linked from index.html: a server-rendered page must have every style its first
+    // screen uses before it paints, and the app's code (and so any per-chunk CSS) arrives after load.
+    cssCodeSplit: false,
   },
   // The catalogue worker (src/catalogue-worker/) is a module worker that loads its parts as chunks.
   worker: { format: 'es' },

@@ -1,49 +1,29 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createShopRouter, loadMatchedRoutes, readHydrationData } from './app/create-router';
-import { Providers } from './app/providers';
-import { browserQueryClient } from './app/query-client';
-import { importQueries, isTransferredQueries } from './app/query-transfer';
-import { initI18n, LANGUAGES, type LanguageCode } from './i18n/i18n';
-import { storeConfig, storeViewForPath } from './i18n/store-views';
 import './app/app.css';
 
-// The shopper's saved choice, else the store view's language (German for /de with multistore on): the
-// path's view, as the router will set it once created.
-const saved = localStorage.getItem('fixings.language');
-const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : storeViewForPath(window.location.pathname).i18n.language;
-const root = document.getElementById('root');
-if (!root) throw new Error('#root element missing from index.html');
-const mount = root;
+/**
+ * The entry is only this: the app (React, the router, the first screen's code) is a chunk of its own,
+ * started here. A server-rendered page is already painted and its links work, so the app's code is
+ * fetched once the page has loaded (its stylesheet and first-screen pictures in) and the frame after
+ * that is painted: on a slow phone connection ~200 kB of script no longer shares the line with the
+ * largest picture, and hydration runs after the first screen is on screen. Pictures that never finish
+ * loading hold it up at most HYDRATE_CAP_MS after the document is parsed. The shell (offline, or a screen the server does not
+ * render) has nothing to show without the app, so it starts at once.
+ */
+const HYDRATE_CAP_MS = 3000;
 
-// A server-rendered page (its HTML and loader data are here) is hydrated; the shell (offline, or a
-// screen the server does not render) is rendered as before. The server renders in the store's
-// language, so a shopper who chose another one gets a fresh render in theirs instead.
-const hydration = readHydrationData();
-const client = browserQueryClient();
-// With multistore switched on in this browser the paths and reads are a store view's, not the server's:
-// its answers (the default store's) are neither hydrated nor kept.
-const serverStore = !storeConfig().multistore;
-if (serverStore) {
-  for (const loaded of Object.values(hydration?.loaderData ?? {})) {
-    const queries = (loaded as { queries?: unknown } | null)?.queries;
-    if (isTransferredQueries(queries)) importQueries(client, queries);
-  }
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./app/start-app');
+};
+const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false;
+/** After the next frame is painted: a picture that came in with the load event is drawn first. */
+const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+if (!serverRendered) start();
+else {
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
+  // Also for a tab opened in the background, which draws no frames until it is shown.
+  setTimeout(start, HYDRATE_CAP_MS);
 }
-const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && serverStore;
-document.documentElement.lang = language === 'en' ? 'en-GB' : language;
-
-// Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.
-void Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]).then(() => {
-  const router = createShopRouter(hydrate ? hydration : undefined);
-  const app = (
-    <StrictMode>
-      <Providers client={client}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>
-  );
-  if (hydrate) hydrateRoot(mount, app);
-  else createRoot(mount).render(app);
-});

@@ -122,6 +122,9 @@ export function pageDocument(shell: string, outcome: Extract<RenderOutcome, { ki
   return shell
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
+    // The page paints without its script (src/main.tsx starts the app after load): at low priority it
+    // never competes with the stylesheet or the largest picture.
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src=')
     .replace('</head>', `  ${head}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${outcome.html}</div>${data}`);
 }
