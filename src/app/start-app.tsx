@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createShopRouter, loadMatchedRoutes, readHydrationData } from './create-router';
@@ -48,6 +48,8 @@ void Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]
       </Providers>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(mount, app);
+  // Hydration as a transition is time-sliced (React yields to the browser every few milliseconds and
+  // to a shopper's input), where a plain hydrateRoot holds the main thread for the whole page at once.
+  if (hydrate) startTransition(() => void hydrateRoot(mount, app));
   else createRoot(mount).render(app);
 });
