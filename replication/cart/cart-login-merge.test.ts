@@ -177,3 +177,48 @@ describe('a line the shopper adds and removes while a sync runs', () => {
     expect(page.local()).toEqual({ A: 1 });
   });
 });
+
+/**
+ * An order placed during the login merge takes lines the merge is sending. Lines it takes whole are
+ * the order's: the customer cart must not keep them, nor the device get them back from it.
+ */
+describe('an order that takes lines while the login merge sends them', () => {
+  async function signedInWithTwoLines() {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    page.server.put(customerCart, 'SAVED', 1);
+    page.add(newLine('A', 2, 1));
+    page.add(newLine('B', 1, 2));
+    return { page, customerCart };
+  }
+  const updateOf = (path: string, body: unknown) => (path === '/api/cart/update' ? (body as { cartItem: { sku: string } }).cartItem.sku : null);
+
+  it('a line taken before its turn is not sent', async () => {
+    const { page, customerCart } = await signedInWithTwoLines();
+    // B goes with an order while A is being sent: the merge read B, but must not send it now.
+    page.server.onRequest = (path, body) => {
+      if (updateOf(path, body) === 'A') page.store.map.delete(newLine('B', 1).id);
+    };
+    await page.signIn();
+    expect(page.server.requests.filter((r) => updateOf(r.path, r.body) === 'B')).toEqual([]);
+    expect(page.server.lines(customerCart)).toEqual({ A: 2, SAVED: 1 });
+    expect(page.local()).toEqual({ A: 2, SAVED: 1 });
+  });
+
+  it('a line taken while it is sent, the reply lost: the next round deletes it from the customer cart instead of bringing it back', async () => {
+    const { page, customerCart } = await signedInWithTwoLines();
+    page.server.onRequest = async (path, body) => {
+      if (updateOf(path, body) !== 'B' || !page.store.map.has(newLine('B', 1).id)) return;
+      // The order took B whole after the merge marked it as the customer cart's, and recorded it.
+      page.store.map.delete(newLine('B', 1).id);
+      await page.store.updateState((s) => ({ ...s, leftWithOrders: { cartId: customerCart, keys: [newLine('B', 1).id] } }));
+      page.server.fail('/api/cart/update', 'lost-reply');
+    };
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.server.lines(customerCart)).toEqual({ A: 2, B: 1, SAVED: 1 });
+    await page.sync.sync();
+    expect(page.server.lines(customerCart)).toEqual({ A: 2, SAVED: 1 });
+    expect(page.local()).toEqual({ A: 2, SAVED: 1 });
+    expect(page.store.current()).toMatchObject({ mergePending: false, leftWithOrders: null });
+  });
+});

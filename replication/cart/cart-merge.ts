@@ -18,6 +18,8 @@ export interface MergeContext {
   lookup?(sku: string): Promise<LineProductInfo | undefined>;
   /** Line key → quantity that orders not yet sent take from this cart (see `ownQty`). */
   awaiting?: ReadonlyMap<string, number>;
+  /** Keys of lines that left the device with an order not naming this cart (`CartState.leftWithOrders`). */
+  leftWithOrders?: ReadonlySet<string>;
 }
 
 export interface MergeMode {
@@ -52,6 +54,9 @@ const isItem = (value: unknown): value is ServerCartItem => typeof value === 'ob
  * outcome throws and leaves the line as it is, to be sent again; so does a lost cart (CartLostError).
  */
 async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, serverItemId: number | null): Promise<number | null> {
+  // Removed or taken by an order since the round read it: the server must not get it now. (Taken
+  // after this check, the order records it in `leftWithOrders` and the next round deletes it there.)
+  if (!(await ctx.store.hasLine(line.id))) return null;
   const reply = await ctx.cart.update(ctx.cartId, {
     sku: line.sku,
     qty: line.qty,
@@ -133,7 +138,8 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
   }
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
-    if ((mode.clientWins && !mode.login) || mode.restored) await removeOnServer(ctx, diff, item);
+    const leftWithOrder = ctx.leftWithOrders?.has(lineKey(item.sku, itemChecksum(item.product_option))) ?? false;
+    if ((mode.clientWins && !mode.login) || mode.restored || leftWithOrder) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;

@@ -44,6 +44,11 @@ type InnerSyncOptions = SyncOptions & { connected?: boolean; repulled?: boolean 
  * envelope) leaves the lines as they are, clears the synced hash so the next sync sends them again,
  * and is thrown (an UnknownOutcomeError) for the caller to retry later.
  */
+const withoutKeys = (list: CartState['leftWithOrders'], done: ReadonlySet<string>): CartState['leftWithOrders'] => {
+  const keys = list?.keys.filter((key) => !done.has(key)) ?? [];
+  return list && keys.length > 0 ? { cartId: list.cartId, keys } : null;
+};
+
 export function createCartSync(deps: CartSyncDeps) {
   const cart = cartApi(deps.api);
   const now = () => (deps.now ? deps.now() : Date.now());
@@ -95,6 +100,13 @@ export function createCartSync(deps: CartSyncDeps) {
     const quantities = new Map<string, number>();
     for (const product of (await deps.awaitingOrder?.(cartId)) ?? []) quantities.set(orderedLineKey(product), (quantities.get(orderedLineKey(product)) ?? 0) + product.qty);
     return quantities;
+  }
+
+  /** The keys of `CartState.leftWithOrders` for this cart; a list kept for another cart is dropped. */
+  async function linesLeftWithOrders(token: string): Promise<Set<string>> {
+    const { leftWithOrders } = await deps.store.state();
+    if (leftWithOrders && leftWithOrders.cartId !== token) await update({ leftWithOrders: null });
+    return new Set(leftWithOrders?.cartId === token ? leftWithOrders.keys : []);
   }
 
   /** The pull was refused: the cart is not usable as the device knew it. */
@@ -157,10 +169,11 @@ export function createCartSync(deps: CartSyncDeps) {
     // Read after the pull: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
     const awaiting = clientWins ? undefined : await awaitingOrder(token);
+    const leftWithOrders = await linesLeftWithOrders(token);
     let diff: DiffLog;
     try {
       diff = await mergeCart(
-        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting },
+        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders },
         read,
         reply.result,
         { clientWins, login, restored },
@@ -171,6 +184,8 @@ export function createCartSync(deps: CartSyncDeps) {
       throw error;
     }
     if (login) await update({ mergePending: false, signedOutCart: null });
+    // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
+    if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
     const after = await deps.store.lines();
     const merged = cartHash(after, token);
     const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);

@@ -14,6 +14,8 @@ export interface CartStore {
    */
   readForSync(): Promise<CartLine[]>;
   putLine(line: CartLine): Promise<void>;
+  /** The line is on the device now (not removed or taken by an order since it was read). */
+  hasLine(id: string): Promise<boolean>;
   removeLine(id: string): Promise<void>;
   state(): Promise<CartState>;
   updateState(change: (state: CartState) => CartState): Promise<CartState>;

@@ -29,6 +29,7 @@ export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & {
       }
       map.set(line.id, { ...line });
     },
+    hasLine: async (id) => map.has(id),
     removeLine: async (id) => void map.delete(id),
     state: async () => state,
     updateState: async (change) => (state = change(state)),

@@ -82,6 +82,13 @@ export interface CartState {
    * and a changed quantity is not lost; a login to any other cart drops them.
    */
   signedOutCart: { cartId: string; lines: CartLine[] } | null;
+  /**
+   * Lines an order took whole off this device while the server cart `cartId` may hold them, the
+   * order not naming that cart (the login merge had just sent them, or another order names the
+   * cart): they went with their order, so the next sync deletes them from that cart instead of
+   * bringing them back as lines saved in another session.
+   */
+  leftWithOrders: { cartId: string; keys: string[] } | null;
 }
 
 /** Flags the views react to. */
@@ -126,5 +133,6 @@ export const DEFAULT_CART_STATE: CartState = {
   mergePending: false,
   connectRequest: null,
   signedOutCart: null,
+  leftWithOrders: null,
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], thankYouPageOpen: false };

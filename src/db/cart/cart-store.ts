@@ -43,6 +43,7 @@ export function cartStore(db: ShopDatabase): CartStore {
       }
       await doc.incrementalModify((current) => (current.updated_at === seenAt ? line : keepLocalEdit(current)));
     },
+    hasLine: async (id) => (await db.cart.findOne(id).exec()) !== null,
     removeLine: (id) => removeLine(db, id),
     state: () => readLocal(db, LOCAL.cartState),
     updateState: (change) => modifyLocal(db, LOCAL.cartState, change),

@@ -141,3 +141,34 @@ describe('an order of lines that went into the customer cart', () => {
     expect(order!.body.cart_id).toBe(customerCart);
   });
 });
+
+describe('an order of a line in a cart another queued order names', () => {
+  it('records the line as left with it, and the next sync deletes it from that cart instead of bringing it back', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await db.cart.insert(newLine('BOLT', 1));
+    await shop.sync.authorize();
+    shop.page.online = false;
+    await placeOrder(db, shop.outbox, orderBody('order-0004', customerCart, [{ sku: 'BOLT', qty: 1 }]));
+    shop.page.online = true;
+    await db.cart.insert(newLine('NUT', 1, 2));
+    await shop.sync.sync(); // the device's lines win: BOLT, the order's, leaves the server cart
+    expect(shop.server.lines(customerCart)).toEqual({ NUT: 1 });
+
+    // The first order will turn the cart into itself; the second cannot name it, yet takes NUT from it.
+    shop.page.online = false;
+    await placeOrder(db, shop.outbox, orderBody('order-0005', customerCart, [{ sku: 'NUT', qty: 1 }]));
+    expect((await db.orders.findOne('order-0005').exec())!.body.cart_id).toBeUndefined();
+    expect((await readLocal(db, LOCAL.cartState)).leftWithOrders).toEqual({ cartId: customerCart, keys: [newLine('NUT', 1).id] });
+    shop.page.online = true;
+    await shop.sync.load(); // a page load: server lines the device lacks would come back to it
+    expect(await shop.local()).toEqual({});
+    expect(shop.server.lines(customerCart)).toEqual({});
+    expect((await readLocal(db, LOCAL.cartState)).leftWithOrders).toBeNull();
+
+    expect(await shop.outbox.sendQueued()).toMatchObject({ sent: 2 });
+    expect(shop.page.orders.map((o) => [o.cart_id, (o.products as { sku: string }[]).map((p) => p.sku)])).toEqual([[customerCart, ['BOLT']], [undefined, ['NUT']]]);
+    expect(await shop.local()).toEqual({});
+  });
+});

@@ -32,6 +32,24 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
 }
 
 /**
+ * Lines the order took whole that the server cart may hold, the order not naming that cart: the
+ * login merge sent them between the order's choice of cart and its taking them, or another order
+ * names the cart. They are the order's now, so the next sync deletes them from the server cart.
+ */
+async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, unknown>, taken: readonly CartLine[]): Promise<void> {
+  const cartId = (await readLocal(db, LOCAL.cartState)).token;
+  if (!cartId || body.cart_id === cartId) return;
+  const keys: string[] = [];
+  for (const line of taken) if (line.server_cart_id === cartId && !(await db.cart.findOne(line.id).exec())) keys.push(line.id);
+  if (keys.length === 0) return;
+  await modifyLocal(db, LOCAL.cartState, (state) => {
+    if (state.token !== cartId) return state;
+    const kept = state.leftWithOrders?.cartId === cartId ? state.leftWithOrders.keys : [];
+    return { ...state, leftWithOrders: { cartId, keys: [...new Set([...kept, ...keys])] } };
+  });
+}
+
+/**
  * Places the checkout's order (SPEC §4), exactly once:
  * 1. the order id is the checkout's (a second press, a second tab or a reload finds the order
  *    already stored and shows it instead of placing another);
@@ -52,6 +70,7 @@ export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Re
   let taken: Awaited<ReturnType<typeof takeOrderedLines>> = [];
   try {
     taken = await takeOrderedLines(db, orderedLines(order.body));
+    await recordLinesLeftWithOrder(db, order.body, taken);
     await modifyLocal(db, LOCAL.checkout, (c) => {
       const { password: _dropped, ...personal } = c.personalDetails;
       // The reference belonged to this order; the next one (another job) starts without it.
