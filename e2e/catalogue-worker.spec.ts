@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
+import { chromiumPath, launchBrowser } from './helpers/browser';
 import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, type Doc } from './browse-support';
@@ -58,6 +58,85 @@ async function expectEachDocumentFetchedOnce(proxy: CountingProxy, base: string)
   expect(asked).toEqual(expect.arrayContaining(feed));
 }
 
+const PRODUCT_PAGES = /^\/api\/catalog\/changes\?entities=product&/;
+const restarts = (page: Page) => page.evaluate(() => document.documentElement.dataset.catalogueRestarts ?? null);
+const streamMark = (page: Page) => page.evaluate(() => document.documentElement.dataset.catalogueStream ?? null);
+
+/**
+ * No product document reached the device twice across a worker's death: each page of the feed was
+ * delivered in full once, except its end (re-read on every stream connect). A request whose worker was
+ * ended while it waited at the proxy never reached anyone and is not counted.
+ */
+async function expectEachDocumentDeliveredOnce(proxy: CountingProxy, base: string): Promise<void> {
+  const { seqs: feed } = await walkFeed(base);
+  const end = feed.at(-1);
+  const delivered = proxy.delivered.filter((r) => PRODUCT_PAGES.test(r.slice('GET '.length))).map(seqOf);
+  const withDocuments = delivered.filter((seq) => seq !== end && feed.includes(seq!));
+  expect(withDocuments.filter((seq, i) => withDocuments.indexOf(seq) !== i)).toEqual([]);
+  expect(delivered).toEqual(expect.arrayContaining(feed));
+}
+
+/** The seq of the products replica's stored checkpoint (RxDB's database-level local documents, in their Dexie store), 0 before the first. */
+const storedCheckpointSeq = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await indexedDB.databases()).map((d) => d.name).find((n) => n?.endsWith('--plugin-local-documents-'));
+    if (!name) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('docs')) return 0;
+      const doc = await new Promise<{ data?: { seq?: number } } | undefined>((resolve) => {
+        const get = db.transaction('docs').objectStore('docs').get('catalog-feed-checkpoint-products');
+        get.onsuccess = () => resolve(get.result as { data?: { seq?: number } } | undefined);
+        get.onerror = () => resolve(undefined);
+      });
+      return Number(doc?.data?.seq ?? 0);
+    } finally {
+      db.close();
+    }
+  });
+
+/** The shop's SharedWorker as the browser lists it (through CDP: Playwright does not show shared workers). */
+async function sharedWorkers(browser: Browser, origin: string): Promise<string[]> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    return targetInfos.filter((t) => t.type === 'shared_worker' && t.url.startsWith(origin)).map((t) => t.targetId);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Ends the shop's SharedWorker as the browser would (a crash, or a worker ended to save memory): no goodbye to its pages. */
+async function killSharedWorker(browser: Browser, origin: string): Promise<void> {
+  const [target, ...others] = await sharedWorkers(browser, origin);
+  expect(target, 'a running catalogue SharedWorker').toBeDefined();
+  expect(others).toEqual([]);
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    await cdp.send('Target.closeTarget', { targetId: target! });
+  } finally {
+    await cdp.detach();
+  }
+  await expect.poll(async () => (await sharedWorkers(browser, origin)).includes(target!), LONG).toBe(false);
+}
+
+/** Ends a tab's dedicated catalogue worker from inside (as a crash would: the page is not told). */
+async function killDedicatedWorker(page: Page): Promise<void> {
+  const worker = page.workers().find((w) => w.url().includes('catalogue-worker'));
+  expect(worker, 'a running catalogue worker').toBeDefined();
+  await worker!.evaluate(() => (globalThis as unknown as { close(): void }).close()).catch(() => undefined);
+}
+
+/** The first product of the feed (in the first page a download stores). */
+async function firstFeedProduct(base: string): Promise<Doc> {
+  const reply = (await (await fetch(`${base}/api/catalog/changes?entities=product&seq=0&limit=1000`)).json()) as { result: { documents: Doc[] } };
+  return reply.result.documents.find((d) => !d._deleted)!;
+}
+
 /** Offline, the product opens from the device's replica (through whichever catalogue this page runs). */
 async function opensOffline(context: BrowserContext, page: Page, base: string, product: Doc): Promise<void> {
   await context.setOffline(true);
@@ -97,6 +176,8 @@ describe('the catalogue worker', () => {
       expect(streams(proxy).length).toBe(1);
       await opensOffline(context, second, proxy.url, await lastFeedProduct(shop.url));
       expect(await catalogueIn(second)).toBe('shared-worker');
+      // A busy worker is not taken for a dead one.
+      expect(await restarts(second)).toBeNull();
     } finally {
       await context.close();
       await proxy.close();
@@ -122,16 +203,26 @@ describe('the catalogue worker', () => {
     }
   });
 
-  it('uses a dedicated worker in each tab where there is no SharedWorker: the leading tab downloads, the other indexes what it stored', { timeout: 300_000 }, async () => {
+  it('uses a dedicated worker in each tab where there is no SharedWorker: the leading tab downloads, the other indexes what it stored, also after both workers died mid-download', { timeout: 300_000 }, async () => {
     const proxy = await countingProxy(shop.url);
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
       await context.addInitScript(() => void delete (window as unknown as Record<string, unknown>).SharedWorker);
+      // One page of products reaches the device; the next ones wait at the proxy while the workers end.
+      proxy.hold(PRODUCT_PAGES, 1);
       const pages = [await context.newPage(), await context.newPage()];
       for (const page of pages) await page.goto(proxy.url + '/');
       for (const page of pages) await expect.poll(() => catalogueIn(page), LONG).toBe('worker');
+      await expect.poll(() => storedCheckpointSeq(pages[0]!), LONG).toBeGreaterThan(0);
+      await expect.poll(() => proxy.waiting(), LONG).toBeGreaterThan(0);
+      // Both tabs' workers end mid-download, the leading tab's among them: each tab starts a new one, tells
+      // it whether it leads, and the leading tab's takes the download up from the stored checkpoint.
+      for (const page of pages) await killDedicatedWorker(page);
+      for (const page of pages) await expect.poll(() => restarts(page), LONG).toBe('1');
+      for (const page of pages) expect(await catalogueIn(page)).toBe('worker');
+      proxy.release();
       for (const page of pages) await expect.poll(() => catalogReady(page), LONG).toBe('true');
-      await expectEachDocumentFetchedOnce(proxy, shop.url);
+      await expectEachDocumentDeliveredOnce(proxy, shop.url);
       const last = await lastFeedProduct(shop.url);
       // Offline, with no reload, each tab's search finds the last product: its worker indexed it, whichever tab downloaded it.
       await context.setOffline(true);
@@ -140,6 +231,119 @@ describe('the catalogue worker', () => {
     } finally {
       await context.close();
       await proxy.close();
+    }
+  });
+  it('starts the SharedWorker again when it dies mid-download: a search asked meanwhile is answered offline by the new one, the download resumes from its checkpoint with no page delivered twice, and a new change stream connects', { timeout: 300_000 }, async () => {
+    const proxy = await countingProxy(shop.url);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      // One page of products reaches the device; the next ones wait at the proxy while the worker dies.
+      proxy.hold(PRODUCT_PAGES, 1);
+      const page = await context.newPage();
+      await page.goto(proxy.url + '/');
+      await expect.poll(() => catalogueIn(page), LONG).toBe('shared-worker');
+      await expect.poll(() => storedCheckpointSeq(page), LONG).toBeGreaterThan(0);
+      await expect.poll(() => proxy.waiting(), LONG).toBeGreaterThan(0);
+      await expect.poll(() => streamMark(page), LONG).toBe('ready');
+      expect(streams(proxy).length).toBe(1);
+
+      await killSharedWorker(browser, proxy.url);
+      // Offline at once: the search goes to the local catalogue, i.e. first to the worker that is gone
+      // (which used to mean 15 s of waiting and then an error, the server being out of reach as well).
+      await context.setOffline(true);
+      const first = await firstFeedProduct(shop.url);
+      await expect.poll(() => searchesOffline(page, String(first.sku)), LONG).toContain(first.name);
+      expect(await restarts(page)).toBe('1');
+      expect(await catalogueIn(page)).toBe('shared-worker');
+      await context.setOffline(false);
+
+      proxy.release();
+      await expect.poll(() => catalogReady(page), LONG).toBe('true');
+      await expectEachDocumentDeliveredOnce(proxy, shop.url);
+      // The new worker holds a change stream of its own (the old one's ended with it), still one for the browser.
+      await expect.poll(() => streamMark(page), LONG).toBe('ready');
+      expect(streams(proxy).length).toBeGreaterThanOrEqual(2);
+      expect((await sharedWorkers(browser, proxy.url)).length).toBe(1);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  });
+
+  it('a page back from the back/forward cache hears its worker again (it said goodbye on leaving)', { timeout: 300_000 }, async () => {
+    // Playwright turns the back/forward cache off by default; this browser keeps it.
+    const cachingBrowser = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const proxy = await countingProxy(shop.url);
+    try {
+      const context = await cachingBrowser.newContext({ viewport: DESKTOP });
+      proxy.hold(PRODUCT_PAGES, 1);
+      const page = await context.newPage();
+      await page.goto(proxy.url + '/');
+      await expect.poll(() => catalogueIn(page), LONG).toBe('shared-worker');
+      await expect.poll(() => proxy.waiting(), LONG).toBeGreaterThan(0);
+      await page.evaluate(() => void ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+      // Away to another site (the same server under another origin: none of the shop's channels reach the cached page) and back.
+      await page.goto(`${proxy.url.replace('127.0.0.1', 'localhost')}/robots.txt`);
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false), LONG).toBe(true);
+      // The rest of the download happens now; the restored page must hear that it caught up.
+      proxy.release();
+      await expect.poll(() => catalogReady(page), LONG).toBe('true');
+      expect(await restarts(page)).toBeNull();
+    } finally {
+      await cachingBrowser.close();
+      await proxy.close();
+    }
+  });
+
+  it('while the download runs, a page hears of stored batches at most every 250 ms and shows the count a few times a second', { timeout: 300_000 }, async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      await context.addInitScript(() => {
+        const w = window as unknown as { heard: number[]; shown: number[]; SharedWorker: typeof SharedWorker };
+        w.heard = [];
+        w.shown = [];
+        // The worker's state messages naming what changed, as the page receives them.
+        w.SharedWorker = new Proxy(w.SharedWorker, {
+          construct: (target, args: ConstructorParameters<typeof SharedWorker>) => {
+            const worker = new target(...args);
+            worker.port.addEventListener('message', (event: MessageEvent) => {
+              const data = event.data as { kind?: string; changed?: unknown };
+              if (data.kind === 'state' && data.changed) w.heard.push(performance.now());
+            });
+            return worker;
+          },
+        });
+        // Each new count the download panel's progress bar shows.
+        let value = -1;
+        new MutationObserver(() => {
+          const bar = document.querySelector('.offline-catalogue progress');
+          if (!(bar instanceof HTMLProgressElement) || bar.value === value) return;
+          value = bar.value;
+          w.shown.push(performance.now());
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      const page = await context.newPage();
+      await page.goto(shop.url + '/');
+      await expect.poll(() => catalogueIn(page), LONG).toBe('shared-worker');
+      await expect.poll(() => catalogReady(page), LONG).toBe('true');
+      const { heard, shown } = await page.evaluate(() => {
+        const w = window as unknown as { heard: number[]; shown: number[] };
+        return { heard: w.heard, shown: w.shown };
+      });
+      const within = (times: number[], ms: number) => Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + ms).length));
+      console.info(`state messages with changes: ${heard.length}, counts shown: ${shown.length}, over ${Math.round((heard.at(-1) ?? 0) - (heard[0] ?? 0))} ms`);
+      // One held message per 250 ms, and the final count sent at once.
+      expect(within(heard, 250)).toBeLessThanOrEqual(2);
+      expect(within(shown, 1000)).toBeLessThanOrEqual(5);
+      expect(shown.length).toBeGreaterThan(1);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -27,6 +27,8 @@ export const toWorkerSchema = v.variant('kind', [
   v.object({ kind: v.literal('resync') }),
   v.object({ kind: v.literal('query'), id, entity: v.picklist(ENTITIES), query: v.unknown() }),
   v.object({ kind: v.literal('codes'), id, codes: v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(1000)) }),
+  /** Are you there? Answered with a `pong` at once, however busy the replica is (the page restarts a worker that stays silent). */
+  v.object({ kind: v.literal('ping'), id }),
 ]);
 export type ToWorker = v.InferOutput<typeof toWorkerSchema>;
 
@@ -34,7 +36,7 @@ const counts = v.object({ product: v.number(), category: v.number(), attribute: 
 
 /** What the worker tells its pages. */
 export const fromWorkerSchema = v.variant('kind', [
-  /** Where the replica stands: sent on open and after every change. */
+  /** Where the replica stands: sent on open, when a flag changes, and after changes (at most every 250 ms while they come fast). */
   v.object({
     kind: v.literal('state'),
     counts,
@@ -44,12 +46,13 @@ export const fromWorkerSchema = v.variant('kind', [
     active: v.boolean(),
     /** The worker's change stream has connected (order and catalogue changes reach the tabs from now on). */
     streamReady: v.boolean(),
-    /** What changed with this state, if anything. */
-    changed: v.optional(v.picklist([...ENTITIES, 'content'])),
+    /** What changed since the last state, if anything. */
+    changed: v.optional(v.pipe(v.array(v.picklist([...ENTITIES, 'content'])), v.maxLength(4))),
   }),
   v.object({ kind: v.literal('error'), message: v.string() }),
   v.object({ kind: v.literal('answer'), id, value: v.unknown() }),
   v.object({ kind: v.literal('failed'), id, message: v.string() }),
+  v.object({ kind: v.literal('pong'), id }),
 ]);
 export type FromWorker = v.InferOutput<typeof fromWorkerSchema>;
 

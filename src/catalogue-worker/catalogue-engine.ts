@@ -1,12 +1,14 @@
-import { BehaviorSubject, combineLatest, map, merge, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, merge, skip, type Subscription } from 'rxjs';
 import { parseCatalogQuery } from '../../schemas/catalog-query';
 import type { FromWorker, ToWorker } from '../../schemas/catalogue-worker';
 import { createApiClient } from '../../replication/api/api-client';
-import { startCatalogIndex, type LocalCatalogIndex, type LocalEntity } from '../db/catalog/catalog-index';
+import { startCatalogIndex, type LocalCatalogIndex } from '../db/catalog/catalog-index';
 import { startCatalogReplication, type CatalogReplication } from '../db/catalog/catalog-replication';
 import { productsByCodes } from '../db/catalog/in-page-catalogue';
 import { createShopDatabase } from '../db/create-database';
 import type { ShopDatabase } from '../db/database-types';
+import type { CatalogueChange } from '../db/catalog/local-catalog';
+import { throttleChanges } from './state-throttle';
 import { writesChannel, type Writes } from './worker-writes';
 
 type Open = Extract<ToWorker, { kind: 'open' }>;
@@ -41,22 +43,35 @@ export function createCatalogueEngine(options: CatalogueEngineOptions) {
   let writes: Writes | null = null;
   const subscriptions: Subscription[] = [];
 
-  const state = (index: LocalCatalogIndex, changed?: LocalEntity | 'content'): FromWorker => ({
+  const state = (index: LocalCatalogIndex, changed: readonly CatalogueChange[] = []): FromWorker => ({
     kind: 'state',
     counts: { product: index.count('product'), category: index.count('category'), attribute: index.count('attribute') },
     caughtUp: caughtUp$.value,
     active: active$.value,
     streamReady: streamReady$.value,
-    ...(changed ? { changed } : {}),
+    ...(changed.length > 0 ? { changed: [...changed] } : {}),
   });
 
   async function open(settings: Open) {
     const db = await createShopDatabase({ name: settings.databaseName, collections: CATALOGUE, multiInstance: false });
     const index = await startCatalogIndex(db);
     writes = writesChannel(settings.databaseName);
-    subscriptions.push(index.changes$.subscribe((entity) => options.broadcast(state(index, entity))));
-    subscriptions.push(db.content.eventBulks$.subscribe(() => options.broadcast(state(index, 'content'))));
-    subscriptions.push(merge(caughtUp$, active$, streamReady$).subscribe(() => options.broadcast(state(index))));
+    // Stored batches reach the pages at most every 250 ms (each is a render of the download's count
+    // there). A flag that changes goes at once: a pull that stopped or caught up with the changes held
+    // so far, so the final count and "caught up" are never late; a pull that started or the stream
+    // that connected without them (the held changes keep their turn).
+    const throttle = throttleChanges((changed) => options.broadcast(state(index, changed)));
+    subscriptions.push(index.changes$.subscribe((entity) => throttle.change(entity)));
+    subscriptions.push(db.content.eventBulks$.subscribe(() => throttle.change('content')));
+    subscriptions.push(
+      combineLatest([caughtUp$, active$, streamReady$])
+        .pipe(
+          distinctUntilChanged((a, b) => a.every((flag, i) => flag === b[i])),
+          // Each page hears where things stood when it opened; only changes from then on are news.
+          skip(1),
+        )
+        .subscribe(([caughtUp, active]) => (caughtUp || !active ? throttle.flush() : options.broadcast(state(index)))),
+    );
     // What this instance writes, the other tabs' workers read again (with a shared worker there are none).
     for (const [collection, entity] of [['products', 'product'], ['categories', 'category'], ['attributes', 'attribute']] as const)
       subscriptions.push(db.collections[collection].eventBulks$.subscribe((bulk) => writes?.tell(entity, bulk.events.map((e) => e.documentId))));
@@ -108,6 +123,7 @@ export function createCatalogueEngine(options: CatalogueEngineOptions) {
       return;
     }
     if (message.kind === 'resync') return Object.values(replication?.states ?? {}).forEach((s) => s.reSync());
+    if (message.kind === 'ping') return reply({ kind: 'pong', id: message.id });
     if (!opened) return reply({ kind: 'failed', id: message.id, message: 'The local catalogue is not open yet' });
     const { index } = await opened;
     if (message.kind === 'codes') return reply({ kind: 'answer', id: message.id, value: [...productsByCodes(index, message.codes)] });

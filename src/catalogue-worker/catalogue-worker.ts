@@ -18,10 +18,14 @@ function listen(port: MessagePort | DedicatedWorkerGlobalScope): void {
   const reply = (message: FromWorker) => port.postMessage(message);
   port.addEventListener('message', (event: Event) => {
     const data: unknown = (event as MessageEvent).data;
-    // A page that is closing says so, so the worker stops writing to a port nobody reads.
+    // A page that is closing says so, so the worker stops writing to a port nobody reads; a page
+    // restored from the back/forward cache speaks again on the same port and is heard from then on.
     if (data === 'close') return void ports.delete(port);
+    ports.add(port);
     const message = readToWorker(data);
     if (!message) return;
+    // Answered here, ahead of whatever the replica is doing: the page restarts a worker that stays silent.
+    if (message.kind === 'ping') return reply({ kind: 'pong', id: message.id });
     engine.receive(message, reply).catch((error: unknown) => {
       const text = error instanceof Error ? error.message : String(error);
       if ('id' in message) reply({ kind: 'failed', id: message.id, message: text });

@@ -43,8 +43,19 @@ async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null):
     )
     .subscribe((on) => worker.download(on));
   worker.state$.pipe(filter((s) => s.caughtUp)).subscribe(() => markCatalogReplicated());
-  // For diagnostics and tests: <html data-catalogue-stream="ready"> once the worker's change stream has connected.
-  worker.state$.pipe(filter((s) => s.streamReady)).subscribe(() => (document.documentElement.dataset.catalogueStream = 'ready'));
+  // For diagnostics and tests: <html data-catalogue-stream="ready"> while the worker's change stream is connected
+  // (a worker started again after the last one died connects its own), and data-catalogue-restarts, how often that happened.
+  const marks = document.documentElement.dataset;
+  worker.state$
+    .pipe(
+      map((s) => s.streamReady),
+      distinctUntilChanged(),
+    )
+    .subscribe((ready) => (ready ? (marks.catalogueStream = 'ready') : delete marks.catalogueStream));
+  worker.restarted$.subscribe((kind) => {
+    marks.catalogueIn = kind === 'shared' ? 'shared-worker' : 'worker';
+    marks.catalogueRestarts = String(Number(marks.catalogueRestarts ?? 0) + 1);
+  });
   return worker;
 }
 
