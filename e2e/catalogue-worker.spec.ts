@@ -139,6 +139,8 @@ async function firstFeedProduct(base: string): Promise<Doc> {
 
 /** Offline, the product opens from the device's replica (through whichever catalogue this page runs). */
 async function opensOffline(context: BrowserContext, page: Page, base: string, product: Doc): Promise<void> {
+  // An offline navigation is the service worker's to answer: it must control the page first (the app, and so its registration, starts after the load event).
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), LONG).toBe(true);
   await context.setOffline(true);
   await page.goto(`${base}/p/${encodeURIComponent(String(product.sku))}/${String(product.url_key)}`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 45_000 }).toBe(product.name);
