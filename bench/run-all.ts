@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
  * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
- * goes for what missed. Phases: local, search, memory, ssr, first-visit, lighthouse, worker-catalogue, orders.
+ * goes for what missed. Phases: local, search, memory, startup, ssr, first-visit, lighthouse, worker-catalogue, orders.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { emptyServerRss, memoryFigures, memorySplit } from './server-memory';
 import { measurePostgresSearch } from './postgres-search';
 import { measurePinnedSearch, measureServerSearch, searchLoad } from './server-search';
 import { measureServerRender } from './ssr-render';
+import { measureServerStartup } from './server-startup';
 import { round } from './stats';
 import { measureWorkerCatalogue } from './worker-catalogue';
 
@@ -63,6 +64,13 @@ await phase('memory', '8 memory', async () => {
 // Before the big server starts: order placement runs its own servers and wants the machine to itself.
 await phase('orders', '5 order placement', async () => {
   figures.push(...(await measureOrderPlacement(options)));
+});
+
+// Issue #20: start-up on an existing data folder, the database read against the catalogue snapshot.
+await phase('startup', '20 server start-up', async () => {
+  const result = await measureServerStartup(options, log);
+  figures.push(...result.figures);
+  record.startup = result.record;
 });
 
 // The server under load: the issue's 50,000 products.

@@ -10,7 +10,7 @@ import { startServer } from './start-server';
 async function serve(config: Config, notice?: { level: 'info' | 'warn'; message: string }): Promise<void> {
   const started = performance.now();
   const server = await startServer(config);
-  server.app.log.info({ url: server.url, database: server.ctx.db.kind, timings: server.timings, totalMs: Math.round(performance.now() - started) }, 'shop is ready');
+  server.app.log.info({ url: server.url, database: server.ctx.db.kind, catalog: server.ctx.catalog.loadedFrom, timings: server.timings, totalMs: Math.round(performance.now() - started) }, 'shop is ready');
   if (notice) server.app.log[notice.level](notice.message);
   if (cluster.isWorker) process.send?.(READY_MESSAGE);
 

@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { SNAPSHOT_FILE } from './catalog/catalog-snapshot';
 import { CatalogService } from './catalog/catalog-service';
 import { seedIfEmpty } from './catalog/seed-catalog';
 import type { Config } from './config';
@@ -39,7 +40,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const secrets = await loadSecrets(db, config);
   const seeded = await seedIfEmpty(db, config.seedProducts);
   lap(seeded ? 'seed' : 'seedCheck');
-  const catalog = new CatalogService(db);
+  // CATALOG_SNAPSHOT=off: every start reads the catalogue from the database, and no snapshot is written.
+  const snapshot = process.env.CATALOG_SNAPSHOT === 'off' ? undefined : { file: path.join(config.dataDir, SNAPSHOT_FILE) };
+  const catalog = new CatalogService(db, snapshot);
   catalog.replies.limit(config.replyCacheBytes);
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
   const { app, ctx } = await buildApp({ config, db, secrets, catalog, adminToken });

@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogQueryType } from '../../schemas/catalog-query';
 import type { Database } from '../db/database';
-import { CATALOG_ENTITIES, CHANGES_CHANNEL, maxSeq, readAllInBatches, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
+import { databaseIdentity, readSnapshot, removeSnapshot, writeSnapshot, type SnapshotStamp } from './catalog-snapshot';
+import { CATALOG_ENTITIES, CHANGES_CHANNEL, catalogState, readAllInBatches, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
 import { ReplyCache } from './reply-cache';
 import { AttributeLookup, SearchIndexLoader, type SearchIndex } from './search-index';
 
@@ -11,6 +12,13 @@ import { AttributeLookup, SearchIndexLoader, type SearchIndex } from './search-i
  * garbage before the collector promotes them (2,000 left the heap a third larger after start).
  */
 const LOAD_BATCH = 500;
+
+/** Where the catalogue snapshot goes (`DATA_DIR/catalog-snapshot.bin`) and how long after a change it is written again. */
+export interface SnapshotOptions {
+  file: string;
+  /** Milliseconds from the first change after a write to the next write (default 30 s). */
+  delayMs?: number;
+}
 
 export interface CatalogChange {
   entities: CatalogEntity[];
@@ -34,30 +42,103 @@ export class CatalogService {
   private poll: NodeJS.Timeout | undefined;
 
   /** Replaced by the server's logger once the app is built. */
-  log: Pick<FastifyBaseLogger, 'error' | 'info'> = console;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'> = console;
+  /** Where this start's catalogue came from: `snapshot`, or `database` with the reason. */
+  loadedFrom = '';
+  private database = '';
+  private snapshotDue = false;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private snapshotWrite: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database) {
+  /** Without `snapshot` every start reads the whole catalogue from the database and nothing is written. */
+  constructor(
+    private readonly db: Database,
+    private readonly snapshot?: SnapshotOptions,
+  ) {
     this.changes.setMaxListeners(0);
   }
 
   async start(pollMs = 2000): Promise<void> {
-    this.seenSeq = await maxSeq(this.db);
+    const state = await catalogState(this.db, CATALOG_ENTITIES);
+    this.seenSeq = state.seq;
+    if (this.snapshot) {
+      this.database = await databaseIdentity(this.db);
+      const read = await readSnapshot(this.snapshot.file, { database: this.database, ...state });
+      if (read.ok) {
+        for (const { entity, docs, seqs } of read.entities) {
+          const loader = new SearchIndexLoader(entity);
+          loader.addShared(docs, seqs);
+          if (entity === 'attribute') this.attributes.upsert(docs);
+          this.indexes.set(entity, loader.finish());
+        }
+        this.loadedFrom = 'snapshot';
+      } else {
+        // A damaged file is never trusted: it is said so, removed, and written again from the database.
+        if (read.damaged) {
+          this.log.warn({ file: this.snapshot.file, reason: read.reason }, 'catalogue snapshot ignored: loading from the database');
+          await removeSnapshot(this.snapshot.file);
+        }
+        this.loadedFrom = `database (${read.reason})`;
+      }
+    } else this.loadedFrom = 'database (snapshot off)';
+    // Every entity the snapshot did not hold (all of them without one) comes from the database.
     for (const entity of CATALOG_ENTITIES) {
+      if (this.indexes.has(entity)) continue;
       const loader = new SearchIndexLoader(entity);
-      await readAllInBatches(this.db, entity, LOAD_BATCH, (docs) => {
-        loader.add(docs);
+      await readAllInBatches(this.db, entity, LOAD_BATCH, (docs, seqs) => {
+        loader.add(docs, seqs);
         if (entity === 'attribute') this.attributes.upsert(docs);
       });
       this.indexes.set(entity, loader.finish());
     }
+    if (this.loadedFrom !== 'snapshot') this.scheduleSnapshot(1000);
     this.stopListening = await this.db.listen(this.db.channel(CHANGES_CHANNEL), () => void this.refresh());
     this.poll = setInterval(() => void this.refresh(), pollMs);
     this.poll.unref();
   }
 
+  /** Stops hearing changes; a snapshot still due is written first, so the next start can use it. */
   async stop(): Promise<void> {
     clearInterval(this.poll);
     await this.stopListening?.();
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = undefined;
+    await this.writeSnapshot();
+  }
+
+  /**
+   * Writes the snapshot now when one is due (a load from the database or a change since the last
+   * write); resolves when it is on disk. A failure is logged: the next start then reads the database.
+   */
+  writeSnapshot(): Promise<void> {
+    this.snapshotWrite = this.snapshotWrite.then(async () => {
+      const file = this.snapshot?.file;
+      if (!file || !this.snapshotDue) return;
+      this.snapshotDue = false;
+      // Taken in one synchronous step, so stamp and documents are the same state of the catalogue.
+      const entities = CATALOG_ENTITIES.map((entity) => ({ entity, ...this.index(entity).documents() }));
+      const stamp: SnapshotStamp = { database: this.database, seq: this.seenSeq, live: entities.reduce((sum, e) => sum + e.docs.length, 0) };
+      const started = performance.now();
+      try {
+        const { bytes } = await writeSnapshot(file, stamp, entities);
+        this.log.info({ file, seq: stamp.seq, documents: stamp.live, bytes, ms: Math.round(performance.now() - started) }, 'catalogue snapshot written');
+      } catch (error) {
+        this.log.error({ err: error, file }, 'catalogue snapshot not written; the next start reads the database');
+      }
+    });
+    return this.snapshotWrite;
+  }
+
+  /** A write `delayMs` after the first change since the last one (not pushed back by later changes). */
+  private scheduleSnapshot(delayMs = this.snapshot?.delayMs ?? 30_000): void {
+    if (!this.snapshot) return;
+    this.snapshotDue = true;
+    if (this.snapshotTimer) return;
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = undefined;
+      void this.writeSnapshot();
+    }, delayMs);
+    this.snapshotTimer.unref();
   }
 
   /** The index answering a catalogue query type; the CMS hierarchy is the pages' identifiers. */
@@ -89,18 +170,21 @@ export class CatalogService {
       const rows = await readChanges(this.db, CATALOG_ENTITIES, { seq: this.seenSeq, id: '' }, 2000);
       if (rows.length === 0) return;
       const touched = new Set<CatalogEntity>();
-      const byEntity = new Map<CatalogEntity, { upserts: CatalogDoc[]; removals: string[] }>();
+      const byEntity = new Map<CatalogEntity, { upserts: CatalogDoc[]; seqs: number[]; removals: string[] }>();
       for (const row of rows) {
         let group = byEntity.get(row.entity);
-        if (!group) byEntity.set(row.entity, (group = { upserts: [], removals: [] }));
+        if (!group) byEntity.set(row.entity, (group = { upserts: [], seqs: [], removals: [] }));
         if (row.deleted) group.removals.push(row.id);
-        else group.upserts.push(row.doc);
+        else {
+          group.upserts.push(row.doc);
+          group.seqs.push(Number(row.seq));
+        }
         touched.add(row.entity);
       }
       for (const [entity, group] of byEntity) {
         const index = this.index(entity);
         if (group.removals.length) index.remove(group.removals);
-        if (group.upserts.length) index.upsert(group.upserts);
+        if (group.upserts.length) index.upsert(group.upserts, group.seqs);
         if (entity === 'attribute') {
           this.attributes.remove(group.removals);
           this.attributes.upsert(group.upserts);
@@ -109,6 +193,7 @@ export class CatalogService {
       this.replies.clear();
       this.seenSeq = rows[rows.length - 1]!.seq;
       this.changes.emit('change', { entities: [...touched], seq: this.seenSeq });
+      this.scheduleSnapshot();
     }
   }
 }

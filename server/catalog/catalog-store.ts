@@ -73,18 +73,40 @@ export async function readAll(db: Queryable, entity: CatalogEntity): Promise<Sto
 /**
  * Every live document of an entity in `seq` order (as `readAll`), handed over `batch` rows at a
  * time through a cursor, so start-up never holds a large catalogue's parsed rows all at once beside
- * the index being built from them (the peak would stay in the process's resident memory).
+ * the index being built from them (the peak would stay in the process's resident memory). Each
+ * batch comes with its documents' change sequence numbers.
  */
-export async function readAllInBatches(db: Database, entity: CatalogEntity, batch: number, onBatch: (docs: CatalogDoc[]) => void): Promise<void> {
+export async function readAllInBatches(
+  db: Database,
+  entity: CatalogEntity,
+  batch: number,
+  onBatch: (docs: CatalogDoc[], seqs: number[]) => void,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('declare catalog_load no scroll cursor for select doc from catalog_documents where entity = $1 and not deleted order by seq', [entity]);
+    await tx.query('declare catalog_load no scroll cursor for select seq, doc from catalog_documents where entity = $1 and not deleted order by seq', [entity]);
     for (;;) {
-      const rows = await tx.query<{ doc: CatalogDoc }>(`fetch ${Math.max(1, Math.floor(batch))} from catalog_load`);
+      const rows = await tx.query<{ seq: number | string; doc: CatalogDoc }>(`fetch ${Math.max(1, Math.floor(batch))} from catalog_load`);
       if (rows.length === 0) break;
-      onBatch(rows.map((row) => row.doc));
+      onBatch(
+        rows.map((row) => row.doc),
+        rows.map((row) => Number(row.seq)),
+      );
     }
     await tx.query('close catalog_load');
   });
+}
+
+/**
+ * What a start-up snapshot of the catalogue is checked against: the newest change (as `maxSeq`)
+ * and the number of live documents of the given entities. Every write through the catalogue store takes a new `seq`,
+ * so any change moves `seq`; a row removed outright (no `seq`) changes `live`.
+ */
+export async function catalogState(db: Queryable, entities: readonly string[]): Promise<{ seq: number; live: number }> {
+  const rows = await db.query<{ seq: number | string | null; live: number | string }>(
+    'select max(seq) as seq, count(*) filter (where not deleted and entity = any($1::text[])) as live from catalog_documents',
+    [entities],
+  );
+  return { seq: Number(rows[0]?.seq ?? 0), live: Number(rows[0]?.live ?? 0) };
 }
 
 export async function maxSeq(db: Queryable): Promise<number> {

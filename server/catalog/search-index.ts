@@ -1,15 +1,20 @@
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
 import { runCatalogQuery } from '../../src/domain/catalog-query/run-query';
-import type { AttributeDoc, CatalogResult, Doc } from '../../src/domain/catalog-query/types';
+import type { AttributeDoc, CatalogResult, Doc, DocId } from '../../src/domain/catalog-query/types';
 import { ValuePool } from '../../src/domain/catalog-query/value-pool';
 import type { CatalogEntity } from './catalog-store';
 import { ProjectedJsonCache } from './projected-json';
 
 /** The shared query engine over one entity's documents, as the server uses it. */
 export interface SearchIndex {
-  upsert(docs: Doc[]): void;
+  /** Adds or replaces documents; `seqs` are their change sequence numbers (later than any before when left out). */
+  upsert(docs: Doc[], seqs?: readonly number[]): void;
   remove(ids: string[]): void;
+  /** Live documents in change order (as a database load reads them), with their sequence numbers. */
+  documents(): { docs: Doc[]; seqs: number[] };
+  /** Live documents. */
+  readonly count: number;
   query(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): CatalogResult;
   /** The same answer as JSON text, each document's (projected) JSON made once and reused. */
   queryJson(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): string;
@@ -37,20 +42,45 @@ const PRODUCT_PREBUILD = {
  * Builds a search index from documents given batch by batch (a database read in batches): each
  * batch is kept as copies whose equal field values are shared (see `ValuePool`), so the catalogue
  * holds each repeated specification or description once and a batch's rows can go as soon as it is added.
+ * Documents restored from a snapshot come with their values shared already and are kept as given.
  */
 export class SearchIndexLoader {
   private readonly pool = new ValuePool();
-  private readonly docs: Doc[] = [];
+  private docs: Doc[] = [];
+  private seqs: number[] = [];
 
   constructor(private readonly entity: CatalogEntity) {}
 
-  add(batch: readonly Doc[]): void {
-    for (const doc of this.pool.internAll(batch)) this.docs.push(doc);
+  add(batch: readonly Doc[], seqs?: readonly number[]): void {
+    this.append(this.pool.internAll(batch), seqs);
+  }
+
+  /** Documents whose equal values are already one object each (a decoded snapshot), in change order. */
+  addShared(docs: Doc[], seqs: readonly number[]): void {
+    this.append(docs, seqs);
+  }
+
+  private append(docs: readonly Doc[], seqs: readonly number[] | undefined): void {
+    if (seqs && seqs.length !== docs.length) throw new Error('one sequence number per document');
+    const last = this.seqs.length ? this.seqs[this.seqs.length - 1]! : 0;
+    docs.forEach((doc, i) => {
+      this.docs.push(doc);
+      this.seqs.push(seqs ? seqs[i]! : last + i + 1);
+    });
   }
 
   finish(): SearchIndex {
-    const index = createCatalogIndex(this.entity, this.docs.splice(0), this.entity === 'product' ? { prebuild: PRODUCT_PREBUILD } : {});
-    return serverIndex(index, this.pool);
+    const docs = this.docs;
+    const seqs = this.seqs;
+    this.docs = [];
+    this.seqs = [];
+    const index = createCatalogIndex(this.entity, docs, this.entity === 'product' ? { prebuild: PRODUCT_PREBUILD } : {});
+    const seqBySlot: number[] = [];
+    docs.forEach((doc, i) => {
+      const slot = index.store.slotOf(doc.id as DocId);
+      if (slot !== undefined) seqBySlot[slot] = seqs[i]!;
+    });
+    return serverIndex(index, this.pool, seqBySlot);
   }
 }
 
@@ -60,11 +90,29 @@ export function createSearchIndex(entity: CatalogEntity, docs: readonly Doc[]): 
   return loader.finish();
 }
 
-function serverIndex(index: CatalogIndex, pool: ValuePool): SearchIndex {
+function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]): SearchIndex {
   const json = new ProjectedJsonCache();
+  let lastSeq = seqBySlot.reduce((max, seq) => Math.max(max, seq), 0);
   return {
-    upsert: (changed) => upsertDocuments(index, pool.internAll(changed)),
+    upsert: (changed, seqs) => {
+      upsertDocuments(index, pool.internAll(changed));
+      changed.forEach((doc, i) => {
+        const slot = index.store.slotOf(doc.id as DocId);
+        if (slot === undefined) return;
+        lastSeq = Math.max(lastSeq, seqs?.[i] ?? lastSeq + 1);
+        seqBySlot[slot] = seqs?.[i] ?? lastSeq;
+      });
+    },
     remove: (ids) => removeDocuments(index, ids),
+    documents: () => {
+      const slots: number[] = [];
+      index.store.docs.forEach((doc, slot) => doc && slots.push(slot));
+      slots.sort((a, b) => seqBySlot[a]! - seqBySlot[b]!);
+      return { docs: slots.map((slot) => index.store.docs[slot]!), seqs: slots.map((slot) => seqBySlot[slot]!) };
+    },
+    get count() {
+      return index.store.count;
+    },
     query: (query, attributeByCode) => runCatalogQuery(index, query, { attributesByCode: attributeByCode }),
     queryJson: (query, attributeByCode) => queryJson(index, json, query, attributeByCode),
   };

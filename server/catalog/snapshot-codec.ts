@@ -1,0 +1,146 @@
+import type { Doc } from '../../src/domain/catalog-query/types';
+
+/**
+ * Catalogue documents in columns, for the start-up snapshot (`catalog-snapshot.ts`): documents with
+ * the same keys in the same order (a "shape") are stored as one key list and one column per key. A
+ * column whose values repeat (a range's description, its specifications, a shared category path) is
+ * a dictionary of its distinct values and a code per document, so each repeated value is written,
+ * read and held once: a 50,000-product catalogue decodes with its repeated descriptions shared,
+ * where a document-by-document copy would hold one per product. Objects are told apart by identity
+ * (the value pool has already made equal ones the same object); everything else by value.
+ * Decoded documents are new objects with the encoded ones' keys in the same order, so their JSON is
+ * the same text.
+ */
+export interface EncodedDocs {
+  count: number;
+  /** Key lists, one per shape. */
+  shapes: string[][];
+  /** Each document's shape, in document order. */
+  shapeOf: Uint32Array;
+  /** Per shape, one column per key: the values of that shape's documents, in document order. */
+  columns: Column[][];
+  /**
+   * The distinct strings of the columns that are neither dictionaries nor plain: a product's URL key
+   * and image path recur in several of its own fields, and are held once when decoded.
+   */
+  strings: string[];
+}
+
+/** `text`: codes into `EncodedDocs.strings`. */
+type Column = { plain: unknown[] } | { dict: unknown[]; codes: Uint32Array } | { text: Uint32Array };
+
+/** A column becomes a dictionary when its distinct values are at most this share of its rows. */
+const DICTIONARY_SHARE = 0.5;
+
+export function encodeDocs(docs: readonly Doc[]): EncodedDocs {
+  const shapeIds = new Map<string, number>();
+  const shapes: string[][] = [];
+  const members: Doc[][] = [];
+  const shapeOf = new Uint32Array(docs.length);
+  docs.forEach((doc, i) => {
+    const keys = Object.keys(doc);
+    // JSON text of the key list: no separator a key could contain can make two lists collide.
+    const signature = JSON.stringify(keys);
+    let id = shapeIds.get(signature);
+    if (id === undefined) {
+      id = shapes.length;
+      shapeIds.set(signature, id);
+      shapes.push(keys);
+      members.push([]);
+    }
+    shapeOf[i] = id;
+    members[id]!.push(doc);
+  });
+  const strings = new Map<string, number>();
+  const columns = shapes.map((keys, s) => keys.map((key) => encodeColumn(members[s]!.map((doc) => doc[key]), strings)));
+  return { count: docs.length, shapes, shapeOf, columns, strings: [...strings.keys()] };
+}
+
+function encodeColumn(values: unknown[], strings: Map<string, number>): Column {
+  return dictionaryColumn(values) ?? textColumn(values, strings) ?? { plain: values };
+}
+
+function dictionaryColumn(values: unknown[]): Column | undefined {
+  const limit = Math.floor(values.length * DICTIONARY_SHARE);
+  const codeOf = new Map<unknown, number>();
+  const codes = new Uint32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    // A Map key treats -0 as 0: a column holding -0 stays plain, so the sign survives.
+    if (Object.is(value, -0)) return undefined;
+    let code = codeOf.get(value);
+    if (code === undefined) {
+      code = codeOf.size;
+      if (code >= limit) return undefined;
+      codeOf.set(value, code);
+    }
+    codes[i] = code;
+  }
+  return { dict: [...codeOf.keys()], codes };
+}
+
+function textColumn(values: unknown[], strings: Map<string, number>): Column | undefined {
+  if (!values.every((value) => typeof value === 'string')) return undefined;
+  const codes = new Uint32Array(values.length);
+  values.forEach((value, i) => {
+    let code = strings.get(value);
+    if (code === undefined) strings.set(value, (code = strings.size));
+    codes[i] = code;
+  });
+  return { text: codes };
+}
+
+/** The documents `encodeDocs` was given, as new objects (repeated values shared). Throws on malformed input. */
+export function decodeDocs(encoded: EncodedDocs): Doc[] {
+  const { count, shapes, shapeOf, columns, strings } = encoded;
+  if (!(shapeOf instanceof Uint32Array) || shapeOf.length !== count || !Array.isArray(shapes) || !Array.isArray(columns) || !Array.isArray(strings)) {
+    throw new Error('snapshot documents are malformed');
+  }
+  const readers = shapes.map((keys, s) => {
+    const shapeColumns = columns[s];
+    if (!Array.isArray(keys) || !Array.isArray(shapeColumns) || shapeColumns.length !== keys.length) throw new Error(`snapshot shape ${s} is malformed`);
+    // A template from JSON text has the keys as own data properties in order (even "__proto__"),
+    // and a spread copy of it takes the template's layout, so each document is one copy and its stores.
+    const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as Doc;
+    const reads = shapeColumns.map((column) => columnReader(column, strings));
+    return { keys, template, reads, next: 0 };
+  });
+  const docs = new Array<Doc>(count);
+  for (let i = 0; i < count; i++) {
+    const reader = readers[shapeOf[i]!];
+    if (!reader) throw new Error('snapshot document of an unknown shape');
+    const row = reader.next++;
+    const doc: Doc = { ...reader.template };
+    const { keys, reads } = reader;
+    for (let k = 0; k < keys.length; k++) doc[keys[k]!] = reads[k]!(row);
+    docs[i] = doc;
+  }
+  return docs;
+}
+
+function columnReader(column: Column, strings: readonly string[]): (row: number) => unknown {
+  if ('plain' in column && Array.isArray(column.plain)) {
+    const values = column.plain;
+    return (row) => {
+      if (row >= values.length) throw new Error('snapshot column is short');
+      return values[row];
+    };
+  }
+  if ('dict' in column && Array.isArray(column.dict) && column.codes instanceof Uint32Array) {
+    const { dict, codes } = column;
+    return (row) => {
+      const code = codes[row];
+      if (code === undefined || code >= dict.length) throw new Error('snapshot column code out of range');
+      return dict[code];
+    };
+  }
+  if ('text' in column && column.text instanceof Uint32Array) {
+    const codes = column.text;
+    return (row) => {
+      const code = codes[row];
+      if (code === undefined || code >= strings.length) throw new Error('snapshot text code out of range');
+      return strings[code];
+    };
+  }
+  throw new Error('snapshot column is malformed');
+}
