@@ -111,6 +111,27 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('a press on a server-rendered button before the app has started is not lost: it is pressed again once the app is live', async () => {
+    const page = await running.browser.newPage({ viewport: DESKTOP });
+    // The app's code is held back until the shopper has pressed "Search" on the painted page.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${running.shop.url}/c/through-bolts`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+    // Opened once (a second press would close it again).
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search products' }).count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('through bolt');
+    await expect.poll(() => page.getByRole('list', { name: 'Search' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it("a phone fetches the tile picture it draws, the one the category page's preload named", async () => {
     const page = await running.browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
     const pictures: string[] = [];

@@ -1,4 +1,5 @@
 import './app/app.css';
+import { holdEarlyPresses } from './app/early-presses';
 
 /**
  * The entry is only this: the app (React, the router, the first screen's code) is a chunk of its own,
@@ -22,6 +23,7 @@ const serverRendered = document.getElementById('root')?.hasChildNodes() ?? false
 const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 if (!serverRendered) start();
 else {
+  holdEarlyPresses(start);
   if (document.readyState === 'complete') afterPaint();
   else window.addEventListener('load', afterPaint, { once: true });
   // Also for a tab opened in the background, which draws no frames until it is shown.
