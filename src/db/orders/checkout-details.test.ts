@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECKOUT } from '../../../schemas/rx/local-documents';
-import { prefillFromProfile } from './checkout-details';
+import type { ShopDatabase } from '../database-types';
+import { LOCAL, modifyLocal } from '../local-state';
+import { openTestDatabase } from '../testing/test-database';
+import { checkoutStart, prefillFromProfile } from './checkout-details';
 
 const user = {
   id: 7,
@@ -24,5 +27,30 @@ describe('prefillFromProfile', () => {
     const typed = { ...DEFAULT_CHECKOUT, shippingDetails: { city: 'Hull' } };
     expect(prefillFromProfile(typed, user).shippingDetails).toEqual({ city: 'Hull' });
     expect(prefillFromProfile(typed, null)).toBe(typed);
+  });
+});
+
+describe('checkoutStart', () => {
+  let db: ShopDatabase;
+  afterEach(async () => db?.close());
+  const signedInWithoutProfile = async () => {
+    db = await openTestDatabase({ collections: [] });
+    await modifyLocal(db, LOCAL.session, (s) => ({ ...s, token: 'access-token' }));
+  };
+
+  it('just signed in, online: waits for the profile and opens as the signed-in checkout with its names', async () => {
+    await signedInWithoutProfile();
+    const opening = checkoutStart(db, true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await modifyLocal(db, LOCAL.currentUser, () => user);
+    const opened = await opening;
+    expect(opened.signedIn).toBe(true);
+    expect(opened.details.personalDetails).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+  });
+
+  it('offline, the profile cannot come: it opens at once as a guest checkout', async () => {
+    await signedInWithoutProfile();
+    const opened = await checkoutStart(db, false);
+    expect(opened).toEqual({ details: DEFAULT_CHECKOUT, signedIn: false });
   });
 });

@@ -1,6 +1,7 @@
+import { filter, firstValueFrom, of, timeout } from 'rxjs';
 import type { CheckoutDetails, CurrentUser } from '../../../schemas/rx/local-documents';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, modifyLocal } from '../local-state';
+import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 
 export type CheckoutSection = 'personalDetails' | 'shippingDetails' | 'paymentDetails' | 'reviewDetails';
 
@@ -64,4 +65,23 @@ export function prefillFromProfile(details: CheckoutDetails, user: CurrentUser |
     personalDetails: empty(details.personalDetails) ? { firstName: user.firstname ?? '', lastName: user.lastname ?? '', emailAddress: user.email ?? '', createAccount: false } : details.personalDetails,
     shippingDetails: empty(details.shippingDetails) ? formAddress(shipping, user) : details.shippingDetails,
   };
+}
+
+/** How long an online checkout waits for the profile of a shopper who has just signed in (its request may still be on its way). */
+export const PROFILE_WAIT_MS = 10_000;
+
+/**
+ * The checkout as it opens: the stored details, prefilled from the profile when signed in. A shopper
+ * who signed in a moment ago may have the session before the profile: online, the checkout waits
+ * for it (up to PROFILE_WAIT_MS), so it opens as the signed-in checkout with their names instead of
+ * a guest's empty form that would never fill in. Offline it cannot come, so nothing waits.
+ */
+export async function checkoutStart(db: ShopDatabase, online: boolean): Promise<{ details: CheckoutDetails; signedIn: boolean }> {
+  const [details, session] = await Promise.all([readLocal(db, LOCAL.checkout), readLocal(db, LOCAL.session)]);
+  let user = await readLocal(db, LOCAL.currentUser);
+  if (session.token && !user && online) {
+    user = await firstValueFrom(watchLocal(db, LOCAL.currentUser).pipe(filter((u) => u !== null), timeout({ first: PROFILE_WAIT_MS, with: () => of(null) })));
+  }
+  const signedIn = Boolean(session.token && user);
+  return { details: prefillFromProfile(details, signedIn ? user : null), signedIn };
 }

@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { map } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { prefillFromProfile } from '../../db/orders/checkout-details';
+import { checkoutStart } from '../../db/orders/checkout-details';
 import { useObservableValue } from '../../db/hooks/use-live';
-import { LOCAL, readLocal, type CheckoutDetails } from '../../db/local-state';
+import type { CheckoutDetails } from '../../db/local-state';
 import type { LocalShop } from '../../db/start-local-database';
 import { useShop, WhenShopReady } from '../../app/shop/shop-context';
 import { useTitle } from '../../ui/use-title';
@@ -57,10 +57,7 @@ function CheckoutForShop() {
   const [start, setStart] = useState<{ details: CheckoutDetails; signedIn: boolean } | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([readLocal(shop.db, LOCAL.checkout), readLocal(shop.db, LOCAL.currentUser), readLocal(shop.db, LOCAL.session)]).then(([details, user, session]) => {
-      const signedIn = Boolean(session.token && user);
-      if (live) setStart({ details: prefillFromProfile(details, signedIn ? user : null), signedIn });
-    });
+    void checkoutStart(shop.db, navigator.onLine).then((opened) => live && setStart(opened));
     return () => {
       live = false;
     };
