@@ -11,6 +11,8 @@ export interface CountingProxy {
   delay(pathPattern: RegExp, ms: number): void;
   /** Lets `allow` more requests to matching paths through, then keeps the others waiting at the proxy until `release()`. */
   hold(pathPattern: RegExp, allow?: number): void;
+  /** Answers the next `times` requests to matching paths with a 503 (a busy server) instead of forwarding them. */
+  fail(pathPattern: RegExp, times: number): void;
   /** Sends the waiting requests on (those whose client is still there) and stops holding. */
   release(): void;
   /** Requests waiting at the proxy. */
@@ -29,12 +31,18 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
   const delivered: string[] = [];
   const delays: { pattern: RegExp; ms: number }[] = [];
   let holding: { pattern: RegExp; allow: number } | null = null;
+  let failing: { pattern: RegExp; times: number } | null = null;
   let held: (() => void)[] = [];
   // Requests still open upstream (the change stream never ends): closed with the proxy, so the shop can stop.
   const open = new Set<http.ClientRequest>();
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
     seen.push(`${req.method} ${path}`);
+    if (failing && failing.times > 0 && failing.pattern.test(path)) {
+      failing.times--;
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+      return;
+    }
     const wait = delays.find((d) => d.pattern.test(path))?.ms ?? 0;
     const forward = () => {
       // A client that went away while its request waited (a worker that was ended) gets nothing.
@@ -62,6 +70,9 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
     delivered,
     delay(pattern, ms) {
       delays.splice(0, delays.length, ...(ms > 0 ? [{ pattern, ms }] : []));
+    },
+    fail(pattern, times) {
+      failing = { pattern, times };
     },
     hold(pattern, allow = 0) {
       holding = { pattern, allow };

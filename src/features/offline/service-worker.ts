@@ -1,5 +1,8 @@
 /** How often an open shop asks whether a new version was published. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+/** A failed install is tried again after this, doubling up to the cap (the shop works offline only once one succeeds). */
+const INSTALL_RETRY_MS = 5_000;
+const INSTALL_RETRY_CAP_MS = 60_000;
 
 /**
  * Registers the service worker (production builds only: the dev server has none) and calls
@@ -11,6 +14,20 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
   const container = navigator.serviceWorker;
   let accepted = false;
   let timer: number | undefined;
+  let retry: number | undefined;
+  let retryDelay = INSTALL_RETRY_MS;
+  let stopped = false;
+  /**
+   * An install that failed (a precached file did not arrive: the server busy or the connection cut)
+   * leaves no worker, and the page would have no offline support until its next full load. It is
+   * tried again, with backoff, while the page stays open.
+   */
+  const tryAgain = (attempt: () => void) => {
+    if (stopped) return;
+    window.clearTimeout(retry);
+    retry = window.setTimeout(attempt, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, INSTALL_RETRY_CAP_MS);
+  };
   const onControllerChange = () => {
     if (!accepted) return;
     accepted = false;
@@ -18,27 +35,46 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
   };
   container.addEventListener('controllerchange', onControllerChange);
 
-  void container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).then(
-    (registration) => {
-      // A first install has no controller yet: nothing to announce, the page already runs this version.
-      const announce = () => {
-        const waiting = registration.waiting;
-        if (!waiting || !container.controller) return;
-        onWaiting(() => {
-          accepted = true;
-          waiting.postMessage({ type: 'SKIP_WAITING' });
-        });
-      };
-      announce();
-      registration.addEventListener('updatefound', () => {
-        const installing = registration.installing;
-        installing?.addEventListener('statechange', () => installing.state === 'installed' && announce());
+  let wired: ServiceWorkerRegistration | null = null;
+  /** Listens to a registration once: announces a waiting version, and tries a failed install again. */
+  const wire = (registration: ServiceWorkerRegistration) => {
+    if (wired === registration) return;
+    wired = registration;
+    // A first install has no controller yet: nothing to announce, the page already runs this version.
+    const announce = () => {
+      const waiting = registration.waiting;
+      if (!waiting || !container.controller) return;
+      onWaiting(() => {
+        accepted = true;
+        waiting.postMessage({ type: 'SKIP_WAITING' });
       });
-      timer = window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
-    },
-    (error: unknown) => console.warn('service worker registration failed', error),
-  );
+    };
+    announce();
+    const watchInstall = (installing: ServiceWorker | null) => installing?.addEventListener('statechange', () => installing.state === 'installed' && announce());
+    watchInstall(registration.installing);
+    registration.addEventListener('updatefound', () => watchInstall(registration.installing));
+    window.clearInterval(timer);
+    timer = window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+  };
+  function register(): void {
+    container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).then(wire, (error: unknown) => console.warn('service worker registration failed', error));
+  }
+  /** Until a worker is active: a registration left with no worker (its first install failed, and the browser dropped it) is made again. */
+  function ensureInstalled(): void {
+    container.getRegistration().then(
+      (registration) => {
+        if (registration?.active) return;
+        if (!registration || (!registration.installing && !registration.waiting)) register();
+        tryAgain(ensureInstalled);
+      },
+      () => tryAgain(ensureInstalled),
+    );
+  }
+  register();
+  tryAgain(ensureInstalled);
   return () => {
+    stopped = true;
+    window.clearTimeout(retry);
     container.removeEventListener('controllerchange', onControllerChange);
     window.clearInterval(timer);
   };
