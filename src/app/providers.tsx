@@ -1,21 +1,36 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { HydratedContext } from '../ui/use-hydrated';
 import { ShopProvider } from './shop/shop-context';
 
 /**
  * <html data-hydrated="true"> once the app is live (hydrated, or rendered in the browser): a marker for
  * tests and diagnostics, since a server-rendered page looks ready before its handlers are attached.
+ * Set once `useHydrated()` is true on the page, so the controls it enables are enabled by then.
  */
-function HydrationMarker() {
+function HydrationMarker({ hydrated }: { hydrated: boolean }) {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = 'true';
+  }, [hydrated]);
   return null;
 }
 
-export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={client}>
-      <HydrationMarker />
-      <ShopProvider>{children}</ShopProvider>
-    </QueryClientProvider>;
+/**
+ * `live`: rendered in the browser with no server HTML to hydrate (the shell), so `useHydrated()` is
+ * true from the first render. Otherwise (the server, and a hydrating browser) it starts false and,
+ * in the browser, turns true in a transition after hydration has committed.
+ */
+export function Providers({ client, live = false, children }: { client: QueryClient; live?: boolean; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(live);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return (
+    <HydratedContext.Provider value={hydrated}>
+      <QueryClientProvider client={client}>
+        <HydrationMarker hydrated={hydrated} />
+        <ShopProvider>{children}</ShopProvider>
+      </QueryClientProvider>
+    </HydratedContext.Provider>
+  );
 }

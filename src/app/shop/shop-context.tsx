@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DatabaseProvider } from '../../db/hooks/database-context';
 import { addQueued, onAddQueued } from '../../features/cart/add-queue';
@@ -35,7 +35,9 @@ export function ShopProvider({ children }: { children: ReactNode }) {
           (shop) => {
             // "Add to cart" pressed while it opened: those lines go in now, whatever page is shown.
             void addQueued(shop);
-            if (live) setValue({ shop, status: 'ready', error: null });
+            // A transition: every screen re-renders with the database (the header's cart, a grid's
+            // tiles), in time slices rather than one long task.
+            if (live) startTransition(() => setValue({ shop, status: 'ready', error: null }));
           },
           (error: unknown) => {
             console.error('local database unavailable', error);
