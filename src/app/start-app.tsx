@@ -6,45 +6,51 @@ import { HYDRATING_EVENT } from './early-presses';
 import { Providers } from './providers';
 import { browserQueryClient } from './query-client';
 import { importQueries, isTransferredQueries } from './query-transfer';
+import { yieldToMain } from '../db/yield-to-main';
 import { initI18n, LANGUAGES, type LanguageCode } from '../i18n/i18n';
 import { storeConfig, storeViewForPath } from '../i18n/store-views';
 
 /**
  * The app itself, started by the entry (src/main.tsx): hydrates a server-rendered page or renders the
- * shell's screen.
+ * shell's screen. Its steps are separate tasks (evaluating this chunk, taking in the server's data,
+ * the wording and route modules, creating the router, hydrating), each a few milliseconds on a
+ * phone, so a tap on the server-rendered page is never held up behind all of them at once.
  */
+async function startApp(): Promise<void> {
+  await yieldToMain();
+  // The shopper's saved choice, else the store view's language (German for /de with multistore on): the
+  // path's view, as the router will set it once created.
+  const saved = localStorage.getItem('fixings.language');
+  const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : storeViewForPath(window.location.pathname).i18n.language;
+  const mount = document.getElementById('root');
+  if (!mount) throw new Error('#root element missing from index.html');
 
-// The shopper's saved choice, else the store view's language (German for /de with multistore on): the
-// path's view, as the router will set it once created.
-const saved = localStorage.getItem('fixings.language');
-const language = LANGUAGES.some((l) => l.code === saved) ? (saved as LanguageCode) : storeViewForPath(window.location.pathname).i18n.language;
-const root = document.getElementById('root');
-if (!root) throw new Error('#root element missing from index.html');
-const mount = root;
-
-// A server-rendered page (its HTML and loader data are here) is hydrated; the shell (offline, or a
-// screen the server does not render) is rendered as before. The server renders in the store's
-// language, so a shopper who chose another one gets a fresh render in theirs instead.
-const hydration = readHydrationData();
-const client = browserQueryClient();
-// With multistore switched on in this browser the paths and reads are a store view's, not the server's:
-// its answers (the default store's) are neither hydrated nor kept.
-const serverStore = !storeConfig().multistore;
-if (serverStore) {
-  for (const loaded of Object.values(hydration?.loaderData ?? {})) {
-    const queries = (loaded as { queries?: unknown } | null)?.queries;
-    if (isTransferredQueries(queries)) importQueries(client, queries);
+  // A server-rendered page (its HTML and loader data are here) is hydrated; the shell (offline, or a
+  // screen the server does not render) is rendered as before. The server renders in the store's
+  // language, so a shopper who chose another one gets a fresh render in theirs instead.
+  const hydration = readHydrationData();
+  const client = browserQueryClient();
+  // With multistore switched on in this browser the paths and reads are a store view's, not the server's:
+  // its answers (the default store's) are neither hydrated nor kept.
+  const serverStore = !storeConfig().multistore;
+  if (serverStore) {
+    for (const loaded of Object.values(hydration?.loaderData ?? {})) {
+      const queries = (loaded as { queries?: unknown } | null)?.queries;
+      if (isTransferredQueries(queries)) importQueries(client, queries);
+    }
   }
-}
-const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && serverStore;
-document.documentElement.lang = language === 'en' ? 'en-GB' : language;
+  const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && serverStore;
+  document.documentElement.lang = language === 'en' ? 'en-GB' : language;
 
-// Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.
-void Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]).then(() => {
+  // Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.
+  await yieldToMain();
+  await Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]);
+  await yieldToMain();
   const router = createShopRouter(hydrate ? hydration : undefined);
+  await yieldToMain();
   const app = (
     <StrictMode>
-      <Providers client={client}>
+      <Providers client={client} live={!hydrate}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>
@@ -54,6 +60,7 @@ void Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]
   if (hydrate) {
     window.dispatchEvent(new Event(HYDRATING_EVENT));
     startTransition(() => void hydrateRoot(mount, app));
-  }
-  else createRoot(mount).render(app);
-});
+  } else createRoot(mount).render(app);
+}
+
+void startApp();

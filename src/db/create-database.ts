@@ -8,6 +8,7 @@ import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../schema
 import type { CollectionDefinition } from '../../schemas/rx/json-schema';
 import { serverDocumentWins } from './conflict-handlers';
 import type { ShopDatabase } from './database-types';
+import { yieldToMain } from './yield-to-main';
 
 /** Collections filled from the catalogue feed; their copies follow the server's document. */
 const CATALOGUE: readonly CollectionName[] = ['products', 'categories', 'attributes', 'content'];
@@ -75,6 +76,7 @@ export async function createShopDatabase(options: CreateDatabaseOptions = {}): P
   addPlugins();
   let storage = (options.memory ? getRxStorageMemory() : getRxStorageDexie(options.indexedDB ?? {})) as RxStorage<unknown, unknown>;
   if (options.devMode || devModeActive) storage = await withDevMode(storage);
+  await yieldToMain();
   const db = await createRxDatabase<ShopDatabase['collections']>({
     name: options.name ?? DATABASE_NAME,
     storage,
@@ -84,6 +86,11 @@ export async function createShopDatabase(options: CreateDatabaseOptions = {}): P
     // A reload or hot update may leave an instance of this page open; close it rather than fail (DB8).
     closeDuplicates: !options.ignoreDuplicate,
   });
-  await db.addCollections(collectionCreators(options.collections ?? COLLECTION_NAMES, options.definitions));
+  // One collection per task: creating one (its schema, its storage instance, a migration check) is a
+  // few milliseconds on a phone, all of them at once a single task of 100 ms and more.
+  for (const [name, creator] of Object.entries(collectionCreators(options.collections ?? COLLECTION_NAMES, options.definitions))) {
+    await yieldToMain();
+    await db.addCollections({ [name]: creator });
+  }
   return db as ShopDatabase;
 }

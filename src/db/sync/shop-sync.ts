@@ -17,6 +17,7 @@ import { watchSyncOverview } from './sync-overview';
 import { recordCatalogueSync, recordSyncError, requestRetry, SYNC_STATUS } from './sync-status';
 import { syncTaskStore } from './sync-task-store';
 import { tabLeadership, type TabLeadership } from './tab-leadership';
+import { yieldToMain } from '../yield-to-main';
 
 /** Shown before the replication's own message when the catalogue could not be pulled. */
 const CATALOGUE_ERROR = 'The catalogue could not be updated.';
@@ -101,9 +102,18 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   let resolveFirstLead: (() => void) | null = null;
   const firstLead = new Promise<void>((resolve) => (resolveFirstLead = resolve));
 
+  /** Counts leads; a lead that was resigned while it waited between its steps goes no further. */
+  let leadTerm = 0;
+
   async function lead(): Promise<void> {
     if (stopped) return;
+    const term = ++leadTerm;
+    const resigned = () => stopped || term !== leadTerm;
+    // Each step its own task (the catalogue's start, the watches, the first sync round): together they
+    // were one long task right after the database opened.
     startCatalogue();
+    await yieldToMain();
+    if (resigned()) return;
     leadSubs.push(db.cart.$.pipe(debounceTime(options.cartDebounceMs ?? 20)).subscribe(() => void cart.sync({ forceClientState: true }).catch(rounds.failed)));
     leadSubs.push(
       watchLocal(db, LOCAL.session)
@@ -133,12 +143,15 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
           catalog?.reSync();
         }),
     );
+    await yieldToMain();
+    if (resigned()) return;
     await cart.load().catch(rounds.failed);
     await rounds.run();
   }
 
   /** Another tab leads now (this one was frozen or put in the back/forward cache). */
   async function resign(): Promise<void> {
+    leadTerm++;
     leadSubs.splice(0).forEach((s) => s.unsubscribe());
     rounds.pause();
     const running = catalog;
