@@ -7,6 +7,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/helpers/browser';
 import { aroundRawBulkPut, busyMsFrom, liveRecords, productRecords, rawBulkPutMs, waitForReplica } from './catalogue-download';
 import { summariseProfile, type ProfileSummary } from './cpu-profile-summary';
@@ -26,6 +27,34 @@ const LOCAL_DATABASE_CHUNK = /\/assets\/start-local-database-[^/]+\.js$/;
 const STREAM = /\/api\/catalog\/stream/;
 const FEED = /\/api\/catalog\/changes/;
 const PRODUCT_FEED = /\/api\/catalog\/changes\?entities=product&/;
+
+/**
+ * Runs in the page before its scripts: the page's clock time when the app marks itself live
+ * (`<html data-hydrated>`), and room for every resource timing entry until then.
+ */
+const MARK_HYDRATED = `(() => {
+  performance.setResourceTimingBufferSize(5000);
+  const mark = () => {
+    if (document.documentElement?.dataset.hydrated !== 'true' || window.__hydratedAt !== undefined) return;
+    window.__hydratedAt = performance.now();
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(mark);
+  // The document, not <html>: there is none yet when this runs.
+  observer.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+})()`;
+
+/** The scripts the page requested before the app was live (the first screen's JavaScript): their URLs. */
+async function scriptsUntilLive(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => (window as { __hydratedAt?: number }).__hydratedAt !== undefined, undefined, { timeout: 30_000 });
+  return page.evaluate(() => {
+    const liveAt = (window as { __hydratedAt?: number }).__hydratedAt ?? 0;
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime <= liveAt && /\.m?js(\?|$)/.test(new URL(e.name).pathname))
+      .map((e) => e.name);
+  });
+}
 
 export interface FirstVisit {
   figures: Figure[];
@@ -56,11 +85,13 @@ export async function measureFirstVisit(url: string, distDir: string, products: 
     // On the profiler's clock (CDP monotonic seconds), to read the page's CPU from the first feed request on.
     let firstFeedAt: number | undefined;
     cdp.on('Network.requestWillBeSent', (e) => void (PRODUCT_FEED.test(e.request.url) && (firstFeedAt ??= e.timestamp)));
+    await page.addInitScript(MARK_HYDRATED);
     await page.goto(`${url}/`, { waitUntil: 'load' });
     // Sampled from the load event (the replication starts after it) until the replica is complete.
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
     const replica = await waitForReplica(page, records.length, 120_000);
+    const untilLive = await scriptsUntilLive(page);
     const replicaMs = replica?.completeMs;
     const pullMs = replica?.firstFeedMs === undefined ? undefined : replica.completeMs - replica.firstFeedMs;
     const { profile } = await cdp.send('Profiler.stop');
@@ -100,7 +131,8 @@ export async function measureFirstVisit(url: string, distDir: string, products: 
     const scripts = requests.filter((r) => r.type === 'Script');
     const jsGzip = await gzipOf(scripts);
     const databaseJs = files.filter((f) => LOCAL_DATABASE_CHUNK.test(f.file)).reduce((sum, f) => sum + f.gzipKb, 0);
-    const beforeLoad = files.filter((f) => scripts.some((s) => s.url.endsWith(f.file) && s.start <= (log.loadEventAt ?? 0))).reduce((sum, f) => sum + f.gzipKb, 0);
+    // Each file once: the list has a line per request.
+    const firstScreen = [...new Map(files.filter((f) => untilLive.some((u) => new URL(u).pathname === f.file)).map((f) => [f.file, f.gzipKb])).values()].reduce((sum, kb) => sum + kb, 0);
     const cssGzip = await gzipOf(requests.filter((r) => r.type === 'Stylesheet'));
     const wire = (list: RequestRecord[]) => list.reduce((sum, r) => sum + r.bytes, 0);
     const feed = requests.filter((r) => FEED.test(r.url));
@@ -108,7 +140,7 @@ export async function measureFirstVisit(url: string, distDir: string, products: 
     const size = products.toLocaleString('en-GB');
     const figures: Figure[] = [
       // The target is read on what the first screen loads; the local database follows once it is up (DESIGN).
-      { item: ITEM, name: 'first-screen JavaScript (until the load event), gzip', value: round(beforeLoad, 1), unit: 'kB', target: { kind: 'max', value: 150 }, baseline: { name: 'reference system, from the issue (not measured)', value: REFERENCE_JS_KB }, note: 'the entry chunk, its static imports and the route chunks of /' },
+      { item: ITEM, name: 'first-screen JavaScript (until the app is live: <html data-hydrated>), gzip', value: round(firstScreen, 1), unit: 'kB', target: { kind: 'max', value: 150 }, baseline: { name: 'reference system, from the issue (not measured)', value: REFERENCE_JS_KB }, note: 'the entry, the app chunk with its static imports and the route chunks of /: every script requested before the app was live (it starts after the load event)' },
       { item: ITEM, name: 'JavaScript after idle (all of a first visit to /), gzip', value: kB(jsGzip), unit: 'kB', baseline: { name: 'reference system, from the issue (not measured)', value: REFERENCE_JS_KB }, note: `${scripts.length} files, zlib level 6 of the build; the local database chunk included` },
       { item: ITEM, name: 'of which the local database (start-local-database chunk)', value: round(databaseJs, 1), unit: 'kB', note: 'loaded once the first screen is up' },
       { item: ITEM, name: 'JavaScript on the wire', value: kB(wire(scripts)), unit: 'kB', note: 'brotli when offered, headers included' },
