@@ -61,6 +61,8 @@ async function heldShop(productPath: string): Promise<Held> {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(running.shop.url + productPath);
   await expect.poll(() => addButton(page).count(), LONG).toBe(1);
+  // The server's page is painted at once; its controls work once the app has started and hydrated it.
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated ?? null), LONG).toBe('true');
   return { context, page, errors, release: () => holder.evaluate('window.releaseHold()') };
 }
 
