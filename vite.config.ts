@@ -1,13 +1,21 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// DIST_DIR lets parallel test runs build into folders of their own (the server reads the same
+// variable). The build empties it first, so an empty value (which would mean this folder) or a folder
+// holding the project is refused rather than wiping the repository.
+const outDir = process.env.DIST_DIR || 'dist';
+if (path.relative(path.resolve(outDir), import.meta.dirname).split(path.sep)[0] !== '..') {
+  throw new Error(`DIST_DIR=${outDir} holds the project itself; the build empties its output folder, so give it a folder of its own`);
+}
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
   build: {
-    // DIST_DIR lets parallel test runs build into folders of their own (the server reads the same variable).
-    outDir: process.env.DIST_DIR ?? 'dist',
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 200_000),
     webConcurrency: intFromEnv(env, 'WEB_CONCURRENCY', availableParallelism(), 1, 256),
     replyCacheBytes: intFromEnv(env, 'REPLY_CACHE_MB', DEFAULT_REPLY_CACHE_BYTES / MB, 1, 65_536) * MB,
-    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    distDir: path.resolve(env.DIST_DIR || './dist'),
     accessTokenTtlSeconds: intFromEnv(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
     refreshTokenTtlSeconds: intFromEnv(env, 'REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400),
     authSecret: env.AUTH_SECRET || undefined,
