@@ -35,6 +35,12 @@ type ConnectOptions = { guestCart: boolean; forceClientState?: boolean | undefin
  */
 type InnerSyncOptions = SyncOptions & { connected?: boolean; repulled?: boolean };
 
+/** `CartState.leftWithOrders` without the keys a sync round has dealt with (null when none are left). */
+const withoutKeys = (list: CartState['leftWithOrders'], done: ReadonlySet<string>): CartState['leftWithOrders'] => {
+  const keys = list?.keys.filter((key) => !done.has(key)) ?? [];
+  return list && keys.length > 0 ? { cartId: list.cartId, keys } : null;
+};
+
 /**
  * The cart sync of SPEC §4 / vsf1 §1, run by the leader tab. Every operation is queued behind the
  * previous one, so a sync never overlaps another sync, a connect or a coupon change.
@@ -44,11 +50,6 @@ type InnerSyncOptions = SyncOptions & { connected?: boolean; repulled?: boolean 
  * envelope) leaves the lines as they are, clears the synced hash so the next sync sends them again,
  * and is thrown (an UnknownOutcomeError) for the caller to retry later.
  */
-const withoutKeys = (list: CartState['leftWithOrders'], done: ReadonlySet<string>): CartState['leftWithOrders'] => {
-  const keys = list?.keys.filter((key) => !done.has(key)) ?? [];
-  return list && keys.length > 0 ? { cartId: list.cartId, keys } : null;
-};
-
 export function createCartSync(deps: CartSyncDeps) {
   const cart = cartApi(deps.api);
   const now = () => (deps.now ? deps.now() : Date.now());

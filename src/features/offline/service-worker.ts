@@ -22,10 +22,10 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
    * leaves no worker, and the page would have no offline support until its next full load. It is
    * tried again, with backoff, while the page stays open.
    */
-  const tryAgain = (attempt: () => void) => {
+  const checkLater = () => {
     if (stopped) return;
     window.clearTimeout(retry);
-    retry = window.setTimeout(attempt, retryDelay);
+    retry = window.setTimeout(ensureInstalled, retryDelay);
     retryDelay = Math.min(retryDelay * 2, INSTALL_RETRY_CAP_MS);
   };
   const onControllerChange = () => {
@@ -36,7 +36,7 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
   container.addEventListener('controllerchange', onControllerChange);
 
   let wired: ServiceWorkerRegistration | null = null;
-  /** Listens to a registration once: announces a waiting version, and tries a failed install again. */
+  /** Listens to a registration once: announces a waiting version, and asks hourly for a new one. */
   const wire = (registration: ServiceWorkerRegistration) => {
     if (wired === registration) return;
     wired = registration;
@@ -65,13 +65,13 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
       (registration) => {
         if (registration?.active) return;
         if (!registration || (!registration.installing && !registration.waiting)) register();
-        tryAgain(ensureInstalled);
+        checkLater();
       },
-      () => tryAgain(ensureInstalled),
+      checkLater,
     );
   }
   register();
-  tryAgain(ensureInstalled);
+  checkLater();
   return () => {
     stopped = true;
     window.clearTimeout(retry);
