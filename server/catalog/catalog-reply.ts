@@ -68,7 +68,7 @@ export function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, gr
 /** The reply's bytes in the encoding the client takes best, compressed once per encoding and kept. */
 function sendCached(replies: ReplyCache, key: string, found: CachedReply, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8');
-  if (!found.compressible) return reply.send(found.json);
+  if (!found.compressible) return reply.send(found.bytes('identity').body);
   const encoding = replyEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

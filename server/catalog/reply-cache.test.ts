@@ -6,28 +6,60 @@ import { parseReplyEncoding } from './reply-encoding';
 const json = (n: number) => JSON.stringify({ code: 200, result: { items: Array.from({ length: n }, (_, i) => ({ sku: `SKU-${i}`, name: `Fixing ${i}` })) } });
 
 describe('ReplyCache', () => {
-  it('makes each encoding once, from the same JSON, and counts its bytes', () => {
+  it('makes each encoding once, from the same JSON, and keeps only the compressed copies', () => {
     const cache = new ReplyCache();
-    const reply = buildReply(json(200));
+    const text = json(200);
+    const plainBytes = Buffer.from(text);
+    const reply = buildReply(text);
     expect(reply.compressible).toBe(true);
     cache.set('k', reply);
-    const plain = cache.stats().bytes;
+    expect(cache.stats().bytes).toBe(2 + plainBytes.length);
     const gzip = cache.body('k', reply, 'gzip');
     expect(cache.body('k', reply, 'gzip')).toBe(gzip); // kept, not made again
+    expect(gunzipSync(gzip).equals(plainBytes)).toBe(true);
+    // The JSON is let go once a compressed copy exists: the entry now counts only the gzip.
+    expect(reply.peek('identity')).toBeUndefined();
+    expect(cache.stats().bytes).toBe(2 + gzip.length);
     const br = cache.body('k', reply, 'br');
-    expect(gunzipSync(gzip).equals(reply.json)).toBe(true);
-    expect(brotliDecompressSync(br).equals(reply.json)).toBe(true);
-    expect(cache.stats().bytes).toBe(plain + gzip.length + br.length);
-    expect(cache.body('k', reply, 'identity')).toBe(reply.json);
+    expect(brotliDecompressSync(br).equals(plainBytes)).toBe(true);
+    expect(cache.stats().bytes).toBe(2 + gzip.length + br.length);
+    // A client taking no compression still gets the exact JSON, decompressed and not kept again.
+    expect(cache.body('k', reply, 'identity').equals(plainBytes)).toBe(true);
+    expect(cache.stats().bytes).toBe(2 + gzip.length + br.length);
+    expect(reply.length).toBe(plainBytes.length);
+  });
+
+  it('holds several times more listings in the same bytes once they are compressed', () => {
+    const probe = buildReply(json(100));
+    const cap = (probe.length + 2) * 9;
+    const cache = new ReplyCache(cap);
+    const keys = Array.from({ length: 30 }, (_, i) => `k${i}`);
+    for (const key of keys) {
+      const reply = buildReply(json(100));
+      cache.set(key, reply);
+      cache.body(key, reply, 'gzip');
+    }
+    // Thirty listings whose JSON alone would fit nine times: all kept as gzip.
+    expect(cache.stats().entries).toBe(keys.length);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(cap);
+  });
+
+  it('keeps the JSON of a small reply, which is never compressed', () => {
+    const reply = buildReply('{"code":200,"result":{"items":[]}}');
+    expect(reply.bytes('identity').body.toString()).toBe('{"code":200,"result":{"items":[]}}');
+    expect(reply.peek('identity')).toBeDefined();
   });
 
   it('drops the least recently used entries once past its byte cap, compressed copies counted', () => {
-    const size = buildReply(json(100)).json.length + 2; // the one-letter key counts 2 bytes
-    const cap = size * 10;
-    const cache = new ReplyCache(cap);
     const keys = 'abcdefghij'.split('');
     const replies = new Map(keys.map((key) => [key, buildReply(json(100))]));
-    for (const [key, reply] of replies) cache.set(key, reply);
+    const cache = new ReplyCache();
+    for (const [key, reply] of replies) {
+      cache.set(key, reply);
+      cache.body(key, reply, 'gzip');
+    }
+    const cap = cache.stats().bytes;
+    cache.limit(cap);
     expect(cache.stats()).toMatchObject({ entries: 10, bytes: cap });
     cache.get('a'); // a is now the most recently used: b goes first
     cache.body('j', replies.get('j')!, 'br');
@@ -40,13 +72,13 @@ describe('ReplyCache', () => {
 
   it('keeps nothing larger than an eighth of its cap, and a lowered cap evicts at once', () => {
     const reply = buildReply(json(100));
-    const small = new ReplyCache(reply.json.length * 4);
+    const small = new ReplyCache(reply.length * 4);
     small.set('big', reply);
     expect(small.stats().entries).toBe(0);
     const cache = new ReplyCache();
     cache.set('a', buildReply(json(100)));
     cache.set('b', buildReply(json(100)));
-    cache.limit(reply.json.length + 50);
+    cache.limit(reply.length + 50);
     expect(cache.stats().entries).toBe(1);
     expect(cache.get('b')).toBeDefined();
   });

@@ -1,39 +1,65 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 /** How a reply's bytes go on the wire: as they are, or compressed as the client accepts. */
 export type ReplyEncoding = 'identity' | 'gzip' | 'br';
+type Compressed = Exclude<ReplyEncoding, 'identity'>;
 
 /**
- * One finished `/api/catalog` reply: the envelope's JSON, and the bytes sent for each encoding a
- * client has asked for so far. Each encoding is compressed once, when first wanted, then kept, so a
- * cache hit costs no JSON serialisation and no compression.
+ * One finished `/api/catalog` reply: the bytes sent for each encoding a client has asked for so far.
+ * Each encoding is compressed once, when first wanted, then kept, so a cache hit costs no JSON
+ * serialisation and no compression. Once a compressed copy exists the JSON itself is let go: a
+ * listing's JSON is five or six times its gzip, and holding only what browsers are sent lets the
+ * cache keep every popular query instead of evicting them (at 50,000 products the popular set did
+ * not fit in 64 MB with the JSON kept). A client that takes no compression, which browsers never
+ * are, gets the JSON back by decompressing the kept copy.
  */
 export class CachedReply {
-  private readonly encoded: Partial<Record<Exclude<ReplyEncoding, 'identity'>, Buffer>> = {};
+  private json: Buffer | undefined;
+  private readonly encoded: Partial<Record<Compressed, Buffer>> = {};
+  /** The JSON's length in bytes. */
+  readonly length: number;
 
-  constructor(readonly json: Buffer) {}
+  constructor(json: Buffer) {
+    this.json = json;
+    this.length = json.length;
+  }
 
   /** Whether compressing pays: replies this small go out as they are. */
   get compressible(): boolean {
-    return this.json.length >= COMPRESS_THRESHOLD;
+    return this.length >= COMPRESS_THRESHOLD;
   }
 
-  /** The bytes already made for `encoding`, or undefined when they still have to be made. */
+  /** The bytes already kept for `encoding`, or undefined when they would have to be made. */
   peek(encoding: ReplyEncoding): Buffer | undefined {
     return encoding === 'identity' ? this.json : this.encoded[encoding];
   }
 
-  /** The bytes for `encoding`, made and kept on first use; `grew` is how many bytes that added. */
+  /**
+   * The bytes for `encoding`. A compressed copy is made and kept on first use, and the JSON dropped
+   * then; `grew` is how many bytes the entry changed by (negative when dropping the JSON saved more).
+   */
   bytes(encoding: ReplyEncoding): { body: Buffer; grew: number } {
     const made = this.peek(encoding);
     if (made) return { body: made, grew: 0 };
-    const body = encoding === 'gzip' ? gzipSync(this.json, { level: GZIP_LEVEL }) : brotliCompressSync(this.json, BROTLI_OPTIONS);
-    this.encoded[encoding as Exclude<ReplyEncoding, 'identity'>] = body;
-    return { body, grew: body.length };
+    if (encoding === 'identity') return { body: this.plain(), grew: 0 };
+    const before = this.size;
+    const json = this.plain();
+    const body = encoding === 'gzip' ? gzipSync(json, { level: GZIP_LEVEL }) : brotliCompressSync(json, BROTLI_OPTIONS);
+    this.encoded[encoding] = body;
+    if (this.compressible) this.json = undefined;
+    return { body, grew: this.size - before };
   }
 
   get size(): number {
-    return this.json.length + (this.encoded.gzip?.length ?? 0) + (this.encoded.br?.length ?? 0);
+    return (this.json?.length ?? 0) + (this.encoded.gzip?.length ?? 0) + (this.encoded.br?.length ?? 0);
+  }
+
+  /** The JSON: kept, or decompressed from a kept copy (not kept again). */
+  private plain(): Buffer {
+    if (this.json) return this.json;
+    if (this.encoded.gzip) return gunzipSync(this.encoded.gzip);
+    if (this.encoded.br) return brotliDecompressSync(this.encoded.br);
+    throw new Error('a cached reply holds no bytes');
   }
 }
 
@@ -55,7 +81,7 @@ export interface ReplyCacheStats {
   /** Requests that asked for a fresh answer (`cache-control: no-cache`). */
   bypassed: number;
   entries: number;
-  /** Bytes held: keys, JSON and every compressed copy. */
+  /** Bytes held: keys and every kept copy (the JSON until a compressed copy replaces it). */
   bytes: number;
   maxBytes: number;
 }
@@ -117,7 +143,7 @@ export class ReplyCache {
    */
   body(key: string, reply: CachedReply, encoding: ReplyEncoding): Buffer {
     const { body, grew } = reply.bytes(encoding);
-    if (grew > 0 && this.entries.get(key) === reply) {
+    if (grew !== 0 && this.entries.get(key) === reply) {
       this.bytes += grew;
       this.evict();
     }
