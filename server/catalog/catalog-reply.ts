@@ -4,7 +4,7 @@ import { tokenFromRequest } from '../auth/authenticate';
 import { jsonBodyParser } from '../http/json-body-parser';
 import type { CatalogService } from './catalog-service';
 import { buildReply, type CachedReply, type ReplyCache } from './reply-cache';
-import { replyEncoding } from './reply-encoding';
+import { catalogReplyEncoding } from './reply-encoding';
 
 /** A request header `cache-control: no-cache` (a browser's hard reload) asks for a freshly computed answer. */
 const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
@@ -69,7 +69,7 @@ export function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, gr
 function sendCached(replies: ReplyCache, key: string, found: CachedReply, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8');
   if (!found.compressible) return reply.send(found.bytes('identity').body);
-  const encoding = replyEncoding(request.headers['accept-encoding']);
+  const encoding = catalogReplyEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(replies.body(key, found, encoding));

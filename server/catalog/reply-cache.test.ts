@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReply, COMPRESS_THRESHOLD, ReplyCache } from './reply-cache';
-import { parseReplyEncoding } from './reply-encoding';
+import { catalogReplyEncoding, parseReplyEncoding, replyEncoding } from './reply-encoding';
 
 const json = (n: number) => JSON.stringify({ code: 200, result: { items: Array.from({ length: n }, (_, i) => ({ sku: `SKU-${i}`, name: `Fixing ${i}` })) } });
 
@@ -113,5 +113,14 @@ describe('parseReplyEncoding', () => {
     ['GZIP', 'gzip'],
   ] as const)('%s → %s', (header, expected) => {
     expect(parseReplyEncoding(header)).toBe(expected);
+  });
+
+  it('lets br win a tie for catalogue replies, and only a tie', () => {
+    expect(catalogReplyEncoding('gzip, deflate, br')).toBe('br');
+    expect(catalogReplyEncoding('*')).toBe('br');
+    expect(catalogReplyEncoding('gzip, br;q=0.5')).toBe('gzip');
+    expect(catalogReplyEncoding('gzip')).toBe('gzip');
+    expect(catalogReplyEncoding(undefined)).toBe('identity');
+    expect(replyEncoding('gzip, deflate, br')).toBe('gzip');
   });
 });

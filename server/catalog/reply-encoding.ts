@@ -1,13 +1,16 @@
 import type { ReplyEncoding } from './reply-cache';
 
-/** Preference on equal weight: gzip first, the cheapest to make on a cache miss (see reply-cache.ts). */
-const OFFERED = ['gzip', 'br'] as const;
+type Offered = readonly Exclude<ReplyEncoding, 'identity'>[];
+/** Pages are kept gzipped (server/render), so gzip wins a tie for them. */
+const GZIP_FIRST: Offered = ['gzip', 'br'];
+/** Catalogue replies: br wins a tie, the cheaper to make on a cache miss (see reply-cache.ts). */
+const BR_FIRST: Offered = ['br', 'gzip'];
 
 /**
  * The encoding to send for an `accept-encoding` header: the offered one with the highest non-zero
- * weight (`*` standing for any not named), gzip before br on a tie, else identity.
+ * weight (`*` standing for any not named), the first offered winning a tie, else identity.
  */
-export function parseReplyEncoding(header: string | undefined): ReplyEncoding {
+export function parseReplyEncoding(header: string | undefined, offered: Offered = GZIP_FIRST): ReplyEncoding {
   if (!header) return 'identity';
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -19,7 +22,7 @@ export function parseReplyEncoding(header: string | undefined): ReplyEncoding {
   }
   let best: ReplyEncoding = 'identity';
   let bestWeight = 0;
-  for (const name of OFFERED) {
+  for (const name of offered) {
     const weight = weights.get(name) ?? weights.get('*') ?? 0;
     if (weight > bestWeight) [best, bestWeight] = [name, weight];
   }
@@ -27,16 +30,24 @@ export function parseReplyEncoding(header: string | undefined): ReplyEncoding {
 }
 
 // Clients send a handful of distinct headers; remembering them keeps the parse off the hot path.
-const known = new Map<string, ReplyEncoding>();
 const MAX_KNOWN = 64;
 
-export function replyEncoding(header: string | undefined): ReplyEncoding {
-  if (!header) return 'identity';
-  let found = known.get(header);
-  if (found === undefined) {
-    found = parseReplyEncoding(header);
-    if (known.size >= MAX_KNOWN) known.clear();
-    known.set(header, found);
-  }
-  return found;
+function remembered(offered: Offered): (header: string | undefined) => ReplyEncoding {
+  const known = new Map<string, ReplyEncoding>();
+  return (header) => {
+    if (!header) return 'identity';
+    let found = known.get(header);
+    if (found === undefined) {
+      found = parseReplyEncoding(header, offered);
+      if (known.size >= MAX_KNOWN) known.clear();
+      known.set(header, found);
+    }
+    return found;
+  };
 }
+
+/** The encoding of a page (kept gzipped): gzip on a tie with br. */
+export const replyEncoding = remembered(GZIP_FIRST);
+
+/** The encoding of a catalogue reply: br on a tie with gzip. */
+export const catalogReplyEncoding = remembered(BR_FIRST);
