@@ -41,6 +41,10 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
         loadRepeats: 3, profileSeconds: 5, orderSeconds: 5, orderRepeats: 3, orderOnPostgres: true, lighthouseRuns: 3,
         lighthousePages: ['home', 'category', 'product'], budgetSeconds: 540, only,
       };
+  // `--local-products=N`: the browser figures (first visit, Lighthouse, the catalogue worker) at
+  // another catalogue size, e.g. the 2,000-product demo that `npm start` seeds.
+  const local = Number(argv.find((a) => a.startsWith('--local-products='))?.slice('--local-products='.length));
+  if (Number.isInteger(local) && local > 0) base.localProducts = local;
   return base;
 }
 
