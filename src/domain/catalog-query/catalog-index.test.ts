@@ -55,6 +55,22 @@ describe('incremental updates', () => {
     expect(ids(index, { searchQuery: { _searchText: 'washer' } })).toEqual([3]);
   });
 
+  it('forgets the terms of a replaced or removed document of the bulk-built text index', () => {
+    const index = createCatalogIndex('product', [product(1, { name: 'Wedge Anchor' }), product(2, { name: 'Wedge Bolt' }), product(3, { name: 'Hex Nut' })]);
+    const vocab = index.textIndex().vocab;
+    expect(vocab.df[vocab.id('wedge')!]).toBe(2);
+    upsertDocuments(index, [product(1, { name: 'Sleeve Anchor' })]);
+    removeDocuments(index, [3]);
+    expect(vocab.df[vocab.id('wedge')!]).toBe(1);
+    expect(vocab.liveId('hex')).toBeUndefined();
+    expect(vocab.liveId('sku-3')).toBeUndefined();
+    expect(vocab.df[vocab.id('anchor')!]).toBe(1);
+    // Replaced again: now from the added postings, not the bulk-built ones.
+    upsertDocuments(index, [product(1, { name: 'Hex Anchor' })]);
+    expect(vocab.liveId('sleeve')).toBeUndefined();
+    expect(vocab.df[vocab.id('hex')!]).toBe(1);
+  });
+
   it('rejects documents without an id', () => {
     expect(() => createCatalogIndex('product', [{ name: 'x' }])).toThrow(/id/);
   });

@@ -111,10 +111,10 @@ export class CatalogIndex {
   upsert(docs: readonly Doc[]): void {
     const bulk = this.beginBatch(docs.length);
     for (const doc of docs) {
-      const { slot } = this.store.put(doc);
+      const { slot, previous } = this.store.put(doc);
       if (this.type !== 'product' || inProductBaseline(doc)) this.baseline.set(slot);
       else this.baseline.clear(slot);
-      this.updateStructures(slot, doc);
+      this.updateStructures(slot, doc, previous);
     }
     if (bulk) this.prebuild();
   }
@@ -124,7 +124,7 @@ export class CatalogIndex {
     for (const id of ids) {
       const slot = this.store.slotOf(id);
       if (slot === undefined) continue;
-      this.updateStructures(slot, undefined);
+      this.updateStructures(slot, undefined, this.store.docs[slot]);
       this.baseline.clear(slot);
       this.store.remove(id);
     }
@@ -145,11 +145,12 @@ export class CatalogIndex {
     return false;
   }
 
-  private updateStructures(slot: number, doc: Doc | undefined): void {
+  /** `previous`: the slot's document before this change (undefined for a new slot). */
+  private updateStructures(slot: number, doc: Doc | undefined, previous: Doc | undefined): void {
     for (const postings of this.terms.values()) postings.update(slot, doc);
     for (const column of this.numbers.values()) column.update(slot, doc);
     for (const column of this.sorts.values()) column.update(slot, doc);
-    this.text?.update(slot, doc);
+    this.text?.update(slot, doc, previous);
     // Stale entries are checked against the current document when read, so only additions are recorded.
     if (doc) this.codes?.add(slot, doc);
   }

@@ -1,3 +1,4 @@
+import { GrowableBits } from './bitset';
 import { compareIdKeys, type DocumentStore } from './document-store';
 import { pathValues } from './field-values';
 import type { Doc } from './types';
@@ -33,7 +34,7 @@ export class SortColumn {
   private readonly minKeys: SortKey[] = [];
   private readonly maxKeys: SortKey[] = [];
   /** Slots whose keys are set, i.e. that sit in the built orders. */
-  private readonly known: boolean[] = [];
+  private readonly known = new GrowableBits();
   private readonly orders: Partial<Record<SortDirection, number[]>> = {};
 
   constructor(
@@ -79,7 +80,7 @@ export class SortColumn {
   update(slot: number, doc: Doc | undefined): void {
     for (const dir of ['asc', 'desc'] as const) {
       const order = this.orders[dir];
-      if (!order || !this.known[slot]) continue;
+      if (!order || !this.known.has(slot)) continue;
       const at = this.position(order, slot, dir);
       if (order[at] === slot) order.splice(at, 1);
       else this.invalidateOrders();
@@ -87,7 +88,7 @@ export class SortColumn {
     if (doc) this.setKeys(slot, doc);
     else {
       this.minKeys[slot] = this.maxKeys[slot] = undefined;
-      this.known[slot] = false;
+      this.known.clear(slot);
     }
     for (const dir of ['asc', 'desc'] as const) {
       const order = this.orders[dir];
@@ -99,7 +100,7 @@ export class SortColumn {
     const { min, max } = keysOf(doc, this.field);
     this.minKeys[slot] = min;
     this.maxKeys[slot] = max;
-    this.known[slot] = true;
+    this.known.set(slot);
   }
 
   /** First index whose slot does not sort before `slot`. */

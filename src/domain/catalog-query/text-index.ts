@@ -5,7 +5,7 @@ import { float32s, int32s, uint8s, type Growable } from './growable-array';
 import type { SkuLookup } from './sku-lookup';
 import { textTokens, wholeToken } from './tokenize';
 import type { Doc, TextField } from './types';
-import { Vocabulary, WHOLE_SKU, WORD } from './vocabulary';
+import { Vocabulary, WHOLE_SKU, WORD, type TermKind } from './vocabulary';
 
 /** Documents tokenized before the build sizes its token arrays for the whole store. */
 const ESTIMATE_AFTER = 256;
@@ -17,7 +17,9 @@ const MAX_FIELDS = 255;
  * Postings of the bulk load sit in one compact term-major block (`base*`); documents added or
  * replaced later go to per-term `delta*` lists, their base postings retired by `baseStale` and
  * their older delta postings by generation. When the delta grows past a quarter of the base the
- * whole index is rebuilt, so an update costs O(its tokens) amortised.
+ * whole index is rebuilt, so an update costs O(its tokens) amortised. The base block keeps no
+ * per-document list of its terms: when a base document is replaced or removed, its terms are found
+ * again by tokenizing the version being replaced (documents are read-only once indexed).
  */
 export class TextIndex {
   vocab = new Vocabulary();
@@ -32,8 +34,6 @@ export class TextIndex {
   /** Slot → generation; a delta posting is current when it carries its slot's generation. */
   gens: number[] = [];
   private deltaCount = 0;
-  private baseDocOffsets = new Int32Array(1);
-  private baseDocTerms = new Int32Array(0);
   private deltaDocTerms = new Map<number, Int32Array>();
   private weights: FieldWeights;
 
@@ -49,8 +49,9 @@ export class TextIndex {
     this.build();
   }
 
-  update(slot: number, doc: Doc | undefined): void {
-    this.drop(slot);
+  /** `previous`: the version of the slot's document this index holds (the one being replaced or removed). */
+  update(slot: number, doc: Doc | undefined, previous: Doc | undefined): void {
+    this.drop(slot, previous);
     if (!doc) return;
     const ids = int32s(64);
     const fieldOf = uint8s(64);
@@ -127,8 +128,6 @@ export class TextIndex {
       }
     }
     this.baseOffsets = offsets;
-    this.baseDocOffsets = docOffsets;
-    this.baseDocTerms = docTerms.toArray();
     this.baseStale = new Uint8Array(capacity);
     this.vocab.settle();
   }
@@ -139,34 +138,48 @@ export class TextIndex {
    */
   private tokenize(slot: number, doc: Doc, ids: Growable<Int32Array>, fieldOf: Growable<Uint8Array>): void {
     const lengths = this.fields.map(() => 0);
-    this.fields.forEach((field, f) => {
-      for (const raw of pathValues(doc, field.path)) {
-        if (typeof raw === 'boolean') continue;
-        const value = String(raw);
-        const tokens = field.wholeOnly ? [] : textTokens(value).map((token) => this.vocab.intern(token, WORD));
-        const whole = field.sku ? wholeToken(value) : '';
-        if (whole !== '') {
-          const id = this.vocab.intern(whole, WHOLE_SKU);
-          if (tokens.length !== 1 || tokens[0] !== id) tokens.push(id);
-        }
-        for (const id of tokens) {
-          ids.push(id);
-          fieldOf.push(f);
-        }
-        lengths[f]! += tokens.length;
-      }
+    this.eachToken(doc, (term, kind) => this.vocab.intern(term, kind), (id, f) => {
+      ids.push(id);
+      fieldOf.push(f);
+      lengths[f]!++;
     });
     this.weights.record(slot, lengths);
   }
 
-  private drop(slot: number): void {
+  /**
+   * Each token of `doc`, field by field, as the term id `idOf` gives (-1: skipped). SKU fields add
+   * the whole value as one more token (unless it is a single word already).
+   */
+  private eachToken(doc: Doc, idOf: (term: string, kind: TermKind) => number, visit: (id: number, field: number) => void): void {
+    this.fields.forEach((field, f) => {
+      for (const raw of pathValues(doc, field.path)) {
+        if (typeof raw === 'boolean') continue;
+        const value = String(raw);
+        const tokens = field.wholeOnly ? [] : textTokens(value).map((token) => idOf(token, WORD));
+        const whole = field.sku ? wholeToken(value) : '';
+        if (whole !== '') {
+          const id = idOf(whole, WHOLE_SKU);
+          if (tokens.length !== 1 || tokens[0] !== id) tokens.push(id);
+        }
+        for (const id of tokens) if (id >= 0) visit(id, f);
+      }
+    });
+  }
+
+  private drop(slot: number, previous: Doc | undefined): void {
     if (!this.weights.forget(slot)) return;
     const delta = this.deltaDocTerms.get(slot);
-    const terms = delta ?? this.baseDocTerms.subarray(this.baseDocOffsets[slot], this.baseDocOffsets[slot + 1]);
-    for (const id of terms) this.vocab.df[id]!--;
     if (delta) {
+      for (const id of delta) this.vocab.df[id]!--;
       this.deltaDocTerms.delete(slot);
       this.gens[slot] = (this.gens[slot] ?? 0) + 1;
-    } else this.baseStale[slot] = 1;
+      return;
+    }
+    // A base document: its distinct terms, from the version the base was built with.
+    if (!previous) throw new Error('text index: the replaced version of an indexed document is needed');
+    const terms = new Set<number>();
+    this.eachToken(previous, (term) => this.vocab.id(term) ?? -1, (id) => terms.add(id));
+    for (const id of terms) this.vocab.df[id]!--;
+    this.baseStale[slot] = 1;
   }
 }

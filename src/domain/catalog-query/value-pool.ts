@@ -29,7 +29,7 @@ export class ValuePool {
       for (const key of Object.keys(copy)) {
         const value = copy[key];
         if (typeof value === 'string') copy[key] = this.string(value);
-        else if (value !== null && typeof value === 'object' && this.worthLooking(key)) copy[key] = this.object(key, value);
+        else if (value !== null && typeof value === 'object') copy[key] = this.worthLooking(key) ? this.object(key, value) : this.withSharedStrings(value);
       }
       return copy;
     });
@@ -40,6 +40,8 @@ export class ValuePool {
   /**
    * A field whose values hardly ever repeat (a product's own image gallery, its stock) is not
    * looked up any more once that is clear: its JSON text would cost start-up time and garbage for nothing.
+   * Its values still get the batch's shared strings (a gallery's first image is the product's
+   * `image`, its label the product's name).
    */
   private worthLooking(field: string): boolean {
     const stats = this.fieldStats.get(field);
