@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogQueryType } from '../../schemas/catalog-query';
 import type { Database } from '../db/database';
-import { databaseIdentity, readSnapshot, removeSnapshot, writeSnapshot, type SnapshotStamp } from './catalog-snapshot';
+import { databaseIdentity, readSnapshot, removeSnapshot, writeSnapshot, type SnapshotPart, type SnapshotStamp } from './catalog-snapshot';
 import { CATALOG_ENTITIES, CHANGES_CHANNEL, catalogState, readAllInBatches, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
 import { ReplyCache } from './reply-cache';
 import { AttributeLookup, SearchIndexLoader, type SearchIndex } from './search-index';
@@ -64,21 +64,15 @@ export class CatalogService {
     if (this.snapshot) {
       this.database = await databaseIdentity(this.db);
       const read = await readSnapshot(this.snapshot.file, { database: this.database, ...state });
-      if (read.ok) {
-        for (const { entity, docs, seqs } of read.entities) {
-          const loader = new SearchIndexLoader(entity);
-          loader.addShared(docs, seqs);
-          if (entity === 'attribute') this.attributes.upsert(docs);
-          this.indexes.set(entity, loader.finish());
-        }
-        this.loadedFrom = 'snapshot';
-      } else {
+      const failure = read.ok ? await this.startFromSnapshot(read.entities).finally(() => read.close()) : read;
+      if (!failure) this.loadedFrom = 'snapshot';
+      else {
         // A damaged file is never trusted: it is said so, removed, and written again from the database.
-        if (read.damaged) {
-          this.log.warn({ file: this.snapshot.file, reason: read.reason }, 'catalogue snapshot ignored: loading from the database');
+        if (failure.damaged) {
+          this.log.warn({ file: this.snapshot.file, reason: failure.reason }, 'catalogue snapshot ignored: loading from the database');
           await removeSnapshot(this.snapshot.file);
         }
-        this.loadedFrom = `database (${read.reason})`;
+        this.loadedFrom = `database (${failure.reason})`;
       }
     } else this.loadedFrom = 'database (snapshot off)';
     // Every entity the snapshot did not hold (all of them without one) comes from the database.
@@ -95,6 +89,27 @@ export class CatalogService {
     this.stopListening = await this.db.listen(this.db.channel(CHANGES_CHANNEL), () => void this.refresh());
     this.poll = setInterval(() => void this.refresh(), pollMs);
     this.poll.unref();
+  }
+
+  /**
+   * Builds the indexes from a snapshot, one entity at a time (its columns are garbage before the next
+   * is decoded); undefined when done, else why not, with nothing kept from it.
+   */
+  private async startFromSnapshot(parts: readonly SnapshotPart[]): Promise<{ reason: string; damaged: true } | undefined> {
+    try {
+      for (const part of parts) {
+        const { entity, docs, seqs } = await part.read();
+        const loader = new SearchIndexLoader(entity);
+        loader.addShared(docs, seqs);
+        if (entity === 'attribute') this.attributes.upsert(docs);
+        this.indexes.set(entity, loader.finish());
+      }
+      return undefined;
+    } catch (error) {
+      this.indexes.clear();
+      this.attributes.clear();
+      return { reason: `unreadable: ${error instanceof Error ? error.message : String(error)}`, damaged: true };
+    }
   }
 
   /** Stops hearing changes; a snapshot still due is written first, so the next start can use it. */

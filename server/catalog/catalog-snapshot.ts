@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import v8 from 'node:v8';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import type { Queryable } from '../db/database';
@@ -15,14 +15,16 @@ import { decodeDocs, encodeDocs, type EncodedDocs } from './snapshot-codec';
  * ignored and replaced after the catalogue is loaded from the database.
  *
  * File: `MAGIC`, the header's length (uint32, big-endian), the header (JSON: format, stamp, payload
- * length and SHA-1), then the payload: `v8.serialize` of the entities' documents in columns
- * (`snapshot-codec.ts`) with their sequence numbers, in change order as a database load reads them,
- * so the index built from it is the one a database load builds.
+ * length and SHA-1, and each entity's document count and byte length), then the payload: per entity,
+ * `v8.serialize` of its documents in columns (`snapshot-codec.ts`) with their sequence numbers, in
+ * change order as a database load reads them, so the index built from it is the one a database load
+ * builds. Entities are decoded one at a time (`SnapshotPart.read`), so a start holds one entity's
+ * columns beside the catalogue being built, not the whole file's decoded at once.
  */
 export const SNAPSHOT_FILE = 'catalog-snapshot.bin';
 
 /** Raise when the payload's layout or what a document holds changes: older files are then ignored. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 const MAGIC = Buffer.from('FDCATSNP');
 
 export interface SnapshotStamp {
@@ -44,14 +46,25 @@ interface Header {
   format: number;
   stamp: SnapshotStamp;
   bytes: number;
-  sha1: string;
+  /** The payload's parts in order: each entity's document count, serialized length and SHA-1. */
+  entities: { entity: CatalogEntity; count: number; bytes: number; sha1: string }[];
 }
 
-interface Payload {
-  entities: { entity: CatalogEntity; seqs: Float64Array; docs: EncodedDocs }[];
+/** One entity's part of the payload. */
+interface EntityPayload {
+  seqs: Float64Array;
+  docs: EncodedDocs;
 }
 
-export type SnapshotRead = { ok: true; entities: SnapshotEntity[] } | { ok: false; reason: string; damaged: boolean };
+/** One entity of a snapshot whose header, stamp and checksum are good, decoded when read. */
+export interface SnapshotPart {
+  entity: CatalogEntity;
+  count: number;
+  /** The entity's documents and sequence numbers; rejects when its part is damaged or malformed. */
+  read(): Promise<SnapshotEntity>;
+}
+
+export type SnapshotRead = { ok: true; entities: SnapshotPart[]; close(): Promise<void> } | { ok: false; reason: string; damaged: boolean };
 
 /**
  * Which database this is: its cluster's system identifier (new for every initdb, so another PGlite
@@ -70,11 +83,14 @@ const sameStamp = (a: SnapshotStamp, b: SnapshotStamp) => a.database === b.datab
 
 /** Writes the snapshot atomically (a temporary file renamed over the old one). */
 export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities: readonly SnapshotEntity[]): Promise<{ bytes: number }> {
-  const payload: Payload = {
-    entities: entities.map(({ entity, docs, seqs }) => ({ entity, seqs: Float64Array.from(seqs), docs: encodeDocs(docs) })),
+  const parts = entities.map(({ docs, seqs }) => v8.serialize({ seqs: Float64Array.from(seqs), docs: encodeDocs(docs) } satisfies EntityPayload));
+  const bodyBytes = parts.reduce((sum, part) => sum + part.length, 0);
+  const header: Header = {
+    format: SNAPSHOT_FORMAT,
+    stamp,
+    bytes: bodyBytes,
+    entities: entities.map(({ entity, docs }, i) => ({ entity, count: docs.length, bytes: parts[i]!.length, sha1: createHash('sha1').update(parts[i]!).digest('hex') })),
   };
-  const body = v8.serialize(payload);
-  const header: Header = { format: SNAPSHOT_FORMAT, stamp, bytes: body.length, sha1: createHash('sha1').update(body).digest('hex') };
   const headerBytes = Buffer.from(JSON.stringify(header));
   const length = Buffer.alloc(4);
   length.writeUInt32BE(headerBytes.length);
@@ -82,7 +98,7 @@ export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities
   try {
     const handle = await open(temporary, 'w', 0o600);
     try {
-      await handle.writev([MAGIC, length, headerBytes, body]);
+      await handle.writev([MAGIC, length, headerBytes, ...parts]);
       await handle.sync();
     } finally {
       await handle.close();
@@ -92,45 +108,77 @@ export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities
     await rm(temporary, { force: true });
     throw error;
   }
-  return { bytes: MAGIC.length + 4 + headerBytes.length + body.length };
+  return { bytes: MAGIC.length + 4 + headerBytes.length + bodyBytes };
 }
 
-/** The snapshot's documents when its stamp is `expected` and it reads back whole; else why not. */
+/**
+ * The snapshot's entities when its stamp is `expected` and its size and document counts are the
+ * header's; else why not. Nothing but the header is read here: each entity's part is read from the
+ * file, checked against its SHA-1 and decoded when its `read` is called, so a start holds one
+ * entity's bytes and columns at a time. Call `close` when done with the parts.
+ */
 export async function readSnapshot(file: string, expected: SnapshotStamp): Promise<SnapshotRead> {
-  let data: Buffer;
+  let handle: FileHandle;
   try {
-    data = await readFile(file);
+    handle = await open(file, 'r');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     return { ok: false, reason: missing ? 'no snapshot' : `unreadable: ${(error as Error).message}`, damaged: !missing };
   }
+  const readAt = async (position: number, length: number): Promise<Buffer> => {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    if (bytesRead !== length) throw new Error(`${bytesRead} bytes at ${position}, ${length} expected`);
+    return buffer;
+  };
+  let keepOpen = false;
   try {
-    if (data.length < MAGIC.length + 4 || !data.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'not a catalogue snapshot', damaged: true };
-    const headerLength = data.readUInt32BE(MAGIC.length);
+    const size = (await handle.stat()).size;
+    if (size < MAGIC.length + 4) return { ok: false, reason: 'not a catalogue snapshot', damaged: true };
+    const start = await readAt(0, MAGIC.length + 4);
+    if (!start.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'not a catalogue snapshot', damaged: true };
+    const headerLength = start.readUInt32BE(MAGIC.length);
     const bodyStart = MAGIC.length + 4 + headerLength;
-    if (bodyStart > data.length) return { ok: false, reason: 'truncated header', damaged: true };
-    const header = JSON.parse(data.subarray(MAGIC.length + 4, bodyStart).toString('utf8')) as Partial<Header>;
+    if (bodyStart > size) return { ok: false, reason: 'truncated header', damaged: true };
+    const header = JSON.parse((await readAt(MAGIC.length + 4, headerLength)).toString('utf8')) as Partial<Header>;
     if (header.format !== SNAPSHOT_FORMAT) return { ok: false, reason: `format ${String(header.format)}, not ${SNAPSHOT_FORMAT}`, damaged: false };
     if (!header.stamp || !sameStamp(header.stamp, expected)) {
       return { ok: false, reason: `stale (${JSON.stringify(header.stamp)}; the database is at ${JSON.stringify(expected)})`, damaged: false };
     }
-    const body = data.subarray(bodyStart);
-    if (body.length !== header.bytes) return { ok: false, reason: `${body.length} payload bytes, the header says ${String(header.bytes)}`, damaged: true };
-    if (createHash('sha1').update(body).digest('hex') !== header.sha1) return { ok: false, reason: 'checksum mismatch', damaged: true };
-    const payload = v8.deserialize(body) as Payload;
-    if (!Array.isArray(payload?.entities)) return { ok: false, reason: 'payload without entities', damaged: true };
-    const entities = payload.entities.map(({ entity, seqs, docs }) => {
-      if (!(seqs instanceof Float64Array)) throw new Error(`${entity}: sequence numbers missing`);
-      const decoded = decodeDocs(docs);
-      if (decoded.length !== seqs.length) throw new Error(`${entity}: ${decoded.length} documents, ${seqs.length} sequence numbers`);
-      return { entity, docs: decoded, seqs: Array.from(seqs) };
-    });
-    const live = entities.reduce((sum, { docs }) => sum + docs.length, 0);
+    if (size - bodyStart !== header.bytes) return { ok: false, reason: `${size - bodyStart} payload bytes, the header says ${String(header.bytes)}`, damaged: true };
+    if (!Array.isArray(header.entities)) return { ok: false, reason: 'payload without entities', damaged: true };
+    const live = header.entities.reduce((sum, { count }) => sum + count, 0);
     if (live !== expected.live) return { ok: false, reason: `${live} documents, the stamp says ${expected.live}`, damaged: true };
-    return { ok: true, entities };
+    let at = bodyStart;
+    const entities = header.entities.map(({ entity, count, bytes, sha1 }): SnapshotPart => {
+      const position = at;
+      at += bytes;
+      return {
+        entity,
+        count,
+        read: async () => {
+          const part = await readAt(position, bytes);
+          if (createHash('sha1').update(part).digest('hex') !== sha1) throw new Error(`${entity}: checksum mismatch`);
+          return decodeEntity(entity, count, part);
+        },
+      };
+    });
+    if (at !== size) return { ok: false, reason: `entities of ${at - bodyStart} bytes in a payload of ${header.bytes}`, damaged: true };
+    keepOpen = true;
+    return { ok: true, entities, close: () => handle.close() };
   } catch (error) {
     return { ok: false, reason: `unreadable: ${error instanceof Error ? error.message : String(error)}`, damaged: true };
+  } finally {
+    if (!keepOpen) await handle.close();
   }
+}
+
+function decodeEntity(entity: CatalogEntity, count: number, part: Buffer): SnapshotEntity {
+  const { seqs, docs } = v8.deserialize(part) as Partial<EntityPayload>;
+  if (!(seqs instanceof Float64Array) || !docs) throw new Error(`${entity}: sequence numbers or documents missing`);
+  const decoded = decodeDocs(docs);
+  if (decoded.length !== seqs.length || decoded.length !== count) throw new Error(`${entity}: ${decoded.length} documents, ${seqs.length} sequence numbers, ${count} in the header`);
+  return { entity, docs: decoded, seqs: Array.from(seqs) };
 }
 
 /** Removes a snapshot (a damaged one, before it is written again). */

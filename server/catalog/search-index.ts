@@ -143,4 +143,9 @@ export class AttributeLookup {
   }
 
   get = (code: string): AttributeDoc | undefined => this.byCode.get(code);
+
+  clear(): void {
+    this.byCode.clear();
+    this.codeById.clear();
+  }
 }

@@ -96,13 +96,18 @@ export function decodeDocs(encoded: EncodedDocs): Doc[] {
   if (!(shapeOf instanceof Uint32Array) || shapeOf.length !== count || !Array.isArray(shapes) || !Array.isArray(columns) || !Array.isArray(strings)) {
     throw new Error('snapshot documents are malformed');
   }
+  // Strings inside the objects of plain columns (a product's own gallery: its image paths, its name
+  // as the first image's label, "image" as every entry's type) come out of the payload as copies each;
+  // they are replaced by one string per text, the one the document's own fields hold where it has it.
+  const canonical = new Map<string, string>();
+  for (const text of strings) canonical.set(text, text);
   const readers = shapes.map((keys, s) => {
     const shapeColumns = columns[s];
     if (!Array.isArray(keys) || !Array.isArray(shapeColumns) || shapeColumns.length !== keys.length) throw new Error(`snapshot shape ${s} is malformed`);
     // A template from JSON text has the keys as own data properties in order (even "__proto__"),
     // and a spread copy of it takes the template's layout, so each document is one copy and its stores.
     const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as Doc;
-    const reads = shapeColumns.map((column) => columnReader(column, strings));
+    const reads = shapeColumns.map((column) => columnReader(column, strings, canonical));
     return { keys, template, reads, next: 0 };
   });
   const docs = new Array<Doc>(count);
@@ -118,9 +123,40 @@ export function decodeDocs(encoded: EncodedDocs): Doc[] {
   return docs;
 }
 
-function columnReader(column: Column, strings: readonly string[]): (row: number) => unknown {
+/**
+ * Replaces each value of a plain column by a copy whose strings are the ones `canonical` has for
+ * their text, and whose objects and lists are new (a deserialized object carries an empty property
+ * array of its own; a copy does not). An object several documents share stays one object.
+ */
+function shareStrings(values: unknown[], canonical: Map<string, string>): void {
+  const copies = new Map<object, unknown>();
+  const copy = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const known = canonical.get(value);
+      if (known !== undefined) return known;
+      canonical.set(value, value);
+      return value;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    let done = copies.get(value);
+    if (done === undefined) {
+      if (Array.isArray(value)) done = value.map(copy);
+      else {
+        const object: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+        for (const key of Object.keys(object)) object[key] = copy(object[key]);
+        done = object;
+      }
+      copies.set(value, done);
+    }
+    return done;
+  };
+  for (let i = 0; i < values.length; i++) values[i] = copy(values[i]);
+}
+
+function columnReader(column: Column, strings: readonly string[], canonical: Map<string, string>): (row: number) => unknown {
   if ('plain' in column && Array.isArray(column.plain)) {
     const values = column.plain;
+    shareStrings(values, canonical);
     return (row) => {
       if (row >= values.length) throw new Error('snapshot column is short');
       return values[row];

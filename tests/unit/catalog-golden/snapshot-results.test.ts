@@ -43,12 +43,14 @@ beforeAll(async () => {
   await writeSnapshot(file, stamp, entities);
   const read = await readSnapshot(file, stamp);
   if (!read.ok) throw new Error(read.reason);
-  for (const { entity, docs, seqs } of read.entities) {
+  for (const part of read.entities) {
+    const { entity, docs, seqs } = await part.read();
     const loader = new SearchIndexLoader(entity);
     loader.addShared(docs, seqs);
     restored.set(entity, loader.finish());
     if (entity === 'attribute') attributes.upsert(docs);
   }
+  await read.close();
   golden = JSON.parse(await readFile(GOLDEN_FILE, 'utf8')) as typeof golden;
 }, 120_000);
 afterAll(async () => rm(dir, { recursive: true, force: true }));
