@@ -10,8 +10,10 @@ import type { AttributeMeta } from '../features/catalog/use-attributes';
  *
  * Every page carries the category tree (the menu), so it travels as short rows with only what the
  * browser's components read: no meta title or description (the server's head tags read its own tree)
- * and a description only for the page's own categories. Such a trimmed tree is marked invalidated, so
- * the browser reads the whole tree again after hydration (its local catalogue, else the API).
+ * and a description only for the page's own categories. Such a trimmed tree is as fresh as the rest
+ * for the page it came with (read again right after hydration, it cost two re-renders of every menu
+ * and list in the hydration's first second); `importQueries` names it, and the app reads the whole
+ * tree again when the shopper first moves to another page (`refreshTrimmed`).
  */
 type PageContext = { categoryIds: ReadonlySet<number> };
 type Codec = { out: (data: unknown, page: PageContext) => unknown; in: (data: unknown) => unknown; trimmed?: boolean };
@@ -96,19 +98,27 @@ export function exportQueries(client: QueryClient): TransferredQueries {
   };
 }
 
-/** Puts a server render's queries into the browser's cache before the first render. */
-export function importQueries(client: QueryClient, transferred: TransferredQueries): void {
+/**
+ * Puts a server render's queries into the browser's cache before the first render. Their answers count
+ * as read now, fresh for their stale time: the page may come from the server's output cache (a day),
+ * which is purged when its products or categories change, so an old render time does not mean old
+ * data, and a stale entry was read again by every component mounting in the hydration, one fetch and
+ * one re-render each in the hydration's first task. Returns the keys of the trimmed ones (the category
+ * tree), for `refreshTrimmed` once the shopper leaves the page.
+ */
+export function importQueries(client: QueryClient, transferred: TransferredQueries): QueryKey[] {
+  const now = Date.now();
   hydrate(client, {
     mutations: [],
-    queries: transferred.queries.map(({ queryKey, queryHash, dehydratedAt, state: { data, error, ...rest } }) => {
+    queries: transferred.queries.map(({ queryKey, queryHash, state: { data, error, ...rest } }) => {
       const codec = codecOf(queryKey);
       return {
         queryKey,
         queryHash,
-        dehydratedAt: dehydratedAt ?? Date.now(),
+        dehydratedAt: now,
         state: {
           ...rest,
-          ...(codec?.trimmed && data !== undefined ? { isInvalidated: true } : {}),
+          ...(data !== undefined ? { dataUpdatedAt: now } : {}),
           data: codec && data !== undefined ? codec.in(data) : data,
           error: error ? new Error(error.message) : null,
           fetchFailureReason: null,
@@ -116,6 +126,16 @@ export function importQueries(client: QueryClient, transferred: TransferredQueri
       };
     }),
   });
+  return transferred.queries.filter(({ queryKey, state }) => codecOf(queryKey)?.trimmed && state.data !== undefined).map((q) => q.queryKey);
+}
+
+/**
+ * The whole of each trimmed query, read in the background (its page keeps showing the trimmed data
+ * meanwhile): called when the shopper first moves on, so another category's description is there
+ * on the next page, without a re-render of the hydrating one.
+ */
+export function refreshTrimmed(client: QueryClient, keys: readonly QueryKey[]): void {
+  for (const queryKey of keys) void client.invalidateQueries({ queryKey, exact: true });
 }
 
 export const isTransferredQueries = (value: unknown): value is TransferredQueries =>

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -5,7 +6,7 @@ import { createShopRouter, loadMatchedRoutes, readHydrationData } from './create
 import { HYDRATING_EVENT } from './early-presses';
 import { Providers } from './providers';
 import { browserQueryClient } from './query-client';
-import { importQueries, isTransferredQueries } from './query-transfer';
+import { importQueries, isTransferredQueries, refreshTrimmed } from './query-transfer';
 import { yieldToMain } from '../db/yield-to-main';
 import { initI18n, LANGUAGES, type LanguageCode } from '../i18n/i18n';
 import { storeConfig, storeViewForPath } from '../i18n/store-views';
@@ -33,10 +34,11 @@ async function startApp(): Promise<void> {
   // With multistore switched on in this browser the paths and reads are a store view's, not the server's:
   // its answers (the default store's) are neither hydrated nor kept.
   const serverStore = !storeConfig().multistore;
+  const trimmed: QueryKey[] = [];
   if (serverStore) {
     for (const loaded of Object.values(hydration?.loaderData ?? {})) {
       const queries = (loaded as { queries?: unknown } | null)?.queries;
-      if (isTransferredQueries(queries)) importQueries(client, queries);
+      if (isTransferredQueries(queries)) trimmed.push(...importQueries(client, queries));
     }
   }
   const hydrate = Boolean(hydration) && mount.hasChildNodes() && language === document.documentElement.lang.slice(0, 2) && serverStore;
@@ -47,6 +49,16 @@ async function startApp(): Promise<void> {
   await Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]);
   await yieldToMain();
   const router = createShopRouter(hydrate ? hydration : undefined);
+  // The server's trimmed category tree serves the page it came with; the whole tree is read as the
+  // shopper first moves on (the next page may be another category, with its description).
+  if (trimmed.length > 0) {
+    const first = router.state.location.key;
+    const unsubscribe = router.subscribe((state) => {
+      if (state.navigation.state === 'idle' && state.location.key === first) return;
+      unsubscribe();
+      refreshTrimmed(client, trimmed);
+    });
+  }
   await yieldToMain();
   const app = (
     <StrictMode>
