@@ -32,10 +32,29 @@ function readStored(): QueuedAdd[] {
   }
 }
 
-let queued: QueuedAdd[] = typeof sessionStorage === 'undefined' ? [] : readStored();
+const NONE_QUEUED: QueuedAdd[] = [];
+const listeners = new Set<() => void>();
+
+/**
+ * The presses in order, NONE_QUEUED (the server's snapshot, so hydration needs no second render) until
+ * one is made or one is read back from session storage. The storage is read once, on first need (a
+ * press, the database opening) or in a task of its own soon after the page starts (`onAddQueued`), not
+ * as this module loads: a tab's first read of session storage waits on the browser (tens of
+ * milliseconds on a busy phone), which held up the app's start.
+ */
+let queued: QueuedAdd[] = NONE_QUEUED;
+let storageRead = false;
+function loadStored(): void {
+  if (storageRead) return;
+  storageRead = true;
+  if (typeof sessionStorage === 'undefined') return;
+  const before = readStored();
+  if (before.length === 0) return;
+  queued = [...before, ...queued];
+  listeners.forEach((l) => l());
+}
 let openShop: LocalShop | null = null;
 let draining: Promise<void> | null = null;
-const listeners = new Set<() => void>();
 const waitingForOpen = new Set<() => void>();
 
 function save(next: QueuedAdd[]): void {
@@ -51,6 +70,7 @@ function save(next: QueuedAdd[]): void {
 
 /** Takes a press made while the database opens; it is added as soon as the database is open. */
 export function queueAdd(request: AddRequest): void {
+  loadStored();
   const { members, ...rest } = request;
   const entry: QueuedAdd = { id: crypto.randomUUID(), sku: String(request.product.sku), request: { ...rest, ...(members ? { members: [...members] } : {}) } };
   save([...queued, entry]);
@@ -64,12 +84,20 @@ export function queueAdd(request: AddRequest): void {
  */
 export function onAddQueued(open: () => void): () => void {
   waitingForOpen.add(open);
-  if (queued.length > 0) open();
-  return () => waitingForOpen.delete(open);
+  // Called from the app's first effects: the stored presses are read in a task of their own.
+  const timer = setTimeout(() => {
+    loadStored();
+    if (queued.length > 0 && waitingForOpen.has(open)) open();
+  }, 0);
+  return () => {
+    clearTimeout(timer);
+    waitingForOpen.delete(open);
+  };
 }
 
 /** The shell calls this once the database is open: every waiting press is added, in order. */
 export function addQueued(shop: LocalShop): Promise<void> {
+  loadStored();
   openShop = shop;
   return drain(shop);
 }
@@ -105,8 +133,6 @@ function drain(shop: LocalShop): Promise<void> {
   return draining;
 }
 
-const NONE_QUEUED: QueuedAdd[] = [];
-
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -114,7 +140,8 @@ const subscribe = (listener: () => void) => {
 
 /** How many presses of this product wait for the database (0 once they are in the cart). */
 export function useQueuedAdds(sku: string): number {
-  // None on the server, nor in the first (hydrating) render, which must match the server's HTML.
+  // None on the server, nor in the first (hydrating) render, which must match the server's HTML; a
+  // stored press shows once read back (loadStored tells the listeners).
   const all = useSyncExternalStore(subscribe, () => queued, () => NONE_QUEUED);
   return all.filter((q) => q.sku === sku).length;
 }

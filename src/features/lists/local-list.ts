@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../../ui/use-hydrated';
 
 /**
  * Wishlist, compare and recently viewed, keyed by sku. Kept in localStorage until the local database's
@@ -69,13 +70,21 @@ export function toggleEntry(list: ListName, entry: Omit<ListEntry, 'addedAt'>): 
   return true;
 }
 
+const NONE: ListEntry[] = [];
+
+/**
+ * The list once the page is live; none on the server and while a server-rendered page hydrates (the
+ * same empty list as the server's snapshot: a different one forced a synchronous second render of the
+ * header in hydration's commit), then the stored one in the transition that follows it.
+ */
 export function useList(list: ListName): ListEntry[] {
+  const hydrated = useHydrated();
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => read(list),
-    () => [],
+    hydrated ? () => read(list) : () => NONE,
+    () => NONE,
   );
 }
