@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+// The entity types live in a module without valibot, so the storefront's search adapter can name them on its first screen.
+import { CATALOG_QUERY_TYPES, type CatalogQueryType } from './catalog-query-types';
 import { parseWith, type ParseResult } from './parse';
 
 /**
@@ -6,8 +8,7 @@ import { parseWith, type ParseResult } from './parse';
  * server and offline search both run through the same engine (`src/domain/catalog-query`).
  */
 
-export const CATALOG_QUERY_TYPES = ['product', 'category', 'attribute', 'taxrule', 'cms_page', 'cms_block', 'cms_hierarchy'] as const;
-export type CatalogQueryType = (typeof CATALOG_QUERY_TYPES)[number];
+export { CATALOG_QUERY_TYPES, type CatalogQueryType };
 
 /** Largest page per entity type: product lists and CMS (SPEC: max 500), category fetch 4000, lookups 4000. */
 export const MAX_PAGE_SIZE: Readonly<Record<CatalogQueryType, number>> = {

@@ -1,4 +1,4 @@
-import { Subject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import type { LocalEntity } from './catalog-index';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
@@ -39,7 +39,8 @@ export interface LocalCatalogState {
 }
 
 let index: LocalCatalogSource | null = null;
-const changes = new Subject<CatalogueChange>();
+/** Plain listeners, not an rxjs Subject: this module is on every first screen, rxjs comes with the database. */
+const changeListeners = new Set<(change: CatalogueChange) => void>();
 let state: LocalCatalogState = { products: 0, replicated: false, registered: false };
 const listeners = new Set<() => void>();
 const registration = databaseLatch<LocalCatalogSource>();
@@ -64,13 +65,20 @@ export function registerLocalCatalog(local: LocalCatalogSource, storedMeansRepli
   if (storedMeansReplicated && state.products > 0) publish({ ...state, replicated: true });
   local.changes$.subscribe((change) => {
     update();
-    changes.next(change);
+    // A copy: a listener added while this change is told hears the next one, as with a Subject.
+    for (const listener of [...changeListeners]) listener(change);
   });
   registration.set(local);
 }
 
-/** Changes of the local catalogue from now on, whoever holds it (nothing before the database opens). */
-export const localCatalogChanges = (): Observable<CatalogueChange> => changes.asObservable();
+/**
+ * Calls `listener` with each change of the local catalogue from now on, whoever holds it (nothing
+ * before the database opens); as an observable: `localCatalogChanges()` (local-catalog-changes.ts).
+ */
+export function onLocalCatalogChange(listener: (change: CatalogueChange) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
 
 export function markCatalogReplicated(): void {
   publish({ ...state, replicated: true });

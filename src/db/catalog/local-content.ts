@@ -1,7 +1,6 @@
 import type { ContentEntity } from '../../../schemas/rx/content.schema';
 import { contentKey } from '../../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
-import { storedContent, storedContentByKey } from './catalogue-records';
 import { databaseLatch } from './database-latch';
 
 /**
@@ -11,6 +10,9 @@ import { databaseLatch } from './database-latch';
  */
 
 type Doc = Record<string, unknown>;
+
+/** The storage reads (they use RxDB's query helpers), loaded with the first read: this module is on every first screen. */
+const storedReads = () => import('./catalogue-records');
 
 const opened = databaseLatch<ShopDatabase>();
 
@@ -22,11 +24,11 @@ export function registerLocalContent(db: ShopDatabase): void {
 /** The documents of an entity held on the device (with this identifier, when given); null when the database never opened. */
 export async function localContent(entity: ContentEntity, identifier?: string, waitMs?: number): Promise<Doc[] | null> {
   const db = await opened.wait(waitMs);
-  return db ? storedContent(db, entity, identifier) : null;
+  return db ? (await storedReads()).storedContent(db, entity, identifier) : null;
 }
 
 /** One document by its entity and id (static JSON is keyed by name), or undefined. */
 export async function localContentById(entity: ContentEntity, id: string, waitMs?: number): Promise<Doc | undefined> {
   const db = await opened.wait(waitMs);
-  return db ? storedContentByKey(db, contentKey(entity, id)) : undefined;
+  return db ? (await storedReads()).storedContentByKey(db, contentKey(entity, id)) : undefined;
 }

@@ -1,5 +1,5 @@
 import { auditTime, filter, scan, startWith, type Observable } from 'rxjs';
-import { localCatalogChanges } from '../catalog/local-catalog';
+import { localCatalogChanges } from '../catalog/local-catalog-changes';
 
 /** How long a burst of replicated batches is gathered before screens check their rows again. */
 const SETTLE_MS = 250;

@@ -1,4 +1,5 @@
-import { CATALOG_QUERY_TYPES, type CatalogQueryInput } from '../../../schemas/catalog-query';
+import type { CatalogQueryInput } from '../../../schemas/catalog-query';
+import { CATALOG_QUERY_TYPES } from '../../../schemas/catalog-query-types';
 import { currentStore } from '../../i18n/store-views';
 import { apiCall, apiFetch, withStore, type CatalogResult, type Doc } from './catalog-api';
 import { GRAPHQL_ENTITY_TYPES, NO_ENTITY_TYPE, graphqlSearchBody, readGraphqlReply } from './graphql-search';

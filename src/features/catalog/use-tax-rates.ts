@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { filter, startWith, switchMap } from 'rxjs';
 import { useShop } from '../../app/shop/shop-context';
-import { storedContent } from '../../db/catalog/catalogue-records';
-import { localCatalogChanges } from '../../db/catalog/local-catalog';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { currentStore } from '../../i18n/store-views';
 import { searchCatalog } from './search-adapter';
@@ -36,15 +33,27 @@ function useLocalTaxRules(wanted: boolean): TaxRuleFields[] | undefined {
   const [rules, setRules] = useState<TaxRuleFields[]>();
   useEffect(() => {
     if (!shop || !wanted) return;
-    // Read again whenever the content changes (the catalogue worker may be the one writing it).
-    const subscription = localCatalogChanges()
-      .pipe(
-        filter((change) => change === 'content'),
-        startWith('content'),
-        switchMap(() => storedContent(shop.db, 'taxrule')),
-      )
-      .subscribe((docs) => setRules(docs.length > 0 ? (docs) : undefined));
-    return () => subscription.unsubscribe();
+    // The local read's code (rxjs, the storage reads) loads only when it is needed: never on a first
+    // screen whose tax rules came from the server, so it is no part of that screen's JavaScript.
+    let live = true;
+    let subscription: { unsubscribe(): void } | undefined;
+    void Promise.all([import('rxjs'), import('../../db/catalog/catalogue-records'), import('../../db/catalog/local-catalog-changes')]).then(
+      ([{ filter, startWith, switchMap }, { storedContent }, { localCatalogChanges }]) => {
+        if (!live) return;
+        // Read again whenever the content changes (the catalogue worker may be the one writing it).
+        subscription = localCatalogChanges()
+          .pipe(
+            filter((change) => change === 'content'),
+            startWith('content'),
+            switchMap(() => storedContent(shop.db, 'taxrule')),
+          )
+          .subscribe((docs) => setRules(docs.length > 0 ? docs : undefined));
+      },
+    );
+    return () => {
+      live = false;
+      subscription?.unsubscribe();
+    };
   }, [shop, wanted]);
   return wanted ? rules : undefined;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { scan } from 'rxjs';
-import { localCatalogChanges } from '../../db/catalog/local-catalog';
+import { localCatalogChanges } from '../../db/catalog/local-catalog-changes';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { checkoutTotals, type CheckoutTotals } from '../../db/orders/checkout-totals';
 import type { ShopDatabase } from '../../db/database-types';
