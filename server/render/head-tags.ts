@@ -228,7 +228,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON inside a <script> element: `<` (so no `</script>` or `<!--`) and the JS line separators escaped. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 
 export function headHtml(tags: HeadTags): string {
   const lines = [`<title>${escapeText(tags.title)}</title>`, `<meta name="description" content="${escapeAttribute(tags.description)}" />`];

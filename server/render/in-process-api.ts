@@ -55,6 +55,31 @@ export function inProcessFetch(app: FastifyInstance, changes?: ChangeFeed, maxEn
         if (remembered.size > maxEntries) remembered.delete(remembered.keys().next().value as string);
       }
     }
-    return new Response(answer.payload === '' ? null : answer.payload, { status: answer.status, headers: answer.type ? { 'content-type': answer.type } : {} });
+    return answered(answer);
   };
+}
+
+/**
+ * The answer as the storefront's reads take it (status, content type, body as JSON or text). Not a
+ * fetch Response: making one and reading its body as a stream cost ~0.1 ms a read, more than the
+ * JSON parse of most answers. The body is read once, like a Response's.
+ */
+function answered({ status, type, payload }: Answer): Response {
+  let used = false;
+  const body = () => {
+    if (used) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+    used = true;
+    return Promise.resolve(payload);
+  };
+  const reply: Pick<Response, 'status' | 'ok' | 'headers' | 'bodyUsed' | 'text' | 'json'> = {
+    status,
+    ok: status >= 200 && status < 300,
+    headers: new Headers(type ? { 'content-type': type } : {}),
+    get bodyUsed() {
+      return used;
+    },
+    text: body,
+    json: () => body().then((text) => JSON.parse(text) as unknown),
+  };
+  return reply as Response;
 }

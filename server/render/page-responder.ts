@@ -9,6 +9,7 @@ import type { PageResponder } from '../http/static-app';
 import { inProcessFetch } from './in-process-api';
 import { loadRenderer } from './load-renderer';
 import { etagOf, OUTPUT_CACHE_TTL_SECONDS, OutputCache, type CachedPage } from './output-cache';
+import { RememberedAnswers } from './remembered-answers';
 
 /** Anonymous pages: browsers revalidate (cheap with the ETag), shared caches and CDNs keep a day (SPEC §9). */
 export const ANONYMOUS_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${OUTPUT_CACHE_TTL_SECONDS}`;
@@ -71,6 +72,7 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     return true;
   };
 
+  const remembered = new RememberedAnswers(ctx.catalog.changes);
   // Loaded by the first page request, not at start: evaluating the app's modules takes the process's
   // CPU for a while, and a server that only answers /api (or starts in a test) should not pay it.
   let renderer: Promise<Awaited<ReturnType<typeof loadRenderer>>> | undefined;
@@ -101,15 +103,19 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     // its canonical, Open Graph and JSON-LD URLs must not be whatever host a caller sent.
     const url = new URL(request.url, ctx.config.publicUrl);
     let page: Omit<CachedPage, 'expires' | 'gzip'> & { body: string };
+    let phases = '';
     const renderStarted = performance.now();
     try {
-      const outcome = await rendering.renderPage(url);
+      const outcome = await rendering.renderPage(url, remembered);
       if (outcome.kind === 'redirect') {
         const body = '';
         page = { status: outcome.status, headers: { location: outcome.location }, body, etag: etagOf(`${outcome.status} ${outcome.location}`), kind: 'redirect', skus: [] };
       } else {
+        const documentStarted = performance.now();
         const body = rendering.pageDocument(shell, outcome);
         page = { status: outcome.status, headers: { 'content-type': 'text/html; charset=utf-8' }, body, etag: etagOf(body), kind: outcome.shows.kind, skus: outcome.shows.skus };
+        const { data, html, head } = outcome.timings;
+        phases = `, data;dur=${data.toFixed(2)}, html;dur=${html.toFixed(2)}, head;dur=${head.toFixed(2)}, doc;dur=${(performance.now() - documentStarted).toFixed(2)}`;
       }
     } catch (error) {
       // A page that cannot be rendered answers 500 with the shell: the browser still renders it itself.
@@ -117,7 +123,7 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
       void reply.code(500).header('cache-control', PRIVATE_CACHE_CONTROL).type('text/html; charset=utf-8').send(shell);
       return true;
     }
-    const timing = `cache;desc=${anonymous ? 'miss' : 'bypass'}, render;dur=${(performance.now() - renderStarted).toFixed(2)}`;
+    const timing = `cache;desc=${anonymous ? 'miss' : 'bypass'}, render;dur=${(performance.now() - renderStarted).toFixed(2)}${phases}`;
     if (!anonymous) return send(reply, { ...page, gzip: false }, PRIVATE_CACHE_CONTROL, timing);
     const kept = compressed(page);
     if (started === generation && page.status < 500) cache.set(key, kept);

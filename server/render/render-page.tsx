@@ -2,7 +2,7 @@ import { DOMParser as LinkedomParser } from 'linkedom';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { Providers } from '../../src/app/providers';
 import { setApiFetch } from '../../src/features/catalog/catalog-api';
 import { createShopQueryClient } from '../../src/app/query-client';
@@ -12,6 +12,7 @@ import { initI18n } from '../../src/i18n/i18n';
 import { HYDRATION_DATA_ID } from '../../src/app/hydration-data';
 import { headHtml, headTags, scriptJson, type HeadTags, type PageFacts } from './head-tags';
 import { pageFacts } from './page-facts';
+import type { RememberedAnswers } from './remembered-answers';
 
 /**
  * The server side of the shop's pages: React Router's static handler runs the matched routes' loaders
@@ -30,6 +31,8 @@ export type RenderOutcome =
       hydration: string | null;
       /** The products and categories the page shows, for purging it when they change. */
       shows: PageSubjects;
+      /** Milliseconds in the route loaders (the reads), in React's render, and in the head and data block. */
+      timings: { data: number; html: number; head: number };
     };
 
 export interface PageSubjects {
@@ -55,24 +58,80 @@ export const answerReadsWith = setApiFetch;
 const ready = initI18n('en');
 /**
  * The i18next instance as the components see it during a server render: an object with no own
- * properties whose prototype is the shop's instance, so every read (t, language, options) reaches the
- * instance. react-i18next's useTranslation copies the own property descriptors of the instance it is
- * given into a wrapper on a component's first render; on the server every render is a first render,
- * and copying the instance's 42 properties took ~55 µs a call, 10-12 % of a category page's render.
+ * properties whose prototype chain leads to the shop's instance, so every read (t, language, options)
+ * reaches the instance. react-i18next's useTranslation copies the own property descriptors of the
+ * instance it is given into a wrapper on a component's first render; on the server every render is a
+ * first render, and copying the instance's 42 properties took ~55 µs a call, 10-12 % of a category
+ * page's render. Between the two sits a getFixedT whose translate functions remember their strings
+ * (react-i18next asks for one on every component's render).
  */
-const i18nView = ready.then((i18n) => Object.create(i18n) as typeof i18n);
+const i18nView = ready.then((i18n) => {
+  const layer = Object.create(i18n) as typeof i18n;
+  type AnyFunction = (...args: unknown[]) => unknown;
+  const getFixedT = i18n.getFixedT.bind(i18n) as unknown as AnyFunction;
+  const fixed = new Map<string, AnyFunction>();
+  const remembering: AnyFunction = (lng, ns, keyPrefix, options) => {
+    if (typeof keyPrefix === 'function') return getFixedT(lng, ns, keyPrefix, options);
+    const key = JSON.stringify([lng ?? null, ns ?? null, keyPrefix ?? null, (options as { scopeNs?: unknown } | undefined)?.scopeNs ?? null]);
+    let t = fixed.get(key);
+    if (!t) fixed.set(key, (t = rememberingT(getFixedT(lng, ns, keyPrefix, options) as AnyFunction)));
+    return t;
+  };
+  layer.getFixedT = remembering as unknown as typeof i18n.getFixedT;
+  return Object.create(layer) as typeof i18n;
+});
 
-/** Renders the page at `url` (absolute; its origin goes into canonical and Open Graph URLs). */
-export async function renderPage(url: URL): Promise<RenderOutcome> {
+/** Beyond this many remembered wordings, they are forgotten and remembered afresh. */
+const MAX_WORDINGS = 20_000;
+const plainValue = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * A translate function that remembers its strings: the server's language and wording never change
+ * (no language switch, no bundle added after start), so a key with the same plain options (numbers,
+ * strings, booleans) always gives the same text. i18next's own lookup took ~3 µs a call, and a
+ * category page's tiles make ~200 calls. Anything else (other option values, a key list, a result
+ * that is not a string) goes to i18next each time.
+ */
+function rememberingT(call: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  const said = new Map<string, string>();
+  const remembering = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    let id: string | undefined;
+    if (typeof key === 'string' && rest.length === 0) {
+      if (options === undefined) id = key;
+      else if (typeof options === 'object' && options !== null && Object.values(options).every(plainValue)) id = `${key}\u0000${JSON.stringify(options)}`;
+    }
+    if (id === undefined) return call(key, options, ...rest);
+    let text = said.get(id);
+    if (text === undefined) {
+      const result = call(key, options);
+      if (typeof result !== 'string') return result;
+      if (said.size >= MAX_WORDINGS) said.clear();
+      said.set(id, (text = result));
+    }
+    return text;
+  };
+  // i18next's fixed t carries its language, namespace and key prefix as properties; react-i18next reads them.
+  return Object.assign(remembering, call);
+}
+
+/**
+ * Renders the page at `url` (absolute; its origin goes into canonical and Open Graph URLs). With
+ * `remembered`, the route loaders start from the answers earlier renders' loaders kept there.
+ */
+export async function renderPage(url: URL, remembered?: RememberedAnswers): Promise<RenderOutcome> {
   const i18n = await i18nView;
   const queryClient = createShopQueryClient();
+  const loading = remembered?.answer(queryClient);
   const requestContext: ServerRenderContext = { queryClient };
-  const context = await handler.query(new Request(url), { requestContext });
+  const started = performance.now();
+  const context = await handler.query(new Request(url), { requestContext }).finally(() => loading?.done());
   if (context instanceof Response) {
     const location = context.headers.get('location');
     if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };
     throw new Error(`unexpected ${context.status} response from the route handler`);
   }
+  loading?.keep();
+  const loaded = performance.now();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
@@ -83,17 +142,21 @@ export async function renderPage(url: URL): Promise<RenderOutcome> {
       </I18nextProvider>
     </StrictMode>,
   );
+  const rendered = performance.now();
   const status = statusOf(context);
   const facts = pageFacts(context, queryClient, status);
   const hydration = hydrationOf(context);
   queryClient.clear();
+  const head = headTags(url.origin, url.pathname, facts);
+  const data = hydration ? scriptJson(hydration) : null;
   return {
     kind: 'page',
     status,
     html,
-    head: headTags(url.origin, url.pathname, facts),
-    hydration: hydration ? scriptJson(hydration) : null,
+    head,
+    hydration: data,
     shows: { kind: facts.kind, skus: facts.kind === 'product' ? skusOf(facts.product) : [] },
+    timings: { data: loaded - started, html: rendered - loaded, head: performance.now() - rendered },
   };
 }
 
@@ -103,9 +166,46 @@ function skusOf(product: Record<string, unknown>): string[] {
   return [String(product.sku), ...children.map((c) => String(c.sku))];
 }
 
+/**
+ * The route table's screens as one flat list (full path, whether it has a loader), in the table's
+ * order, grouped by the first segment of their path. React Router ranks a flat list's branches as it
+ * ranks the nested table's (a branch's score comes from its full path; ties keep the table's order),
+ * and a screen whose path starts with a fixed segment matches no path that starts otherwise. So a
+ * path is matched against the screens of its own first segment and those that start with a
+ * parameter, a splat or nothing: matchRoutes flattens and compiles the list it is given on every call,
+ * ~100 path patterns for the whole table (0.3-0.7 ms), a handful for these.
+ */
+const screens: RouteObject[] = [];
+(function flatten(list: RouteObject[], parentPath: string) {
+  for (const route of list) {
+    const path = route.path === undefined ? parentPath : route.path.startsWith('/') ? route.path : `${parentPath}/${route.path}`.replace(/\/+/g, '/');
+    if (route.children?.length) flatten(route.children, path);
+    else if (route.index) screens.push({ index: true, ...(path ? { path } : {}), ...(route.loader ? { loader: route.loader } : {}) });
+    else if (route.path !== undefined) screens.push({ path, ...(route.loader ? { loader: route.loader } : {}) });
+  }
+})(routes, '');
+/** A path's first segment, as React Router reads it (decoded), lower-cased: routes match regardless of case unless told. */
+function firstSegment(path: string): string {
+  const segment = path.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+const fixedStart = (screen: RouteObject): string | undefined => {
+  const segment = screen.path === undefined ? '' : firstSegment(screen.path.startsWith('/') ? screen.path : `/${screen.path}`);
+  return segment === '' || segment.startsWith(':') || segment.includes('*') || segment.includes('?') ? undefined : segment;
+};
+const anyStart = screens.filter((screen) => fixedStart(screen) === undefined);
+const screensByStart = new Map<string, RouteObject[]>();
+for (const segment of new Set(screens.map(fixedStart))) {
+  if (segment !== undefined) screensByStart.set(segment, screens.filter((screen) => fixedStart(screen) === undefined || fixedStart(screen) === segment));
+}
+
 /** Whether the server renders this path (its screen has a loader); others get the app shell. */
 export function rendersOnServer(pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchRoutes(screensByStart.get(firstSegment(pathname)) ?? anyStart, pathname) ?? [];
   return Boolean(matches[matches.length - 1]?.route.loader);
 }
 
