@@ -5,8 +5,9 @@
  *   a cookie, which the page responder treats as a session, so it neither reads nor fills the output
  *   cache and renders every time (route loaders through the in-process API, React's renderToString,
  *   head tags, the document and its ETag). The time is the server's own, from the page's
- *   `Server-Timing: render;dur=…` (renderPage and the document, not the socket or gzip); the catalogue
- *   reply cache under the API stays as in production, so a category tree read twice is a hit there.
+ *   `Server-Timing: render;dur=…` (renderPage and the document, not the socket or gzip), with the p50
+ *   of each part the same header names (data, html, head, doc); the catalogue reply cache under the
+ *   API and the renderer's remembered reads and answers stay as in production.
  *   Requests go one at a time, so a render is timed alone; products and categories differ request by
  *   request (a sweep, not a popularity mix), home is the same URL each time.
  * - The output cache hit ratio over 1,000 guest requests on an empty cache: 10 % home, 30 % categories
@@ -18,6 +19,7 @@
  * A CPU profile of a window of uncached renders is summarised into the JSON record (and its top
  * functions printed when the p95 target is missed).
  */
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import { mulberry32 } from '../server/seed/rng';
@@ -47,7 +49,7 @@ export interface SsrRecord {
   products: number;
   urls: Record<Kind, number>;
   firstRenderMs: number;
-  render: Record<Kind, { samples: number; p50: number; p95: number; max: number; latencyP95: number }>;
+  render: Record<Kind, { samples: number; p50: number; p95: number; max: number; latencyP95: number; parts: Record<Part, number> }>;
   renderCpuMs: number;
   mix: { requests: number; distinct: number; hits: number; misses: number; byKind: Record<string, { hits: number; misses: number }> };
   cached: { responses: number; rps: number; p50: number; p95: number; cpuMs: number; failures: number };
@@ -69,9 +71,14 @@ async function pagesByKind(url: string): Promise<Record<Kind, string[]>> {
   return pages;
 }
 
+/** The parts of a render the page responder times (Server-Timing): route loaders, React, head and data block, document and ETag. */
+const PARTS = ['data', 'html', 'head', 'doc'] as const;
+type Part = (typeof PARTS)[number];
+
 interface Timed {
   status: number;
   renderMs: number | undefined;
+  parts: Partial<Record<Part, number>>;
   cache: string | undefined;
   latencyMs: number;
 }
@@ -83,7 +90,12 @@ async function timedGet(url: string, headers: Record<string, string>): Promise<T
   const latencyMs = performance.now() - at;
   const timing = response.headers.get('server-timing') ?? '';
   const dur = /render;dur=([\d.]+)/.exec(timing)?.[1];
-  return { status: response.status, renderMs: dur === undefined ? undefined : Number(dur), cache: /cache;desc=(\w+)/.exec(timing)?.[1], latencyMs };
+  const parts: Timed['parts'] = {};
+  for (const part of PARTS) {
+    const ms = new RegExp(`\\b${part};dur=([\\d.]+)`).exec(timing)?.[1];
+    if (ms !== undefined) parts[part] = Number(ms);
+  }
+  return { status: response.status, renderMs: dur === undefined ? undefined : Number(dur), parts, cache: /cache;desc=(\w+)/.exec(timing)?.[1], latencyMs };
 }
 
 
@@ -95,6 +107,8 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   }
   return copy;
 }
+
+const partsText = (parts: Record<Part, number>) => PARTS.map((part) => `${part} ${parts[part]} ms`).join(', ');
 
 /** A guest's page stream: home, categories and products by popularity; the seed keeps runs comparable. */
 function pageMix(pages: Record<Kind, string[]>, count: number, seed = 16): { path: string; kind: Kind }[] {
@@ -140,15 +154,21 @@ export async function measureServerRender(options: BenchOptions, log: (line: str
     for (const kind of KINDS) {
       const times: number[] = [];
       const latencies: number[] = [];
+      const partTimes = Object.fromEntries(PARTS.map((part) => [part, [] as number[]])) as Record<Part, number[]>;
       for (const p of sweep(pages[kind], samples, random)) {
         const answer = await page(p);
         if (answer.status !== 200 || answer.renderMs === undefined) throw new Error(`${p} answered ${answer.status} (server-timing cache=${answer.cache ?? 'none'})`);
         times.push(answer.renderMs);
         latencies.push(answer.latencyMs);
+        for (const part of PARTS) if (answer.parts[part] !== undefined) partTimes[part].push(answer.parts[part]);
       }
       rendered += times.length;
-      render[kind] = { samples: times.length, p50: round(percentile(times, 50), 2), p95: round(percentile(times, 95), 2), max: round(Math.max(...times), 2), latencyP95: round(percentile(latencies, 95), 2) };
-      log(`  ${kind}: render p50 ${render[kind].p50} ms, p95 ${render[kind].p95} ms, max ${render[kind].max} ms (${times.length} pages; client-side p95 ${render[kind].latencyP95} ms)`);
+      const parts = Object.fromEntries(PARTS.map((part) => [part, partTimes[part].length ? round(percentile(partTimes[part], 50), 2) : NaN])) as Record<Part, number>;
+      render[kind] = { samples: times.length, p50: round(percentile(times, 50), 2), p95: round(percentile(times, 95), 2), max: round(Math.max(...times), 2), latencyP95: round(percentile(latencies, 95), 2), parts };
+      log(
+        `  ${kind}: render p50 ${render[kind].p50} ms, p95 ${render[kind].p95} ms, max ${render[kind].max} ms (${times.length} pages; client-side p95 ${render[kind].latencyP95} ms); ` +
+          `p50 of its parts: ${partsText(parts)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      );
     }
     const renderCpuMs = round(((await processCpuMs(server.pid)) - cpuBefore) / rendered, 2);
 
@@ -244,7 +264,7 @@ function figuresOf(record: SsrRecord, options: BenchOptions): Figure[] {
         value: r.p95,
         unit: 'ms',
         target: { kind: 'max', value: RENDER_P95_TARGET_MS },
-        note: `max ${r.max} ms; as the client saw it (socket and gzip included) p95 ${r.latencyP95} ms`,
+        note: `max ${r.max} ms; as the client saw it (socket and gzip included) p95 ${r.latencyP95} ms; p50 of the parts: ${partsText(r.parts)}`,
       },
     ];
   });
