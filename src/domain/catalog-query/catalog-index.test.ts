@@ -71,6 +71,47 @@ describe('incremental updates', () => {
     expect(vocab.df[vocab.id('hex')!]).toBe(1);
   });
 
+  it('sorts times in ISO form as their text does, before and after keys of other kinds join the column', () => {
+    const next = random(11);
+    const time = () => new Date(Date.UTC(2000 + Math.floor(next() * 30), 0, 1) + Math.floor(next() * 365 * 86_400_000)).toISOString();
+    const docs = new Map<number, Doc>();
+    for (let id = 1; id <= 60; id++) docs.set(id, product(id, id % 9 === 0 ? {} : { updated_at: id % 7 === 0 ? [time(), time()] : time() }));
+    docs.set(61, product(61, { updated_at: docs.get(1)!.updated_at })); // a tie, broken by id
+    // The documented order: numbers, then text (lower-cased), a list by its smallest (asc) or largest (desc) value; no value last; ties by id.
+    const expected = (dir: 'asc' | 'desc') => {
+      const rank = (v: unknown) => (typeof v === 'number' ? [0, v] : [1, String(v).toLowerCase()]) as [number, number | string];
+      const keyOf = (doc: Doc) => {
+        const values = ([] as unknown[]).concat(doc.updated_at ?? []).map(rank);
+        values.sort((x, y) => x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
+        return dir === 'asc' ? values[0] : values[values.length - 1];
+      };
+      return [...docs.values()]
+        .sort((x, y) => {
+          const kx = keyOf(x);
+          const ky = keyOf(y);
+          if (!kx || !ky) return kx === ky ? 0 : kx ? -1 : 1;
+          const c = kx[0] - ky[0] || (kx[1] < ky[1] ? -1 : kx[1] > ky[1] ? 1 : 0);
+          return (dir === 'asc' ? c : -c) || Number(x.id) - Number(y.id);
+        })
+        .map((d) => d.id);
+    };
+    const index = createCatalogIndex('product', docs.values());
+    for (const dir of ['asc', 'desc'] as const) expect(ids(index, { sort: `updated_at:${dir}` })).toEqual(expected(dir));
+    const changes: Doc[] = [
+      product(5, { updated_at: '2001-02-03T04:05:06.007Z' }),
+      product(62, { updated_at: '2024-02-30T00:00:00.000Z' }), // no such day: compared as text
+      product(63, { updated_at: 'Yesterday' }),
+      product(64, { updated_at: 20240101 }),
+    ];
+    for (const doc of changes) {
+      upsertDocuments(index, [doc]);
+      docs.set(Number(doc.id), doc);
+      for (const dir of ['asc', 'desc'] as const) expect(ids(index, { sort: `updated_at:${dir}` }), JSON.stringify(doc)).toEqual(expected(dir));
+    }
+    const fresh = createCatalogIndex('product', docs.values());
+    for (const dir of ['asc', 'desc'] as const) expect(ids(fresh, { sort: `updated_at:${dir}` })).toEqual(expected(dir));
+  });
+
   it('rejects documents without an id', () => {
     expect(() => createCatalogIndex('product', [{ name: 'x' }])).toThrow(/id/);
   });

@@ -25,6 +25,11 @@ export class TermPostings {
   private readonly sparse: (number[] | undefined)[] = [];
   private readonly dense: (GrowableBits | undefined)[] = [];
   private readonly ids = new Map<string, number>();
+  /**
+   * One list per distinct set of term ids in order: products of one category share its
+   * `category_ids`, so a slot's list is held once for them all (lists are never changed in place).
+   */
+  private readonly lists = new Map<string, number[]>();
 
   constructor(
     readonly key: string,
@@ -93,8 +98,16 @@ export class TermPostings {
         if (list.length > DENSE_AT(this.store.capacity)) this.densify(id);
       }
     }
-    this.docTerms[slot] = terms;
+    this.docTerms[slot] = Array.isArray(terms) ? this.sharedList(terms) : terms;
     if (terms !== NONE) this.present.set(slot);
+  }
+
+  private sharedList(terms: number[]): number[] {
+    const key = terms.join(',');
+    const known = this.lists.get(key);
+    if (known) return known;
+    this.lists.set(key, terms);
+    return terms;
   }
 
   private densify(id: number): void {

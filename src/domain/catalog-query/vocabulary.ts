@@ -55,8 +55,9 @@ class SortedTerms {
  */
 export class Vocabulary {
   readonly terms: string[] = [];
-  readonly df: number[] = [];
-  private readonly kinds: number[] = [];
+  /** Documents per term id (a typed array: 4 bytes a term, where a list of numbers takes 8). */
+  df = new Int32Array(1024);
+  private kinds = new Uint8Array(1024);
   private readonly ids = new Map<string, number>();
   private readonly buckets = new Map<string, string[]>();
   private readonly sorted: Record<TermKind, SortedTerms> = { [WORD]: new SortedTerms(), [WHOLE_SKU]: new SortedTerms() };
@@ -81,8 +82,14 @@ export class Vocabulary {
       id = this.terms.length;
       this.ids.set(term, id);
       this.terms.push(term);
-      this.df.push(0);
-      this.kinds.push(0);
+      if (id === this.df.length) {
+        const df = new Int32Array(id * 2);
+        df.set(this.df);
+        this.df = df;
+        const kinds = new Uint8Array(id * 2);
+        kinds.set(this.kinds);
+        this.kinds = kinds;
+      }
     }
     if ((this.kinds[id]! & kind) === 0) {
       this.kinds[id]! |= kind;
