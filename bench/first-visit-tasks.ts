@@ -160,10 +160,12 @@ interface CpuTask { start: number; wallMs: number; cpuMs: number; what: string }
  * direct parts (script by URL, layout, parsing, GC).
  */
 function traceTasks(events: TraceEvent[]): { tasks: CpuTask[]; fcpUs: number; originUs: number } {
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  // The shop page's, the trace's last navigation (the same-origin page before it may paint once tracing has begun).
+  const fcp = events.filter((e) => e.name === 'firstContentfulPaint').sort((a, b) => a.ts - b.ts).at(-1);
   if (!fcp) throw new Error('no firstContentfulPaint in the trace');
   const main = (e: TraceEvent) => e.pid === fcp.pid && e.tid === fcp.tid;
-  const navigation = events.filter((e) => main(e) && e.name === 'navigationStart' && e.ts <= fcp.ts).at(-1);
+  const navigationId = (e: TraceEvent) => (e.args?.data as { navigationId?: string } | undefined)?.navigationId;
+  const navigation = events.find((e) => e.name === 'navigationStart' && navigationId(e) !== undefined && navigationId(e) === navigationId(fcp)) ?? events.filter((e) => main(e) && e.name === 'navigationStart' && e.ts <= fcp.ts).at(-1);
   const originUs = navigation?.ts ?? fcp.ts;
   const runs = events.filter((e) => main(e) && e.ph === 'X' && e.name === 'RunTask' && e.ts >= originUs).sort((a, b) => a.ts - b.ts);
   // Outermost tasks only (a nested run loop runs tasks inside a task).
