@@ -108,17 +108,24 @@ export function decodeDocs(encoded: EncodedDocs): Doc[] {
     // and a spread copy of it takes the template's layout, so each document is one copy and its stores.
     const template = JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as Doc;
     const reads = shapeColumns.map((column) => columnReader(column, strings, canonical));
-    return { keys, template, reads, next: 0 };
+    return { keys, template, reads, rows: [] as Doc[] };
   });
+  // Every document first (a copy of its shape's template), then column by column: one key stored
+  // over a shape's rows in a row is a store the engine has seen before, where key after key is not.
   const docs = new Array<Doc>(count);
   for (let i = 0; i < count; i++) {
     const reader = readers[shapeOf[i]!];
     if (!reader) throw new Error('snapshot document of an unknown shape');
-    const row = reader.next++;
     const doc: Doc = { ...reader.template };
-    const { keys, reads } = reader;
-    for (let k = 0; k < keys.length; k++) doc[keys[k]!] = reads[k]!(row);
+    reader.rows.push(doc);
     docs[i] = doc;
+  }
+  for (const { keys, reads, rows } of readers) {
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const read = reads[k]!;
+      for (let row = 0; row < rows.length; row++) rows[row]![key] = read(row);
+    }
   }
   return docs;
 }

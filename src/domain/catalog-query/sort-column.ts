@@ -25,19 +25,46 @@ function keysOf(doc: Doc, field: string): { min: SortKey; max: SortKey } {
   return { min, max };
 }
 
-const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})t(\d{2}):(\d{2}):(\d{2})\.(\d{3})z$/;
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (month 1-12). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
- * The time of a lower-cased key in `Date#toISOString` form ("2024-09-21t09:50:20.460z"), else
- * undefined. Two such keys order as text exactly as their times order as numbers.
+ * The time of a lower-cased key in `Date#toISOString` form ("2024-09-21t09:50:20.460z", years
+ * 0000-9999), else undefined. Two such keys order as text exactly as their times order as numbers.
+ * Only a key that is its time's own text: no 31 February, no hour 24, no second 60.
  */
-function isoTime(key: string): number | undefined {
-  const m = ISO_TIME.exec(key);
-  if (!m) return undefined;
-  const time = new Date(0).setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const ms = time + ((Number(m[4]) * 60 + Number(m[5])) * 60 + Number(m[6])) * 1000 + Number(m[7]);
-  // Only a key that is its time's own text (no 31 February, no hour 24).
-  return Number.isFinite(ms) && new Date(ms).toISOString().toLowerCase() === key ? ms : undefined;
+export function isoTime(key: string): number | undefined {
+  if (key.length !== 24 || key.charCodeAt(4) !== 45 || key.charCodeAt(7) !== 45 || key.charCodeAt(10) !== 116) return undefined;
+  if (key.charCodeAt(13) !== 58 || key.charCodeAt(16) !== 58 || key.charCodeAt(19) !== 46 || key.charCodeAt(23) !== 122) return undefined;
+  const digits = (from: number, to: number): number => {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = key.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return -1;
+      n = n * 10 + d;
+    }
+    return n;
+  };
+  const year = digits(0, 4);
+  const month = digits(5, 7);
+  const day = digits(8, 10);
+  const hour = digits(11, 13);
+  const minute = digits(14, 16);
+  const second = digits(17, 19);
+  const ms = digits(20, 23);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59 || ms < 0) return undefined;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > DAYS_IN_MONTH[month - 1]! + (month === 2 && leap ? 1 : 0)) return undefined;
+  return daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + ms;
 }
 
 /** How a column holds its keys: as numbers while every key is a number, or every key a time in ISO form; else as they are. */
