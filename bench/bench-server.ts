@@ -20,6 +20,8 @@ export interface BenchServer {
   replyStats(): Promise<ReplyCacheStats>;
   /** Takes a CPU profile of whatever `during` does to the server and returns the file. */
   profile(during: () => Promise<unknown>): Promise<string>;
+  /** Runs a full garbage collection in the server; then its `process.memoryUsage()` and VmRSS (MB). */
+  collectGarbage(): Promise<{ usage: NodeJS.MemoryUsage; rss: number }>;
   stop(): Promise<void>;
 }
 
@@ -46,13 +48,14 @@ export async function startBenchServer(products: number, log: (line: string) => 
   const startSeconds = (performance.now() - started) / 1000;
   const pid = server.child.pid!;
   let profiles = 0;
+  let memoryReports = 0;
 
   async function waitForFile(name: string): Promise<string> {
     for (let waited = 0; waited < 60_000; waited += 100) {
       if ((await readdir(profileDir)).includes(name)) return path.join(profileDir, name);
       await sleep(100);
     }
-    throw new Error(`the server wrote no CPU profile within a minute\n${server.output().slice(-2000)}`);
+    throw new Error(`the server wrote no ${name} within a minute\n${server.output().slice(-2000)}`);
   }
 
   return {
@@ -71,6 +74,15 @@ export async function startBenchServer(products: number, log: (line: string) => 
       await during();
       process.kill(pid, 'SIGUSR2');
       return waitForFile(`server-${++profiles}.cpuprofile`);
+    },
+    async collectGarbage() {
+      // Its signal handlers are set up by the time it first writes its reply counters (a SIGHUP
+      // before that, with /api/health already answering, would end the process).
+      await waitForFile('replies.json');
+      process.kill(pid, 'SIGHUP');
+      const file = await waitForFile(`memory-${++memoryReports}.json`);
+      const usage = JSON.parse(await readFile(file, 'utf8')) as NodeJS.MemoryUsage;
+      return { usage, rss: (await residentMb(pid)).rss };
     },
     async stop() {
       await server.stop();

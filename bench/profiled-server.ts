@@ -3,7 +3,9 @@
  * benchmark can profile exactly its load window (not start-up and index building).
  * The first SIGUSR2 starts sampling, the next writes `<BENCH_PROFILE_DIR>/server-<n>.cpuprofile`
  * (and `process.memoryUsage()` beside it as `server-<n>.cpuprofile.memory.json`); `replies.json` there
- * holds the catalogue reply cache's counters, rewritten every 100 ms.
+ * holds the catalogue reply cache's counters, rewritten every 100 ms. SIGHUP runs a full garbage
+ * collection and then writes `process.memoryUsage()` as `<BENCH_PROFILE_DIR>/memory-<n>.json`, so
+ * a memory figure is taken on what is live rather than on whatever garbage the last allocations left.
  */
 import { Session } from 'node:inspector/promises';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -48,6 +50,18 @@ process.on('SIGUSR2', () => {
     await writeFile(`${file}.memory.json`, JSON.stringify(process.memoryUsage()));
     await writeFile(`${file}.partial`, JSON.stringify(profile));
     // Renamed only when complete, so the benchmark never reads half a file.
+    await rename(`${file}.partial`, file);
+  })();
+});
+
+let memoryReports = 0;
+process.on('SIGHUP', () => {
+  void (async () => {
+    // Twice: the first collection's finalizers can free more for the second.
+    await session.post('HeapProfiler.collectGarbage');
+    await session.post('HeapProfiler.collectGarbage');
+    const file = path.join(profileDir, `memory-${++memoryReports}.json`);
+    await writeFile(`${file}.partial`, JSON.stringify(process.memoryUsage()));
     await rename(`${file}.partial`, file);
   })();
 });

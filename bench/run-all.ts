@@ -19,7 +19,7 @@ import { measureOrderPlacement } from './order-placement-runs';
 import { queryBreakdown } from './query-breakdown';
 import { formatTable, writeResults } from './results-table';
 import { printFindings } from './print-findings';
-import { emptyServerRss, memoryFigures, memorySplit } from './server-memory';
+import { emptyServerMemory, memoryFigures, memorySplit, perProductFigure, serverMemoryAt, settledMemory, type SettledMemory } from './server-memory';
 import { measurePostgresSearch } from './postgres-search';
 import { measurePinnedSearch, measureServerSearch, searchLoad } from './server-search';
 import { measureServerRender } from './ssr-render';
@@ -57,9 +57,15 @@ const pagesNeeded = runsPhase(options, 'first-visit') || runsPhase(options, 'lig
 await phase('build', '6 first visit', async () => {
   app = await snapshotOfBuiltApp();
 }, pagesNeeded);
-let emptyRss: number | undefined;
+let emptyMemory: SettledMemory | undefined;
 await phase('memory', '8 memory', async () => {
-  emptyRss = await emptyServerRss(log);
+  emptyMemory = await emptyServerMemory(log);
+  // Issue #20's large merchant: 200,000 products (seeded once into the cache, then started from it).
+  if (!options.quick) {
+    const large = await serverMemoryAt(200_000, log);
+    figures.push(perProductFigure(200_000, large.memory, emptyMemory));
+    figures.push({ item: '8 memory', name: 'server peak RSS (VmHWM), 200,000 products', value: round(large.peak, 0), unit: 'MB', note: `start-up ${round(large.startSeconds, 1)} s (from the cached data folder's catalogue snapshot when it is of the current format, else the database)` });
+  }
 });
 // Before the big server starts: order placement runs its own servers and wants the machine to itself.
 await phase('orders', '5 order placement', async () => {
@@ -80,7 +86,7 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
   record.server = { products: server.products, startSeconds: round(server.startSeconds, 1), seedSeconds: round(server.seedSeconds, 1) };
   figures.push({ item: '4 server search', name: 'server start-up on seeded data', value: round(server.startSeconds, 1), unit: 's', note: 'migrations, catalogue load and index build, until /api/health answers' });
   try {
-    const idle = await residentMb(server.pid);
+    const idle = runsPhase(options, 'memory') ? await settledMemory(server) : undefined;
     let memoryNote: string | undefined;
     await phase('search', '4 server search', async () => {
       const result = await measureServerSearch(server, options, log);
@@ -93,7 +99,7 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
       record.searchProfile = { file: path.relative(REPO_ROOT, profileFile), ...(await summariseProfileFile(profileFile, 20)) } satisfies ProfileSummary & { file: string };
       memoryNote = await memorySplit(profileFile);
     });
-    if (runsPhase(options, 'memory')) figures.push(...memoryFigures(server, idle.rss, await residentMb(server.pid), emptyRss, memoryNote));
+    if (idle) figures.push(...memoryFigures(server, idle, await residentMb(server.pid), emptyMemory, memoryNote));
   } finally {
     await server.stop();
   }
