@@ -26,6 +26,7 @@ import { launchBrowser } from '../e2e/helpers/browser';
 import { REPO_ROOT, TMP_ROOT } from '../tests/helpers/test-config';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { auditPages } from './lighthouse-audit';
+import { blockingMs, traceTasks, type CpuTask, type TraceEvent } from './trace-tasks';
 import { median, round } from './stats';
 
 const LONG_TASK_MS = 50;
@@ -150,45 +151,6 @@ function tree(profile: Profile, resolve: Resolve, fromUs: number, toUs: number, 
   return lines;
 }
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string } } }
-interface CpuTask { start: number; wallMs: number; cpuMs: number; what: string }
-
-/**
- * The page's main-thread tasks from a Chrome trace taken at normal speed: each task's thread CPU
- * time (`tdur`), which the machine's load barely moves, where its wall time (what Lighthouse's
- * simulation scales by 4) grows with every other process on the core. `what`: the task's longest
- * direct parts (script by URL, layout, parsing, GC).
- */
-function traceTasks(events: TraceEvent[]): { tasks: CpuTask[]; fcpUs: number; originUs: number } {
-  // The shop page's, the trace's last navigation (the same-origin page before it may paint once tracing has begun).
-  const fcp = events.filter((e) => e.name === 'firstContentfulPaint').sort((a, b) => a.ts - b.ts).at(-1);
-  if (!fcp) throw new Error('no firstContentfulPaint in the trace');
-  const main = (e: TraceEvent) => e.pid === fcp.pid && e.tid === fcp.tid;
-  const navigationId = (e: TraceEvent) => (e.args?.data as { navigationId?: string } | undefined)?.navigationId;
-  const navigation = events.find((e) => e.name === 'navigationStart' && navigationId(e) !== undefined && navigationId(e) === navigationId(fcp)) ?? events.filter((e) => main(e) && e.name === 'navigationStart' && e.ts <= fcp.ts).at(-1);
-  const originUs = navigation?.ts ?? fcp.ts;
-  const runs = events.filter((e) => main(e) && e.ph === 'X' && e.name === 'RunTask' && e.ts >= originUs).sort((a, b) => a.ts - b.ts);
-  // Outermost tasks only (a nested run loop runs tasks inside a task).
-  const top: TraceEvent[] = [];
-  for (const e of runs) if (!top.length || e.ts >= top.at(-1)!.ts + (top.at(-1)!.dur ?? 0)) top.push(e);
-  const parts = events.filter((e) => main(e) && e.ph === 'X' && e.name !== 'RunTask' && e.ts >= originUs);
-  let i = 0;
-  const tasks = top.map((t) => {
-    const end = t.ts + (t.dur ?? 0);
-    const inside = new Map<string, number>();
-    while (i < parts.length && parts[i]!.ts < t.ts) i++;
-    for (let j = i; j < parts.length && parts[j]!.ts < end; j++) {
-      const e = parts[j]!;
-      const url = e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '').slice(0, 40)}` : '';
-      const key = `${e.name}${url}`;
-      inside.set(key, (inside.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
-    }
-    const what = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, ms]) => `${k} ${round(ms, 1)}`).join(', ');
-    return { start: round((t.ts - originUs) / 1000, 0), wallMs: round((t.dur ?? 0) / 1000, 1), cpuMs: round((t.tdur ?? t.dur ?? 0) / 1000, 1), what };
-  });
-  return { tasks, fcpUs: fcp.ts - originUs, originUs };
-}
-
 /** A first visit traced at normal speed: the tasks that would be long at `slowdown` x CPU by their CPU time, and the blocking time after FCP they make. */
 async function tracedVisit(browser: Browser, url: string, slowdown: number): Promise<{ blockingMs: number; wallBlockingMs: number; fcpMs: number; tasks: CpuTask[] }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -205,11 +167,9 @@ async function tracedVisit(browser: Browser, url: string, slowdown: number): Pro
     if (process.env.KEEP_TRACE) await writeFile(process.env.KEEP_TRACE, buffer);
     const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
     const { tasks, fcpUs } = traceTasks(Array.isArray(trace) ? trace : trace.traceEvents);
-    const afterFcp = tasks.filter((t) => t.start * 1000 >= fcpUs);
-    const blocking = (ms: (t: CpuTask) => number) => round(afterFcp.reduce((sum, t) => sum + Math.max(0, ms(t) * slowdown - LONG_TASK_MS), 0), 0);
     return {
-      blockingMs: blocking((t) => t.cpuMs),
-      wallBlockingMs: blocking((t) => t.wallMs),
+      blockingMs: blockingMs(tasks, fcpUs, slowdown, 'cpu'),
+      wallBlockingMs: blockingMs(tasks, fcpUs, slowdown, 'wall'),
       fcpMs: round(fcpUs / 1000, 0),
       tasks: tasks.filter((t) => t.cpuMs * slowdown > LONG_TASK_MS || t.wallMs * slowdown > LONG_TASK_MS),
     };
