@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReply, COMPRESS_THRESHOLD, ReplyCache } from './reply-cache';
-import { catalogReplyEncoding, parseReplyEncoding, replyEncoding } from './reply-encoding';
+import { catalogReplyEncoding, parseReplyEncoding, pageEncoding } from './reply-encoding';
 
 const json = (n: number) => JSON.stringify({ code: 200, result: { items: Array.from({ length: n }, (_, i) => ({ sku: `SKU-${i}`, name: `Fixing ${i}` })) } });
 
@@ -121,6 +121,6 @@ describe('parseReplyEncoding', () => {
     expect(catalogReplyEncoding('gzip, br;q=0.5')).toBe('gzip');
     expect(catalogReplyEncoding('gzip')).toBe('gzip');
     expect(catalogReplyEncoding(undefined)).toBe('identity');
-    expect(replyEncoding('gzip, deflate, br')).toBe('gzip');
+    expect(pageEncoding('gzip, deflate, br')).toBe('gzip');
   });
 });

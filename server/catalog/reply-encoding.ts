@@ -47,7 +47,7 @@ function remembered(offered: Offered): (header: string | undefined) => ReplyEnco
 }
 
 /** The encoding of a page (kept gzipped): gzip on a tie with br. */
-export const replyEncoding = remembered(GZIP_FIRST);
+export const pageEncoding = remembered(GZIP_FIRST);
 
 /** The encoding of a catalogue reply: br on a tie with gzip. */
 export const catalogReplyEncoding = remembered(BR_FIRST);

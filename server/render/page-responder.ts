@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readChanges } from '../catalog/catalog-store';
-import { replyEncoding } from '../catalog/reply-encoding';
+import { pageEncoding } from '../catalog/reply-encoding';
 import type { AppContext } from '../context';
 import type { PageResponder } from '../http/static-app';
 import { inProcessFetch } from './in-process-api';
@@ -137,8 +137,8 @@ function compressed<T extends { body: string }>(page: T): T & Pick<CachedPage, '
   return page.body.length < 1024 ? { ...page, gzip: false } : { ...page, body: gzipSync(page.body), gzip: true };
 }
 
-/** Whether a request is to get gzip: the encoding the catalogue's replies would choose for its `accept-encoding`. */
+/** Whether a request is to get gzip: a page is kept gzipped, so gzip wins a tie with br (`pageEncoding`). */
 export function acceptsGzip(request: Pick<FastifyRequest, 'headers'>): boolean {
   const header = request.headers['accept-encoding'];
-  return request.headers['x-no-compression'] === undefined && replyEncoding(typeof header === 'string' ? header : undefined) === 'gzip';
+  return request.headers['x-no-compression'] === undefined && pageEncoding(typeof header === 'string' ? header : undefined) === 'gzip';
 }
