@@ -51,7 +51,10 @@ const fill = async (page: Page, values: Record<string, string>) => {
 /** Opens the checkout and goes through its steps up to the review, with the terms accepted. */
 async function openReview(page: Page, between?: () => Promise<void>): Promise<void> {
   await page.goto(`${shop.url}/checkout`);
-  await expect.poll(() => page.locator('#checkout-personal-firstName').count(), LONG).toBe(1);
+  await expect.poll(() => page.locator('#checkout-personal-firstName').count(), LONG).toBe(1).catch(async (error: unknown) => {
+    console.log(`the checkout at ${page.url()} showed:\n${await page.locator('main').innerText().catch(String)}`);
+    throw error;
+  });
   await between?.();
   await fill(page, { 'checkout-personal-firstName': 'Sam', 'checkout-personal-lastName': 'Site' });
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
