@@ -7,6 +7,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../schemas/rx/collections';
 import type { CollectionDefinition } from '../../schemas/rx/json-schema';
 import { serverDocumentWins } from './conflict-handlers';
+import { warmUpCollation } from './collation-warmup';
 import type { ShopDatabase } from './database-types';
 import { yieldToMain } from './yield-to-main';
 
@@ -73,6 +74,9 @@ function collectionCreators(names: readonly CollectionName[], overrides: CreateD
  * through `getDatabase()` in the app: a page must create it once (see database-instance.ts).
  */
 export async function createShopDatabase(options: CreateDatabaseOptions = {}): Promise<ShopDatabase> {
+  // The first collection's schema needs the process's first string collator: made on a worker's
+  // thread while this one opens the database (see collation-warmup.ts).
+  const collation = warmUpCollation();
   addPlugins();
   let storage = (options.memory ? getRxStorageMemory() : getRxStorageDexie(options.indexedDB ?? {})) as RxStorage<unknown, unknown>;
   if (options.devMode || devModeActive) storage = await withDevMode(storage);
@@ -86,6 +90,7 @@ export async function createShopDatabase(options: CreateDatabaseOptions = {}): P
     // A reload or hot update may leave an instance of this page open; close it rather than fail (DB8).
     closeDuplicates: !options.ignoreDuplicate,
   });
+  await collation;
   // One collection per task: creating one (its schema, its storage instance, a migration check) is a
   // few milliseconds on a phone, all of them at once a single task of 100 ms and more.
   for (const [name, creator] of Object.entries(collectionCreators(options.collections ?? COLLECTION_NAMES, options.definitions))) {
