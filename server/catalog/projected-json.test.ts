@@ -13,6 +13,16 @@ describe('ProjectedJsonCache', () => {
     expect(cache.json(a, undefined, undefined)).toBe(JSON.stringify(a));
   });
 
+  it('gives a list of documents as the comma-separated texts each would have alone', () => {
+    const cache = new ProjectedJsonCache();
+    const docs = [doc(1), doc(2), doc(3)];
+    const alone = cache.json(docs[1]!, ['id', 'stock'], ['stock.qty']);
+    const list = cache.list(docs, ['id', 'stock'], ['stock.qty']);
+    expect(list).toBe('{"id":1,"stock":{"is_in_stock":true}},{"id":2,"stock":{"is_in_stock":true}},{"id":3,"stock":{"is_in_stock":true}}');
+    expect(list.split('},{')[1]).toBe(alone.slice(1, -1));
+    expect(cache.list([], ['id'], undefined)).toBe('');
+  });
+
   it('answers a replaced document from the new object, never from the old one', () => {
     const cache = new ProjectedJsonCache();
     expect(cache.json(doc(1), ['name'], undefined)).toBe('{"name":"Product 1"}');

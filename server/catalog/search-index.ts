@@ -25,7 +25,7 @@ type Lookup = (code: string) => AttributeDoc | undefined;
 function queryJson(index: CatalogIndex, cache: ProjectedJsonCache, query: CatalogQuery, attributeByCode: Lookup): string {
   const { sourceInclude, sourceExclude, ...rest } = query;
   const result = runCatalogQuery(index, rest, { attributesByCode: attributeByCode });
-  const items = result.items.map((doc) => cache.json(doc, sourceInclude, sourceExclude)).join(',');
+  const items = cache.list(result.items, sourceInclude, sourceExclude);
   // `items` is the result's first key: its placeholder is the start of the text.
   const others = JSON.stringify({ ...result, items: 0 });
   return `{"items":[${items}]${others.slice('{"items":0'.length)}`;
