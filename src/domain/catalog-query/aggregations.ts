@@ -11,29 +11,45 @@ export const PRICE_RANGES: readonly { from: number; to?: number }[] = [{ from: 0
 const compareKeys = (a: Scalar, b: Scalar): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : typeof a === 'number' ? -1 : typeof b === 'number' ? 1 : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 
+/** Counts by term id, reused from facet to facet; only the ids counted are set, and they are cleared after. */
+let countScratch = new Int32Array(64);
+
 /**
  * Terms facet of field `key` over the result: the `size` buckets with most documents (ties by key).
- * Counts per value by intersection when that is cheaper than walking the result's slots.
+ * Counts per value by intersection when that is cheaper than walking the result's slots. Walking
+ * notes each term as it is first counted, so a field of thousands of values (the price) costs the
+ * result's slots, not a pass over every value.
  */
 function termsAggregation(index: CatalogIndex, key: string, result: Bits, resultSlots: () => ArrayLike<number>, total: number, size: number): TermsAggregation {
   const postings = index.termPostings(key);
   const termCount = postings.values.length;
-  const counts = new Int32Array(termCount);
+  if (countScratch.length < termCount) countScratch = new Int32Array(Math.max(termCount, countScratch.length * 2));
+  const counts = countScratch;
+  const ids: number[] = [];
   if (postings.countingCost(index.words) > total * 2) {
     const slots = resultSlots();
     for (let i = 0; i < slots.length; i++) {
       const terms = postings.docTerms[slots[i]!];
       if (typeof terms === 'number') {
-        if (terms >= 0) counts[terms]!++;
-      } else if (terms) for (const id of terms) counts[id]!++;
+        if (terms >= 0 && counts[terms]!++ === 0) ids.push(terms);
+      } else if (terms) for (const id of terms) if (counts[id]!++ === 0) ids.push(id);
     }
+    // In id order, as a pass over every id would list them: the top is then the same when two keys tie.
+    ids.sort((a, b) => a - b);
   } else {
-    for (let id = 0; id < termCount; id++) if (postings.counts[id]! > 0) counts[id] = postings.countIn(id, result);
+    for (let id = 0; id < termCount; id++) {
+      if (postings.counts[id]! === 0) continue;
+      const count = postings.countIn(id, result);
+      if (count > 0) {
+        counts[id] = count;
+        ids.push(id);
+      }
+    }
   }
-  const ids: number[] = [];
-  for (let id = 0; id < termCount; id++) if (counts[id]! > 0) ids.push(id);
   const top = topK(ids, size, (a, b) => counts[b]! - counts[a]! || compareKeys(postings.values[a]!, postings.values[b]!));
-  return { buckets: top.map((id): TermsBucket => ({ key: postings.values[id]!, doc_count: counts[id]! })) };
+  const buckets = top.map((id): TermsBucket => ({ key: postings.values[id]!, doc_count: counts[id]! }));
+  for (const id of ids) counts[id] = 0;
+  return { buckets };
 }
 
 const label = (n: number): string => n.toFixed(1);

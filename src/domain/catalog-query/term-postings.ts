@@ -30,6 +30,9 @@ export class TermPostings {
    * `category_ids`, so a slot's list is held once for them all (lists are never changed in place).
    */
   private readonly lists = new Map<string, number[]>();
+  /** Terms held as bitsets, and the slots listed by the others: `countingCost` without a pass over every term. */
+  private denseTerms = 0;
+  private sparseSlots = 0;
 
   constructor(
     readonly key: string,
@@ -75,9 +78,7 @@ export class TermPostings {
 
   /** The work `countIn` would do for every term: words of dense terms plus slots of sparse ones. */
   countingCost(words: number): number {
-    let cost = 0;
-    for (let id = 0; id < this.values.length; id++) cost += this.dense[id] ? words : this.counts[id]!;
-    return cost;
+    return this.denseTerms * words + this.sparseSlots;
   }
 
   private add(slot: number, doc: Doc): void {
@@ -95,6 +96,7 @@ export class TermPostings {
       else {
         const list = this.sparse[id]!;
         list.push(slot);
+        this.sparseSlots++;
         if (list.length > DENSE_AT(this.store.capacity)) this.densify(id);
       }
     }
@@ -114,6 +116,8 @@ export class TermPostings {
     const bits = new GrowableBits(this.store.capacity);
     for (const slot of this.sparse[id]!) bits.set(slot);
     this.dense[id] = bits;
+    this.denseTerms++;
+    this.sparseSlots -= this.sparse[id]!.length;
     this.sparse[id] = undefined;
   }
 
@@ -129,6 +133,7 @@ export class TermPostings {
         const at = list.indexOf(slot);
         list[at] = list[list.length - 1]!;
         list.pop();
+        this.sparseSlots--;
       }
     }
     this.docTerms[slot] = NONE;
