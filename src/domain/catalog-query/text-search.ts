@@ -52,8 +52,13 @@ function scratchFor(capacity: number): Scratch {
   return scratch;
 }
 
-/** Folds the current postings of each alternative into `into`, keeping each slot's best. */
-function scoreBest(index: TextIndex, alts: Alternative[], docCount: number, allowed: Bits, into: SparseScores): void {
+/**
+ * Folds the current postings of each alternative into `into`, keeping each slot's best. With
+ * `matched`, the one alternative of a clause is added to `into` (the total) instead, each slot
+ * counted as matched: a slot has at most one current posting per term, so this is the clause's score
+ * added as `foldAndClear` would add it, without the clause's own pass.
+ */
+function scoreBest(index: TextIndex, alts: Alternative[], docCount: number, allowed: Bits, into: SparseScores, matched?: Uint8Array): void {
   const { values, touched } = into;
   const { baseOffsets, baseSlots, baseWeights, baseStale, gens } = index;
   const words = allowed.length;
@@ -71,7 +76,10 @@ function scoreBest(index: TextIndex, alts: Alternative[], docCount: number, allo
         const score = factor * baseWeights[i]!;
         const old = values[slot]!;
         if (old === 0) touched[count++] = slot;
-        if (score > old) values[slot] = score;
+        if (matched) {
+          values[slot] = old + score;
+          matched[slot]!++;
+        } else if (score > old) values[slot] = score;
       }
     }
     // Postings of documents added or replaced since the build: current generation only.
@@ -87,7 +95,10 @@ function scoreBest(index: TextIndex, alts: Alternative[], docCount: number, allo
       const score = factor * deltaWeights[j]!;
       const old = values[slot]!;
       if (old === 0) touched[count++] = slot;
-      if (score > old) values[slot] = score;
+      if (matched) {
+        values[slot] = old + score;
+        matched[slot]!++;
+      } else if (score > old) values[slot] = score;
     }
   }
   into.count = count;
@@ -137,6 +148,11 @@ export function searchText(index: TextIndex, store: DocumentStore, text: string,
     scoreBest(index, only.whole, docCount, allowed, s.total);
   } else {
     for (const clause of clauses) {
+      if (clause.parts.length === 0 && clause.whole.length <= 1) {
+        // The usual word of a phrase: one term, scored straight into the total.
+        scoreBest(index, clause.whole, docCount, allowed, s.total, s.matched);
+        continue;
+      }
       scoreBest(index, clause.whole, docCount, allowed, s.clause);
       for (const part of clause.parts) {
         scoreBest(index, part, docCount, allowed, s.part);
