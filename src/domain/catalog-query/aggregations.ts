@@ -34,8 +34,6 @@ function termsAggregation(index: CatalogIndex, key: string, result: Bits, result
         if (terms >= 0 && counts[terms]!++ === 0) ids.push(terms);
       } else if (terms) for (const id of terms) if (counts[id]!++ === 0) ids.push(id);
     }
-    // In id order, as a pass over every id would list them: the top is then the same when two keys tie.
-    ids.sort((a, b) => a - b);
   } else {
     for (let id = 0; id < termCount; id++) {
       if (postings.counts[id]! === 0) continue;
@@ -46,6 +44,8 @@ function termsAggregation(index: CatalogIndex, key: string, result: Bits, result
       }
     }
   }
+  // Distinct terms never tie on their keys (a term is its value's text, and keys compare by number or text), so
+  // the order in which the ids were noted does not change the top.
   const top = topK(ids, size, (a, b) => counts[b]! - counts[a]! || compareKeys(postings.values[a]!, postings.values[b]!));
   const buckets = top.map((id): TermsBucket => ({ key: postings.values[id]!, doc_count: counts[id]! }));
   for (const id of ids) counts[id] = 0;

@@ -97,8 +97,11 @@ function pickPage(
 ): number[] {
   if (from >= total) return [];
   const only = sort.length === 1 ? sort[0] : undefined;
-  if (only && only.field !== '_score' && total * 16 >= index.store.count) {
-    return pageFromOrder(index.sortColumn(only.field).order(only.dir), result(), from, size);
+  if (only && only.field !== '_score') {
+    const column = index.sortColumn(only.field);
+    if (total * 16 >= index.store.count) return pageFromOrder(column.order(only.dir), result(), from, size);
+    const page = pageByRank(column.order(only.dir), column.rank(only.dir), resultSlots(), from, size);
+    if (page) return page;
   }
   const idKeys = index.store.idKeys;
   const columns = sort.map((spec) => (spec.field === '_score' ? undefined : index.sortColumn(spec.field)));
@@ -111,6 +114,24 @@ function pickPage(
     return compareIdKeys(idKeys[a]!, idKeys[b]!);
   };
   return topK(resultSlots(), from + size, compare).slice(from);
+}
+
+/**
+ * Slots `from`..`from + size` of a small result in the order `order` (one field, ties by id: the
+ * comparator's own order): the result's places in it, sorted as numbers. Undefined when a slot has
+ * no place (never for live documents), for the comparator to decide.
+ */
+function pageByRank(order: readonly number[], rank: Int32Array, slots: ArrayLike<number>, from: number, size: number): number[] | undefined {
+  const places = new Int32Array(slots.length);
+  for (let i = 0; i < slots.length; i++) {
+    const place = rank[slots[i]!] ?? -1;
+    if (place < 0) return undefined;
+    places[i] = place;
+  }
+  places.sort();
+  const page: number[] = [];
+  for (let i = from, end = Math.min(places.length, from + size); i < end; i++) page.push(order[places[i]!]!);
+  return page;
 }
 
 function scoreOrder(scores: Float64Array | undefined, a: number, b: number, dir: 'asc' | 'desc'): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime } from './sort-column';
+import { DocumentStore } from './document-store';
+import { isoTime, SortColumn } from './sort-column';
 
 /** The definition: a key is a time when it is exactly that time's `toISOString()` text, lower-cased. */
 function reference(key: string): number | undefined {
@@ -32,5 +33,32 @@ describe('isoTime', () => {
     const differing = keys.filter((key) => isoTime(key) !== reference(key));
     expect(differing).toEqual([]);
     expect(keys.filter((key) => isoTime(key) !== undefined).length).toBeGreaterThan(20_000);
+  });
+});
+
+describe('SortColumn.rank', () => {
+  it('gives each live slot its place in the order, through updates and removals', () => {
+    const next = random(11);
+    const store = new DocumentStore();
+    for (let i = 0; i < 500; i++) store.put({ id: i, price: Math.floor(next() * 50) });
+    const column = new SortColumn('price', store);
+    const check = () => {
+      for (const dir of ['asc', 'desc'] as const) {
+        const order = column.order(dir);
+        const rank = column.rank(dir);
+        order.forEach((slot, place) => expect(rank[slot]).toBe(place));
+        expect(Array.from(rank).filter((place) => place >= 0).length).toBe(order.length);
+      }
+    };
+    check();
+    for (let step = 0; step < 60; step++) {
+      const id = Math.floor(next() * 520);
+      const removed = next() < 0.2;
+      const slot = removed ? store.slotOf(id) : store.put({ id, price: Math.floor(next() * 50) }).slot;
+      if (slot === undefined) continue;
+      column.update(slot, removed ? undefined : store.docs[slot]);
+      if (removed) store.remove(id);
+      check();
+    }
   });
 });

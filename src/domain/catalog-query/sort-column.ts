@@ -87,6 +87,8 @@ export class SortColumn {
   /** Slots whose keys are set, i.e. that sit in the built orders. */
   private readonly known = new GrowableBits();
   private readonly orders: Partial<Record<SortDirection, number[]>> = {};
+  /** Each slot's place in the order of that direction (-1: not in it); made from the order when first asked, dropped on any change. */
+  private readonly ranks: Partial<Record<SortDirection, Int32Array>> = {};
 
   constructor(
     readonly field: string,
@@ -130,13 +132,35 @@ export class SortColumn {
     return order;
   }
 
+  /**
+   * Each slot's place in `order(dir)`, -1 for a slot not in it: a small result's page is its slots'
+   * places sorted as plain numbers, where sorting the slots by `compare` ran the comparator per pair.
+   */
+  rank(dir: SortDirection): Int32Array {
+    let rank = this.ranks[dir];
+    if (!rank) {
+      const order = this.order(dir);
+      rank = new Int32Array(this.store.capacity).fill(-1);
+      for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+      this.ranks[dir] = rank;
+    }
+    return rank;
+  }
+
   invalidateOrders(): void {
     delete this.orders.asc;
     delete this.orders.desc;
+    this.dropRanks();
+  }
+
+  private dropRanks(): void {
+    delete this.ranks.asc;
+    delete this.ranks.desc;
   }
 
   /** Call before the store forgets a removed slot, so its id still breaks ties. */
   update(slot: number, doc: Doc | undefined): void {
+    this.dropRanks();
     for (const dir of ['asc', 'desc'] as const) {
       const order = this.orders[dir];
       if (!order || !this.known.has(slot)) continue;
