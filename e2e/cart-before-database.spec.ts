@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, productDoc } from './browse-support';
@@ -116,6 +116,51 @@ describe('add to cart before the local database is open', () => {
     expect(await added.getByRole('button').allTextContents()).toEqual(['OK']);
     await page.locator('.site-header .brand').click();
     await expect.poll(() => cartCount(page), LONG).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('code fails to arrive on a first visit (a dropped connection, a proxy error page): the screen\'s and the database\'s chunks are fetched again, the press waits, and the line is added once they arrive', async () => {
+    // A first visit: no service worker holds the code yet. Service workers are blocked: an installed
+    // worker would serve the chunks from its cache, past the failures this test puts on the page's
+    // fetches (a worker's install fetching the same chunks is service-worker-retry.spec.ts's case).
+    const context = await running.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+    // The page's fetches of the database code fail until `failing` is turned off, its first two of
+    // the cart code, which the product screen imports (its hydration waits for it), and its first of
+    // the app's router code. Alternately a reset connection and a proxy's HTML error page.
+    let failing = true;
+    let failures = 0;
+    let cartCodeFailures = 0;
+    let appCodeFailures = 0;
+    let minicartFailures = 0;
+    const fail = (route: Route, n: number) => (n % 2 ? route.abort('connectionreset') : route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad gateway</body></html>' }));
+    const failPage = (pattern: string, shouldFail: () => boolean, count: () => number) => context.route(pattern, (route) => (shouldFail() ? fail(route, count()) : route.continue()));
+    await failPage('**/assets/start-local-database-*.js', () => failing, () => ++failures);
+    await failPage('**/assets/cart-add-*.js', () => cartCodeFailures < 2, () => ++cartCodeFailures);
+    await failPage('**/assets/router-code-*.js', () => appCodeFailures < 1, () => ++appCodeFailures);
+    // And the minicart's, a panel's lazy chunk: opened, the panel shows "Loading" until it arrives.
+    await failPage('**/assets/minicart-*.js', () => minicartFailures < 1, () => ++minicartFailures);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(running.shop.url + urlOf(await productDoc(running.shop.url, SIMPLE)));
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated ?? null), LONG).toBe('true');
+    await expect.poll(() => failures, LONG).toBeGreaterThanOrEqual(3);
+    // Not marked as a browser that cannot store anything: the shop is still opening.
+    expect(await page.getByTestId('storage-notice').count()).toBe(0);
+    expect(await shopReady(page)).toBe('false');
+    await addButton(page).click();
+    await expect.poll(() => queuedStatus(page).count(), LONG).toBe(1);
+
+    failing = false;
+    await expect.poll(() => shopReady(page), LONG).toBe('true');
+    await expect.poll(() => cartCount(page), LONG).toBe(1);
+    expect(cartCodeFailures).toBe(2);
+    expect(appCodeFailures).toBe(1);
+    await page.locator('.cart-button').click();
+    await expect.poll(() => page.locator(`dialog[open] .minicart-line[data-sku="${SIMPLE}"]`).count(), LONG).toBe(1);
+    expect(minicartFailures).toBe(1);
+    expect(await page.getByTestId('storage-notice').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,14 +4,17 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { MinimalLayout } from './layouts/minimal-layout';
 import { RootShell } from './layouts/root-shell';
 import { ServerErrorPage } from './pages/server-error-page';
+import { importUntilLoaded } from './shop/import-until-loaded';
 import { blogListLoader, blogPostLoader, categoryLoader, cmsLoader, homeLoader, productLoader, resolvedLoader, serverErrorLoader } from './page-loaders';
 
 /**
  * The route table of SPEC §2. Screens load lazily (route modules), so the home page's first load
  * carries only the shell; layouts are the default, empty and minimal ones. The pages with a loader
- * are the ones the server renders (server/render); the loaders fill the reads their pages make.
+ * are the ones the server renders (server/render); the loaders fill the reads their pages make. A
+ * screen's code that does not arrive is fetched again until it does (the navigation, or hydration,
+ * waits for it) rather than showing the error page for a dropped connection.
  */
-const page = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => async () => ({ Component: pick(await load()) });
+const page = <T,>(load: () => Promise<T>, pick: (m: T) => React.ComponentType) => async () => ({ Component: pick(await importUntilLoaded(load)) });
 
 const home = page(() => import('../features/catalog/home-page'), (m) => m.HomePage);
 const cms = (identifier: string) => page(() => import('../features/content/cms-page'), (m) => () => <m.CmsPage identifier={identifier} />);

@@ -46,7 +46,11 @@ async function startApp(): Promise<void> {
 
   // Rendered once the chosen language's wording is there, so a German or Italian shopper never sees English first.
   await yieldToMain();
-  await Promise.all([initI18n(language), hydrate ? loadMatchedRoutes() : undefined]);
+  // The wording's set-up and the route match (the router ranks every route first) in a task each:
+  // together about 15 ms of CPU, 55-90 ms on a phone.
+  const wording = initI18n(language);
+  await yieldToMain();
+  await Promise.all([wording, hydrate ? loadMatchedRoutes() : undefined]);
   await yieldToMain();
   const router = createShopRouter(hydrate ? hydration : undefined);
   // The server's trimmed category tree serves the page it came with; the whole tree is read as the

@@ -1,17 +1,6 @@
-import { distinctUntilChanged, filter, map } from 'rxjs';
-import { currentStore, storeParams } from '../i18n/store-views';
-import { startCatalogIndex } from './catalog/catalog-index';
-import { replicateHere, replicateInWorker, replicateWhenKnown } from './catalog/catalogue-run';
-import { inPageCatalogue } from './catalog/in-page-catalogue';
-import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
-import { registerLocalContent } from './catalog/local-content';
-import { offlineCatalogueChosen } from './catalog/offline-catalogue-choice';
-import { connectCatalogueWorker, type WorkerCatalogue } from './catalog/worker-catalogue';
-import { getDatabase } from './database-instance';
+import { importInSteps } from '../app/shop/import-until-loaded';
 import type { ShopDatabase } from './database-types';
-import { LOCAL, watchLocal } from './local-state';
-import { createShopSync, type ShopSync } from './sync/shop-sync';
-import { yieldToMain } from './yield-to-main';
+import type { ShopSync } from './sync/shop-sync';
 
 /** The page's database and its sync, as the screens get them from the shop context. */
 export interface LocalShop {
@@ -21,79 +10,20 @@ export interface LocalShop {
 
 let started: Promise<LocalShop> | undefined;
 
-/** Resolves after the page's load event: the worker and its change stream wait for the page to be up. */
-function pageLoaded(): Promise<void> {
-  if (typeof document === 'undefined' || document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => addEventListener('load', () => resolve(), { once: true }));
-}
-
 /**
- * The catalogue worker where the browser can run one over this database (an IndexedDB database other
- * contexts can open: not the in-memory fallback), else null. Tells it the offline-download choice
- * as it changes, and marks the replica caught up when the worker says so.
- */
-async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null): Promise<WorkerCatalogue | null> {
-  if (!db.multiInstance || (typeof SharedWorker !== 'function' && typeof Worker !== 'function')) return null;
-  await pageLoaded();
-  const worker = await connectCatalogueWorker({ databaseName: db.name, baseUrl: '', storeCode, download: await offlineCatalogueChosen(db) });
-  if (!worker) return null;
-  watchLocal(db, LOCAL.settings)
-    .pipe(
-      map((s) => s.offlineCatalogue !== false),
-      distinctUntilChanged(),
-    )
-    .subscribe((on) => worker.download(on));
-  worker.state$.pipe(filter((s) => s.caughtUp)).subscribe(() => markCatalogReplicated());
-  // For diagnostics and tests: <html data-catalogue-stream="ready"> while the worker's change stream is connected
-  // (a worker started again after the last one died connects its own), and data-catalogue-restarts, how often that happened.
-  const marks = document.documentElement.dataset;
-  worker.state$
-    .pipe(
-      map((s) => s.streamReady),
-      distinctUntilChanged(),
-    )
-    .subscribe((ready) => (ready ? (marks.catalogueStream = 'ready') : delete marks.catalogueStream));
-  worker.restarted$.subscribe((kind) => {
-    marks.catalogueIn = kind === 'shared' ? 'shared-worker' : 'worker';
-    marks.catalogueRestarts = String(Number(marks.catalogueRestarts ?? 0) + 1);
-  });
-  return worker;
-}
-
-/**
- * Opens the page's database, starts the local catalogue and the sync. Loaded as a lazy chunk after
- * the first render (RxDB is too heavy for the first paint). The catalogue's replica, its index and
- * its download live in the catalogue worker (src/catalogue-worker/) where the browser has workers,
- * so this page's thread never parses, writes or indexes catalogue batches; without one they run
- * here as before: the index is built before replication starts, so documents already on the device
- * (an earlier visit) mean "replicated" and documents arriving now are applied from the change stream.
+ * Opens the page's database, starts the local catalogue and the sync (open-local-shop.ts). Loaded as
+ * a lazy chunk after the first screen (RxDB is too heavy for the first paint), and light itself: the
+ * database's code is evaluated in steps, RxDB's core and its Dexie storage, then its query code, then
+ * the shop's database code, each in a task of its own. Evaluated as one module graph they were one
+ * task of about 100 ms at 4x CPU on a first visit. Each step's chunks are fetched once the one before
+ * has run: a round trip or two later for the database, never for the first screen.
  */
 export function startLocalDatabase(): Promise<LocalShop> {
   started ??= (async () => {
-    const db = await getDatabase();
-    registerLocalContent(db);
-    // The last collection's creation, the sync's first reads and the screens' first reads (their
-    // subscriptions once the shop is live) each in a task of its own: together, one task of about
-    // 100 ms at 4x CPU on a first visit.
-    await yieldToMain();
-    // Multistore: every call names the store view, like the screens' own reads (SPEC §7).
-    const storeCode = storeParams(currentStore()).storeCode ?? null;
-    const worker = startCatalogueWorker(db, storeCode).catch((error: unknown) => {
-      console.warn('The catalogue worker failed; the catalogue stays on this page', error);
-      return null;
-    });
-    const local = worker.then(async (known) => {
-      if (known) registerLocalCatalog(known, false);
-      else registerLocalCatalog(inPageCatalogue(await startCatalogIndex(db), db));
-      // Where the catalogue runs, for diagnostics and tests: <html data-catalogue-in="shared-worker|worker|page">.
-      if (typeof document !== 'undefined') document.documentElement.dataset.catalogueIn = known ? (known.kind === 'shared' ? 'shared-worker' : 'worker') : 'page';
-      return known;
-    });
-    const sync = createShopSync(db, { storeCode, catalogueRun: (api) => replicateWhenKnown(local, (known) => (known ? replicateInWorker(known) : replicateHere(db, api))) });
-    sync.start();
-    void sync.whenCatalogueReplicated().then(markCatalogReplicated, () => undefined);
-    await yieldToMain();
-    return { db, sync };
+    // A step's chunk that does not arrive is fetched again until it does, as this chunk is by the
+    // shop context: the page stays 'starting', its presses queued.
+    const { openLocalShop } = await importInSteps([() => import('./database-code/rxdb-queries'), () => import('./database-code/rxdb-core')], () => import('./open-local-shop'));
+    return openLocalShop();
   })();
   started.catch(() => (started = undefined));
   return started;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountButton, useSessionGroupId } from '../../features/account/account-button';
@@ -10,9 +10,10 @@ import { SidebarMenu } from '../../ui/sidebar-menu';
 import { TopMenu } from '../../ui/top-menu';
 import { LanguagesModal } from './languages-modal';
 import { useMenu } from './use-menu';
+import { lazyUntilLoaded } from '../shop/lazy-until-loaded';
 
-const SearchPanel = lazy(() => import('../../features/search/search-panel').then((m) => ({ default: m.SearchPanel })));
-const WishlistPanel = lazy(() => import('../../features/wishlist/wishlist-panel').then((m) => ({ default: m.WishlistPanel })));
+const SearchPanel = lazyUntilLoaded(() => import('../../features/search/search-panel').then((m) => ({ default: m.SearchPanel })));
+const WishlistPanel = lazyUntilLoaded(() => import('../../features/wishlist/wishlist-panel').then((m) => ({ default: m.WishlistPanel })));
 
 type Panel = 'menu' | 'search' | 'wishlist' | 'languages' | null;
 

@@ -4,6 +4,7 @@ import { DatabaseProvider } from '../../db/hooks/database-context';
 import { yieldToMain } from '../../db/yield-to-main';
 import { addQueued, onAddQueued } from '../../features/cart/add-queue';
 import { afterFirstScreen } from './after-first-screen';
+import { importInSteps } from './import-until-loaded';
 import type { LocalShop } from '../../db/start-local-database';
 
 /**
@@ -27,6 +28,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let live = true;
     let begun = false;
+    const stopLoading = new AbortController();
     const open = () => {
       if (begun) return;
       begun = true;
@@ -34,11 +36,9 @@ export function ShopProvider({ children }: { children: ReactNode }) {
       // database code. Evaluated together they were one task of 50-80 ms at 4x CPU on a first
       // visit, rxjs and Dexie together still 52 ms at times. Each chunk is fetched after the one
       // before is evaluated: a round trip or two later for the database, never for the first screen.
-      import('rxjs')
-        .then(yieldToMain)
-        .then(() => import('dexie'))
-        .then(yieldToMain)
-        .then(() => import('../../db/start-local-database'))
+      // A chunk that does not arrive is fetched again until it does: the page stays 'starting' (its
+      // presses queued, see add-queue) rather than being marked unable to store anything.
+      importInSteps([() => import('rxjs'), () => import('dexie')], () => import('../../db/start-local-database'), { signal: stopLoading.signal })
         .then((m) => m.startLocalDatabase())
         .then(
           (shop) => {
@@ -49,8 +49,9 @@ export function ShopProvider({ children }: { children: ReactNode }) {
             if (live) startTransition(() => setValue({ shop, status: 'ready', error: null }));
           },
           (error: unknown) => {
+            if (!live) return;
             console.error('local database unavailable', error);
-            if (live) setValue({ shop: null, status: 'unavailable', error: error instanceof Error ? error.message : String(error) });
+            setValue({ shop: null, status: 'unavailable', error: error instanceof Error ? error.message : String(error) });
           },
         );
     };
@@ -59,6 +60,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     const stopWaiting = onAddQueued(open);
     return () => {
       live = false;
+      stopLoading.abort();
       cancel();
       stopWaiting();
     };

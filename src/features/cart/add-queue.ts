@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { AddRequest } from '../../db/cart/cart-add';
 import type { LocalShop } from '../../db/start-local-database';
 import { notify } from '../notifications/notification-store';
+import { importUntilLoaded } from '../../app/shop/import-until-loaded';
 
 /**
  * "Add to cart" pressed before the local database is open (a slow phone takes seconds after the
@@ -104,7 +105,8 @@ export function addQueued(shop: LocalShop): Promise<void> {
 
 function drain(shop: LocalShop): Promise<void> {
   draining ??= (async () => {
-    const { addProductToCart } = await import('../../db/cart/cart-add');
+    // Its code fetched again until it arrives: the presses wait, stored, rather than until a reload.
+    const { addProductToCart } = await importUntilLoaded(() => import('../../db/cart/cart-add'));
     for (let next = queued[0]; next; next = queued[0]) {
       const { members, ...request } = next.request;
       try {
@@ -123,8 +125,8 @@ function drain(shop: LocalShop): Promise<void> {
         draining = null;
         if (queued.length > 0) void drain(shop);
       },
-      // The cart code could not load (offline before the service worker had it): the presses stay
-      // stored and are added when the database opens again.
+      // Anything unforeseen (its code is fetched until it arrives): the presses stay stored and are
+      // added when the database opens again.
       (error: unknown) => {
         draining = null;
         console.error('queued adds to cart wait for the next start', error);

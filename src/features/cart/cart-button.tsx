@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop, useShopObservable } from '../../app/shop/shop-context';
 import { Drawer } from '../../ui/drawer';
+import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
 
 /** The minicart panel is its own chunk: the database code it needs never reaches the entry bundle. */
-const Minicart = lazy(() => import('./minicart').then((m) => ({ default: m.Minicart })));
+const Minicart = lazyUntilLoaded(() => import('./minicart').then((m) => ({ default: m.Minicart })));
 
 /**
  * The header's cart button: the number of items, live across tabs, and the minicart drawer over an

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
+import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
 
 // The form (and react-hook-form with it) loads when the modal first opens, not with every page.
-const NewsletterSignup = lazy(() => import('./newsletter-form').then((m) => ({ default: m.NewsletterSignup })));
+const NewsletterSignup = lazyUntilLoaded(() => import('./newsletter-form').then((m) => ({ default: m.NewsletterSignup })));
 
 /**
  * The footer's newsletter sign-up: a button opening the newsletter modal (a native dialog, so focus

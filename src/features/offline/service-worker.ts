@@ -57,7 +57,12 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
     timer = window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
   };
   function register(): void {
-    container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).then(wire, (error: unknown) => console.warn('service worker registration failed', error));
+    // A stubbed `register` (a privacy extension, an automated browser with workers blocked) can
+    // resolve with nothing: the shop then runs as where workers are missing.
+    container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).then(
+      (registration: ServiceWorkerRegistration | undefined) => registration && wire(registration),
+      (error: unknown) => console.warn('service worker registration failed', error),
+    );
   }
   /** Until a worker is active: a registration left with no worker (its first install failed, and the browser dropped it) is made again. */
   function ensureInstalled(): void {

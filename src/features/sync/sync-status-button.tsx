@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShopObservable } from '../../app/shop/shop-context';
 import { Drawer } from '../../ui/drawer';
+import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
 
-const SyncStatusPanel = lazy(() => import('./sync-status-panel').then((m) => ({ default: m.SyncStatusPanel })));
+const SyncStatusPanel = lazyUntilLoaded(() => import('./sync-status-panel').then((m) => ({ default: m.SyncStatusPanel })));
 
 interface Badge {
   waiting: number;
