@@ -337,20 +337,22 @@ describe('the catalogue worker', () => {
     }
   });
 
-  it('while the download runs, a page hears of stored batches at most every 250 ms and shows the count a few times a second', { timeout: 300_000 }, async () => {
+  it("while the download runs, a page hears of stored batches at most every 250 ms and shows the count a few times a second; the shop's size comes from the worker", { timeout: 300_000 }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
       await context.addInitScript(() => {
-        const w = window as unknown as { heard: number[]; shown: number[]; SharedWorker: typeof SharedWorker };
+        const w = window as unknown as { heard: number[]; shown: number[]; sizes: unknown[]; SharedWorker: typeof SharedWorker };
         w.heard = [];
         w.shown = [];
+        w.sizes = [];
         // The worker's state messages naming what changed, as the page receives them.
         w.SharedWorker = new Proxy(w.SharedWorker, {
           construct: (target, args: ConstructorParameters<typeof SharedWorker>) => {
             const worker = new target(...args);
             worker.port.addEventListener('message', (event: MessageEvent) => {
-              const data = event.data as { kind?: string; changed?: unknown };
+              const data = event.data as { kind?: string; changed?: unknown; shopProducts?: unknown };
               if (data.kind === 'state' && data.changed) w.heard.push(performance.now());
+              if (data.kind === 'state') w.sizes.push(data.shopProducts);
             });
             return worker;
           },
@@ -365,13 +367,21 @@ describe('the catalogue worker', () => {
         }).observe(document, { subtree: true, childList: true, attributes: true });
       });
       const page = await context.newPage();
+      // The page's own catalogue searches (a SharedWorker's requests are not the page's).
+      const searches: string[] = [];
+      page.on('request', (request) => void (new URL(request.url()).pathname === '/api/catalog' && searches.push(request.postData() ?? '')));
       await page.goto(shop.url + '/');
       await expect.poll(() => catalogueIn(page), LONG).toBe('shared-worker');
       await expect.poll(() => catalogReady(page), LONG).toBe('true');
-      const { heard, shown } = await page.evaluate(() => {
-        const w = window as unknown as { heard: number[]; shown: number[] };
-        return { heard: w.heard, shown: w.shown };
+      const { heard, shown, sizes } = await page.evaluate(() => {
+        const w = window as unknown as { heard: number[]; shown: number[]; sizes: unknown[] };
+        return { heard: w.heard, shown: w.shown, sizes: w.sizes };
       });
+      // The download's scale: the shop's listed products as the worker read them, never asked for by the page itself.
+      const listed = (await (await fetch(`${shop.url}/api/catalog`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'product', size: 1, searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] } }) })).json()) as { result: { total: number } };
+      expect(listed.result.total).toBeGreaterThan(0);
+      expect(sizes).toContain(listed.result.total);
+      expect(searches.filter((body) => body.includes('"sourceInclude":["id"]'))).toEqual([]);
       const within = (times: number[], ms: number) => Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + ms).length));
       console.info(`state messages with changes: ${heard.length}, counts shown: ${shown.length}, over ${Math.round((heard.at(-1) ?? 0) - (heard[0] ?? 0))} ms`);
       // One held message per 250 ms, and the final count sent at once.

@@ -46,6 +46,12 @@ export const fromWorkerSchema = v.variant('kind', [
     active: v.boolean(),
     /** The worker's change stream has connected (order and catalogue changes reach the tabs from now on). */
     streamReady: v.boolean(),
+    /**
+     * The shop's count of enabled products a guest may list (the scale of the download, for its progress
+     * bar), as the worker last read it from the server; null while it does not know. The page reads it
+     * here rather than asking the server itself (a reply it would have to parse on its own thread).
+     */
+    shopProducts: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)))),
     /** What changed since the last state, if anything. */
     changed: v.optional(v.pipe(v.array(v.picklist([...ENTITIES, 'content'])), v.maxLength(4))),
   }),

@@ -8,6 +8,7 @@ import { productsByCodes } from '../db/catalog/in-page-catalogue';
 import { createShopDatabase } from '../db/create-database';
 import type { ShopDatabase } from '../db/database-types';
 import type { CatalogueChange } from '../db/catalog/local-catalog';
+import { readShopProducts, shopProductsReader, type ShopProductsReader } from './shop-products';
 import { throttleChanges } from './state-throttle';
 import { writesChannel, type Writes } from './worker-writes';
 
@@ -39,6 +40,9 @@ export function createCatalogueEngine(options: CatalogueEngineOptions) {
   const caughtUp$ = new BehaviorSubject(false);
   const active$ = new BehaviorSubject(false);
   const streamReady$ = new BehaviorSubject(false);
+  /** The shop's size for the download's progress (readShopProducts), null until read. */
+  const shopProducts$ = new BehaviorSubject<number | null>(null);
+  let shopProducts: ShopProductsReader | null = null;
   let leading = options.shared;
   let writes: Writes | null = null;
   const subscriptions: Subscription[] = [];
@@ -49,6 +53,7 @@ export function createCatalogueEngine(options: CatalogueEngineOptions) {
     caughtUp: caughtUp$.value,
     active: active$.value,
     streamReady: streamReady$.value,
+    shopProducts: shopProducts$.value,
     ...(changed.length > 0 ? { changed: [...changed] } : {}),
   });
 
@@ -64,9 +69,9 @@ export function createCatalogueEngine(options: CatalogueEngineOptions) {
     subscriptions.push(index.changes$.subscribe((entity) => throttle.change(entity)));
     subscriptions.push(db.content.eventBulks$.subscribe(() => throttle.change('content')));
     subscriptions.push(
-      combineLatest([caughtUp$, active$, streamReady$])
+      combineLatest([caughtUp$, active$, streamReady$, shopProducts$])
         .pipe(
-          distinctUntilChanged((a, b) => a.every((flag, i) => flag === b[i])),
+          distinctUntilChanged((a, b) => a.every((value, i) => value === b[i])),
           // Each page hears where things stood when it opened; only changes from then on are news.
           skip(1),
         )
@@ -77,6 +82,11 @@ export function createCatalogueEngine(options: CatalogueEngineOptions) {
       subscriptions.push(db.collections[collection].eventBulks$.subscribe((bulk) => writes?.tell(entity, bulk.events.map((e) => e.documentId))));
     subscriptions.push(writes.heard$.subscribe(({ entity, ids }) => void index.refresh(entity, ids)));
     subscriptions.push(writes.caughtUp$.subscribe(() => caughtUp$.next(true)));
+    // Every worker reads the shop's size while the download is wanted (a dedicated worker of a tab
+    // that does not lead too: its page shows the progress of the leading tab's download).
+    const api = createApiClient({ baseUrl: settings.baseUrl, storeCode: settings.storeCode });
+    shopProducts = shopProductsReader(() => readShopProducts(api), (count) => shopProducts$.next(count), () => download$.value);
+    subscriptions.push(download$.subscribe((on) => on && shopProducts?.want()));
     return { db, index, settings };
   }
 

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import type { LocalEntity } from './catalog-index';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
+import { afterThisTask } from '../yield-to-main';
 import { databaseLatch } from './database-latch';
 
 /** What changes in the local catalogue: an indexed entity, or the content collection (tax rules, CMS). */
@@ -21,6 +22,11 @@ export interface LocalCatalogSource {
   count(entity: LocalEntity): number;
   /** Emits after a change of the entity has been applied (at most once per stored batch). */
   changes$: Observable<CatalogueChange>;
+  /**
+   * The shop's count of products a guest may list (the download's scale), null until known, where the
+   * source reads it itself (the worker); absent where it does not (this page's own index).
+   */
+  shopProducts$?: Observable<number | null>;
 }
 
 const EMPTY_RESULT: CatalogResult = { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
@@ -36,6 +42,12 @@ export interface LocalCatalogState {
   replicated: boolean;
   /** The database is open and its index registered: from now on a local answer is a real answer. */
   registered: boolean;
+  /**
+   * The shop's count of products a guest may list, as the catalogue worker read it (null until it
+   * has); undefined where nobody tells it (before registration, or the catalogue on this page): the
+   * download panel then asks the server itself.
+   */
+  shopProducts?: number | null;
 }
 
 let index: LocalCatalogSource | null = null;
@@ -45,12 +57,31 @@ let state: LocalCatalogState = { products: 0, replicated: false, registered: fal
 const listeners = new Set<() => void>();
 const registration = databaseLatch<LocalCatalogSource>();
 
+let told = true;
+
+/**
+ * The screens hear of a new state in a task of their own, once for any number of states published
+ * in one task: a state comes with a worker's message (or the database's registration), and the
+ * screens' renders it causes (the download panel's progress, a quick-order row) made one long task
+ * with that work on a phone. Reads (`localCatalogState()`, `localCatalogAnswers()`) see it at once.
+ */
+function tellListeners(): void {
+  if (!told) return;
+  told = false;
+  afterThisTask(() => {
+    told = true;
+    // A marker for tests and diagnostics: <html data-catalog-ready="true"> once the replica answers.
+    // Written when it changes only: a write to <html> is a DOM mutation (observers, style checks) on every state.
+    const ready = String(state.replicated && state.products > 0);
+    if (typeof document !== 'undefined' && document.documentElement.dataset.catalogReady !== ready) document.documentElement.dataset.catalogReady = ready;
+    listeners.forEach((l) => l());
+  });
+}
+
 function publish(next: LocalCatalogState): void {
-  if (next.products === state.products && next.replicated === state.replicated && next.registered === state.registered) return;
+  if (next.products === state.products && next.replicated === state.replicated && next.registered === state.registered && next.shopProducts === state.shopProducts) return;
   state = next;
-  // A marker for tests and diagnostics: <html data-catalog-ready="true"> once the replica answers.
-  if (typeof document !== 'undefined') document.documentElement.dataset.catalogReady = String(state.replicated && state.products > 0);
-  listeners.forEach((l) => l());
+  tellListeners();
 }
 
 /**
@@ -61,7 +92,9 @@ function publish(next: LocalCatalogState): void {
 export function registerLocalCatalog(local: LocalCatalogSource, storedMeansReplicated = true): void {
   index = local;
   const update = () => publish({ ...state, products: local.count('product'), registered: true });
+  if (local.shopProducts$) state = { ...state, shopProducts: null };
   update();
+  local.shopProducts$?.subscribe((shopProducts) => publish({ ...state, shopProducts }));
   if (storedMeansReplicated && state.products > 0) publish({ ...state, replicated: true });
   local.changes$.subscribe((change) => {
     update();

@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, filter, map, mergeMap, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, distinctUntilChanged, filter, map, mergeMap, scan, type Observable } from 'rxjs';
 import { readFromWorker, type FromWorker, type ToWorker } from '../../../schemas/catalogue-worker';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
 import type { CatalogueChange, LocalCatalogSource } from './local-catalog';
@@ -57,8 +57,37 @@ export interface WorkerCatalogueOptions {
   /** Starts a worker of that kind, or of the other where the browser lacks it; null where it has none. Defaults to the shop's worker script. */
   spawn?: (kind: WorkerKind) => SpawnedWorker | null;
   startMs?: number;
+  /** Resolves when the worker may start; defaults to `pageSettled` (tests pass their own). */
+  startWhen?: () => Promise<void>;
   pingMs?: number;
   silentMs?: number;
+}
+
+/** The longest the worker waits for the page to settle. */
+const SETTLE_MS = 2000;
+/** An idle period this long means no frame is due and nothing is queued (the browser gives at most 50 ms). */
+const LONG_IDLE_MS = 40;
+
+/**
+ * Resolves once the page's thread is idle (at most SETTLE_MS), at once offline. The database's
+ * opening brings every screen its first reads (the cart, the session, the sync's state) on this
+ * page's thread, a few hundred milliseconds of short tasks on a phone; a worker started meanwhile
+ * began the download among them, its first batches competing with them for the phone's cores and
+ * its state messages and the progress renders queued between them. Offline the screens wait for
+ * the replica, so the worker starts at once.
+ */
+export function pageSettled(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function' || (typeof navigator !== 'undefined' && navigator.onLine === false)) return Promise.resolve();
+  const until = Date.now() + SETTLE_MS;
+  return new Promise((resolve) => {
+    // A short idle period comes while the screens wait on IndexedDB between their reads; a long one
+    // (no frame due, nothing queued) once they are done.
+    const check = (idle: IdleDeadline) => {
+      if (idle.didTimeout || idle.timeRemaining() >= LONG_IDLE_MS || Date.now() >= until) resolve();
+      else requestIdleCallback(check, { timeout: Math.max(1, until - Date.now()) });
+    };
+    requestIdleCallback(check, { timeout: SETTLE_MS });
+  });
 }
 
 export function spawnCatalogueWorker(kind: WorkerKind): SpawnedWorker | null {
@@ -216,6 +245,7 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
     );
   }
 
+  await (options.startWhen ?? pageSettled)();
   let first: SpawnedWorker | null;
   try {
     first = spawn(kind);
@@ -296,6 +326,12 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
     },
     count: (entity) => last?.counts[entity] ?? 0,
     changes$: state$.pipe(mergeMap((s): readonly CatalogueChange[] => s?.changed ?? [])),
+    shopProducts$: state$.pipe(
+      filter((s): s is State => s !== null),
+      // A new worker (after a restart) has not read it yet: the last one's reading stands meanwhile.
+      scan((known: number | null, s) => s.shopProducts ?? known, null),
+      distinctUntilChanged(),
+    ),
     state$: state$.pipe(filter((s): s is State => s !== null)),
     errors$: messages$.pipe(
       filter((m) => m.kind === 'error'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../app/shop/shop-context';
 import { useDatabase } from '../../db/hooks/database-context';
@@ -7,27 +7,79 @@ import { useSettings } from '../../db/hooks/use-live';
 import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
 import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalogue-choice';
 import { useOnline } from '../../ui/use-online';
+import { SHOP_PRODUCTS_QUERY } from '../../catalogue-worker/shop-products';
 import { searchCatalog } from '../catalog/search-adapter';
 import { downloadProgress, formatBytes } from './download-progress';
 import { useStorageUse } from './use-storage-use';
 
-/** The shop's count of enabled products a guest may list: the scale of the download while it runs (through the configured search adapter). */
+/**
+ * The shop's count of enabled products a guest may list: the scale of the download while it runs
+ * (through the configured search adapter). Asked here only where the catalogue runs on this page:
+ * the catalogue worker reads it itself and tells it with its state.
+ */
 async function catalogueSize(): Promise<number> {
-  const reply = await searchCatalog({ type: 'product', size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] } });
+  const reply = await searchCatalog(SHOP_PRODUCTS_QUERY);
   return reply.total;
 }
 
+/** The progress is shown again at most this often while the download runs (the worker tells every 250 ms). */
+const PROGRESS_EVERY_MS = 500;
+
+/** What the panel shows of the local catalogue's state. */
+interface Shown {
+  saved: number;
+  /** The shop's size as the catalogue worker told it: null not yet, undefined where nobody tells it (see LocalCatalogState). */
+  shopProducts: number | null | undefined;
+  registered: boolean;
+}
+
+const shown = (): Shown => {
+  const { products, shopProducts, registered } = localCatalogState();
+  return { saved: products, shopProducts, registered };
+};
+
+/**
+ * Products saved on this device and the shop's size, as the local catalogue last told, taken at most
+ * every PROGRESS_EVERY_MS (the first and the last count at once after a quiet spell) and rendered as
+ * a transition: each render of the progress was a task of its own on a phone, next to the worker's
+ * messages, through the whole download.
+ */
+function useShown(): Shown {
+  const [current, setCurrent] = useState(shown);
+  useEffect(() => {
+    let shownAt = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      timer = undefined;
+      shownAt = Date.now();
+      const next = shown();
+      startTransition(() => setCurrent((before) => (before.saved === next.saved && before.shopProducts === next.shopProducts && before.registered === next.registered ? before : next)));
+    };
+    const heard = () => {
+      if (timer !== undefined) return;
+      const wait = shownAt + PROGRESS_EVERY_MS - Date.now();
+      if (wait <= 0) show();
+      else timer = setTimeout(show, wait);
+    };
+    const stop = subscribeLocalCatalog(heard);
+    heard(); // a count told before this subscribed
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, []);
+  return current;
+}
+
+/**
+ * The choice and its hint; the progress and the storage line are components of their own, so a
+ * stored batch re-renders those lines alone (several times a second while the download runs).
+ */
 export function OfflineCataloguePanel() {
   const { t } = useTranslation();
   const db = useDatabase();
   const online = useOnline();
   const chosen = useSettings().offlineCatalogue !== false;
-  const saved = useSyncExternalStore(subscribeLocalCatalog, () => localCatalogState().products);
-  const total = useQuery({ queryKey: ['catalogue-size'], queryFn: catalogueSize, enabled: online, staleTime: 5 * 60_000 }).data ?? null;
-  const caughtUp = useCaughtUp(chosen);
-  const progress = downloadProgress(saved, total, caughtUp);
-  const storage = useStorageUse(saved);
-  const status = !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
 
   return (
     <div className="offline-catalogue">
@@ -36,6 +88,23 @@ export function OfflineCataloguePanel() {
         {t('offlineCatalogueChoice')}
       </label>
       <p className="muted">{t('offlineCatalogueHint')}</p>
+      <DownloadProgressLines chosen={chosen} online={online} />
+      <StorageLine />
+    </div>
+  );
+}
+
+function DownloadProgressLines({ chosen, online }: { chosen: boolean; online: boolean }) {
+  const { t } = useTranslation();
+  const { saved, shopProducts, registered } = useShown();
+  // Asked here only once the catalogue is known to run on this page (nobody tells the size).
+  const asked = useQuery({ queryKey: ['catalogue-size'], queryFn: catalogueSize, enabled: online && registered && shopProducts === undefined, staleTime: 5 * 60_000 }).data;
+  const total = shopProducts ?? asked ?? null;
+  const caughtUp = useCaughtUp(chosen);
+  const progress = downloadProgress(saved, total, caughtUp);
+  const status = !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
+  return (
+    <>
       {chosen && (
         <p>
           <progress max={Math.max(progress.total, 1)} value={progress.saved} aria-label={t('offlineCatalogueChoice')} />{' '}
@@ -43,12 +112,18 @@ export function OfflineCataloguePanel() {
         </p>
       )}
       {status && <p data-testid="offline-catalogue-status">{status}</p>}
-      {storage.usage !== undefined && storage.quota !== undefined && (
-        <p className="muted" data-testid="offline-storage">
-          {t('offlineStorageUsed', { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })} {storage.persisted && t('offlineStoragePersisted')}
-        </p>
-      )}
-    </div>
+    </>
+  );
+}
+
+function StorageLine() {
+  const { t } = useTranslation();
+  const storage = useStorageUse(useShown().saved);
+  if (storage.usage === undefined || storage.quota === undefined) return null;
+  return (
+    <p className="muted" data-testid="offline-storage">
+      {t('offlineStorageUsed', { used: formatBytes(storage.usage), quota: formatBytes(storage.quota) })} {storage.persisted && t('offlineStoragePersisted')}
+    </p>
   );
 }
 
@@ -59,7 +134,8 @@ function useCaughtUp(chosen: boolean): boolean {
   useEffect(() => {
     if (!shop || !chosen) return;
     let live = true;
-    void shop.sync.whenCatalogueReplicated().then(() => live && setCaughtUp(true), () => undefined);
+    // A transition, as the counts: set from a promise it would be a render React does not cut into slices.
+    void shop.sync.whenCatalogueReplicated().then(() => live && startTransition(() => setCaughtUp(true)), () => undefined);
     return () => {
       live = false;
     };

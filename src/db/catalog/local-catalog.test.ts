@@ -1,0 +1,43 @@
+import { BehaviorSubject, Subject } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import type { CatalogueChange } from './local-catalog';
+
+describe('the local catalogue state', () => {
+  it('is read at once, and its listeners hear it once in a task of their own for all states told in one task', async () => {
+    const { localCatalogState, markCatalogReplicated, registerLocalCatalog, subscribeLocalCatalog } = await import('./local-catalog');
+    let products = 0;
+    const changes = new Subject<CatalogueChange>();
+    const heard: number[] = [];
+    subscribeLocalCatalog(() => heard.push(localCatalogState().products));
+    registerLocalCatalog({ query: () => Promise.reject(new Error('unused')), findProductsByCodes: async () => new Map(), count: () => products, changes$: changes }, false);
+    products = 1000;
+    changes.next('product');
+    products = 2000;
+    changes.next('product');
+    markCatalogReplicated();
+    expect(localCatalogState()).toEqual({ products: 2000, replicated: true, registered: true });
+    // A source that does not read the shop's size leaves it to the download panel.
+    expect(localCatalogState().shopProducts).toBeUndefined();
+    expect(heard).toEqual([]);
+    // Heard in a later task (a MessageChannel message, which a zero timeout may come before).
+    await vi.waitFor(() => expect(heard).toEqual([2000]));
+    products = 3000;
+    changes.next('product');
+    await vi.waitFor(() => expect(heard).toEqual([2000, 3000]));
+  });
+
+  it("holds the shop's size as the worker tells it: null until it has read it, undefined where nobody tells it", async () => {
+    vi.resetModules();
+    const { localCatalogState, registerLocalCatalog, subscribeLocalCatalog } = await import('./local-catalog');
+    expect(localCatalogState().shopProducts).toBeUndefined();
+    const shop = new BehaviorSubject<number | null>(null);
+    let heard = 0;
+    subscribeLocalCatalog(() => heard++);
+    registerLocalCatalog({ query: () => Promise.reject(new Error('unused')), findProductsByCodes: async () => new Map(), count: () => 0, changes$: new Subject<CatalogueChange>(), shopProducts$: shop }, false);
+    expect(localCatalogState().shopProducts).toBeNull();
+    await vi.waitFor(() => expect(heard).toBe(1));
+    shop.next(4920);
+    expect(localCatalogState()).toMatchObject({ shopProducts: 4920, registered: true });
+    await vi.waitFor(() => expect(heard).toBe(2));
+  });
+});
