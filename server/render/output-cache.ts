@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** SPEC §9: output cache TTL 86400 s. */
 export const OUTPUT_CACHE_TTL_SECONDS = 86_400;
@@ -16,7 +16,8 @@ export interface CachedPage {
   expires: number;
 }
 
-export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/** A page's ETag: the SHA-1 of its bytes (text is hashed as UTF-8, so the same page gives the same tag either way). */
+export const etagOf = (body: string | Buffer) => `W/"${hash('sha1', body, 'base64url')}"`;
 
 /**
  * Finished anonymous pages by URL (path and query), for a day at most, the oldest dropped beyond

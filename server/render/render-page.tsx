@@ -72,7 +72,8 @@ const i18nView = ready.then((i18n) => {
   const fixed = new Map<string, AnyFunction>();
   const remembering: AnyFunction = (lng, ns, keyPrefix, options) => {
     if (typeof keyPrefix === 'function') return getFixedT(lng, ns, keyPrefix, options);
-    const key = JSON.stringify([lng ?? null, ns ?? null, keyPrefix ?? null, (options as { scopeNs?: unknown } | undefined)?.scopeNs ?? null]);
+    const args = [lng, ns, keyPrefix, (options as { scopeNs?: unknown } | undefined)?.scopeNs];
+    const key = plainKey(args) ?? `J${JSON.stringify(args.map((arg) => arg ?? null))}`;
     let t = fixed.get(key);
     if (!t) fixed.set(key, (t = rememberingT(getFixedT(lng, ns, keyPrefix, options) as AnyFunction)));
     return t;
@@ -80,6 +81,21 @@ const i18nView = ready.then((i18n) => {
   layer.getFixedT = remembering as unknown as typeof i18n.getFixedT;
   return Object.create(layer) as typeof i18n;
 });
+
+/**
+ * A key for getFixedT's arguments when each is nothing, a string or a list of strings (what
+ * react-i18next passes on every component's render), without JSON: each string with its length.
+ */
+function plainKey(args: unknown[]): string | undefined {
+  let key = '';
+  for (const arg of args) {
+    if (arg === undefined || arg === null) key += '-';
+    else if (typeof arg === 'string') key += `${arg.length}:${arg}`;
+    else if (Array.isArray(arg) && arg.every((item) => typeof item === 'string')) key += `[${arg.map((item: string) => `${item.length}:${item}`).join('')}]`;
+    else return undefined;
+  }
+  return key;
+}
 
 /** Beyond this many remembered wordings, they are forgotten and remembered afresh. */
 const MAX_WORDINGS = 20_000;
@@ -215,16 +231,70 @@ const statusOf = (context: StaticHandlerContext) => (context.errors ? 500 : cont
 /** What the browser's router starts from; an error page is not hydrated (the browser renders afresh). */
 const hydrationOf = (context: StaticHandlerContext) => (context.errors ? null : { loaderData: context.loaderData, actionData: context.actionData });
 
-/** The page: the shell's own title and description give way to the page's head; its HTML goes in #root. */
-export function pageDocument(shell: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): string {
-  const head = headHtml(outcome.head);
-  const data = outcome.hydration === null ? '' : `<script type="application/json" id="${HYDRATION_DATA_ID}">${outcome.hydration}</script>`;
-  return shell
+/**
+ * The shell as fixed text and the places a page's parts go: its own title and description give way
+ * to the page's head (put before `</head>`), the page's HTML goes in #root with its data block after.
+ * Worked out once per shell (the built index.html changes only with a rebuild), so a page is the
+ * fixed parts and its own parts joined: no pass over the shell per request, and a page's text is
+ * never read as a replacement pattern (a product's `$&`, `$'` or `` $` `` goes into the page as it is).
+ * A fixed part carries its UTF-8 bytes.
+ */
+type Slot = 'head' | 'html' | 'data';
+type Part = { bytes: Buffer } | { slot: Slot };
+const ROOT = '<div id="root"></div>';
+const fixedPart = (text: string): Part => ({ bytes: Buffer.from(text, 'utf8') });
+
+function splitShell(shell: string): Part[] {
+  const fixed = shell
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     // The page paints without its script (src/main.tsx starts the app after load): at low priority it
     // never competes with the stylesheet or the largest picture.
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" fetchpriority="low" crossorigin src=')
-    .replace('</head>', `  ${head}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${outcome.html}</div>${data}`);
+    .replaceAll('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=');
+  // Each marker's first occurrence is replaced, as String.replace with a string pattern did.
+  const markers = [
+    { at: fixed.indexOf('</head>'), marker: '</head>', parts: [fixedPart('  '), { slot: 'head' }, fixedPart('\n  </head>')] as Part[] },
+    { at: fixed.indexOf(ROOT), marker: ROOT, parts: [fixedPart('<div id="root">'), { slot: 'html' }, fixedPart('</div>'), { slot: 'data' }] as Part[] },
+  ]
+    .filter((m) => m.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  const parts: Part[] = [];
+  let from = 0;
+  for (const { at, marker, parts: replacement } of markers) {
+    parts.push(fixedPart(fixed.slice(from, at)), ...replacement);
+    from = at + marker.length;
+  }
+  parts.push(fixedPart(fixed.slice(from)));
+  return parts;
+}
+
+let lastShell: { shell: string; split: Part[] } | undefined;
+function shellParts(shell: string): Part[] {
+  if (lastShell?.shell !== shell) lastShell = { shell, split: splitShell(shell) };
+  return lastShell.split;
+}
+
+/** The page's own parts: its head tags, its HTML and its data block (none for a page not hydrated). */
+function slotsOf(outcome: Extract<RenderOutcome, { kind: 'page' }>): Record<Slot, string> {
+  return {
+    head: headHtml(outcome.head),
+    html: outcome.html,
+    data: outcome.hydration === null ? '' : `<script type="application/json" id="${HYDRATION_DATA_ID}">${outcome.hydration}</script>`,
+  };
+}
+
+/**
+ * The page as the UTF-8 bytes sent: each part encoded once, straight into one buffer (the page as one
+ * joined string is mostly two-byte text, as React's HTML holds a few characters past Latin-1, and was
+ * encoded twice: for its ETag and again for the socket or gzip).
+ */
+export function pageBytes(shell: string, outcome: Extract<RenderOutcome, { kind: 'page' }>): Buffer {
+  const slots = slotsOf(outcome);
+  const parts = shellParts(shell);
+  let size = 0;
+  for (const part of parts) size += 'slot' in part ? Buffer.byteLength(slots[part.slot], 'utf8') : part.bytes.length;
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += 'slot' in part ? bytes.write(slots[part.slot], at, 'utf8') : part.bytes.copy(bytes, at);
+  return bytes;
 }
