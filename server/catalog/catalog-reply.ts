@@ -3,7 +3,7 @@ import type { CatalogQuery } from '../../schemas/catalog-query';
 import { tokenFromRequest } from '../auth/authenticate';
 import { jsonBodyParser } from '../http/json-body-parser';
 import type { CatalogService } from './catalog-service';
-import { buildReply, type CachedReply, type ReplyCache } from './reply-cache';
+import { CachedReply, type ReplyCache } from './reply-cache';
 import { catalogReplyEncoding } from './reply-encoding';
 
 /** A request header `cache-control: no-cache` (a browser's hard reload) asks for a freshly computed answer. */
@@ -59,7 +59,7 @@ export function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, gr
   if (wantsFresh(request)) catalog.replies.bypass();
   else if (guestKey === undefined) found = catalog.replies.get(key);
   if (!found) {
-    found = buildReply(`{"code":200,"result":${catalog.indexFor(body.type).queryJson(body, catalog.attributes.get)}}`);
+    found = new CachedReply(catalog.indexFor(body.type).queryBytes(body, catalog.attributes.get, '{"code":200,"result":', '}'));
     catalog.replies.set(key, found);
   }
   return sendCached(catalog.replies, key, found, request, reply);

@@ -1,49 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectedJsonCache } from './projected-json';
+import type { Doc } from '../../src/domain/catalog-query/types';
+import { ProjectedJson } from './projected-json';
 
-const doc = (id: number) => ({ id, sku: `S-${id}`, name: `Product ${id}`, stock: { qty: id, is_in_stock: true } });
+const doc = (id: number, name = `Product ${id}`): Doc => ({ id, sku: `S-${id}`, name, stock: { qty: id, is_in_stock: true } });
 
-describe('ProjectedJsonCache', () => {
-  it('gives the JSON of the projected document, made once per document and projection', () => {
-    const cache = new ProjectedJsonCache();
-    const a = doc(1);
-    const first = cache.json(a, ['id', 'stock'], ['stock.qty']);
-    expect(first).toBe('{"id":1,"stock":{"is_in_stock":true}}');
-    expect(cache.json(a, ['id', 'stock'], ['stock.qty'])).toBe(first);
-    expect(cache.json(a, undefined, undefined)).toBe(JSON.stringify(a));
+/** The list's text between `[` and `]`, as the reply holds it. */
+const list = (texts: ProjectedJson, slots: number[], docs: Doc[], include?: string[], exclude?: string[]) =>
+  texts.write(slots, docs, include, exclude, '[', ']').toString('utf8');
+
+describe('ProjectedJson', () => {
+  it('writes head, the projected documents of the slots comma-separated, and tail', () => {
+    const texts = new ProjectedJson();
+    const docs = [doc(1), doc(2), doc(3)];
+    expect(list(texts, [2, 0], docs, ['id', 'stock'], ['stock.qty'])).toBe('[{"id":3,"stock":{"is_in_stock":true}},{"id":1,"stock":{"is_in_stock":true}}]');
+    expect(list(texts, [1], docs)).toBe(`[${JSON.stringify(docs[1])}]`);
+    expect(list(texts, [], docs, ['id'])).toBe('[]');
+    expect(texts.write([0], docs, ['id'], undefined, 'é{', '}ü').toString('utf8')).toBe('é{{"id":1}}ü');
   });
 
-  it('gives a list of documents as the comma-separated texts each would have alone', () => {
-    const cache = new ProjectedJsonCache();
-    const docs = [doc(1), doc(2), doc(3)];
-    const alone = cache.json(docs[1]!, ['id', 'stock'], ['stock.qty']);
-    const list = cache.list(docs, ['id', 'stock'], ['stock.qty']);
-    expect(list).toBe('{"id":1,"stock":{"is_in_stock":true}},{"id":2,"stock":{"is_in_stock":true}},{"id":3,"stock":{"is_in_stock":true}}');
-    expect(list.split('},{')[1]).toBe(alone.slice(1, -1));
-    expect(cache.list([], ['id'], undefined)).toBe('');
+  it('keeps each document\'s text once per projection, and writes text beyond one byte a character', () => {
+    const texts = new ProjectedJson();
+    const docs = [doc(1, 'Nut M8 – Ø 13 mm'), doc(2)];
+    expect(list(texts, [0, 1], docs, ['name'])).toBe('[{"name":"Nut M8 – Ø 13 mm"},{"name":"Product 2"}]');
+    const held = texts.size;
+    expect(list(texts, [1, 0, 1], docs, ['name'])).toBe('[{"name":"Product 2"},{"name":"Nut M8 – Ø 13 mm"},{"name":"Product 2"}]');
+    expect(texts.size).toBe(held);
   });
 
   it('answers a replaced document from the new object, never from the old one', () => {
-    const cache = new ProjectedJsonCache();
-    expect(cache.json(doc(1), ['name'], undefined)).toBe('{"name":"Product 1"}');
-    expect(cache.json({ ...doc(1), name: 'Renamed' }, ['name'], undefined)).toBe('{"name":"Renamed"}');
+    const texts = new ProjectedJson();
+    const docs = [doc(1)];
+    expect(list(texts, [0], docs, ['name'])).toBe('[{"name":"Product 1"}]');
+    docs[0] = doc(1, 'Renamed');
+    expect(list(texts, [0], docs, ['name'])).toBe('[{"name":"Renamed"}]');
   });
 
-  it('stays within its size, keeping the texts asked for again', () => {
-    // Room for two texts of about 60 characters a generation.
-    const cache = new ProjectedJsonCache(260);
-    const docs = [1, 2, 3, 4, 5, 6, 7, 8].map(doc);
-    const held = () => {
-      const inner = cache as unknown as { young: Map<string, Map<object, string>>; old: Map<string, Map<object, string>> };
-      return [...inner.young.values(), ...inner.old.values()].flatMap((m) => [...m.keys()]);
-    };
-    for (const d of docs) {
-      cache.json(d, undefined, undefined);
-      cache.json(docs[0]!, undefined, undefined); // a popular tile, asked for between all others
-    }
-    expect(held().length).toBeLessThanOrEqual(5);
-    expect(held()).toContain(docs[0]);
-    expect(held()).not.toContain(docs[1]);
-    expect(cache.json(docs[1]!, undefined, undefined)).toBe(JSON.stringify(docs[1]));
+  it('stays within its cap, dropping the projection used least recently first', () => {
+    const docs = Array.from({ length: 8 }, (_, i) => doc(i));
+    const oneProjection = (() => {
+      const probe = new ProjectedJson();
+      list(probe, [0, 1, 2, 3, 4, 5, 6, 7], docs);
+      return probe.size;
+    })();
+    const texts = new ProjectedJson(() => oneProjection * 1.5);
+    list(texts, [0, 1, 2, 3, 4, 5, 6, 7], docs);
+    list(texts, [0, 1, 2, 3, 4, 5, 6, 7], docs, ['name']);
+    expect(texts.size).toBeLessThanOrEqual(oneProjection * 1.5);
+    list(texts, [0, 1, 2, 3, 4, 5, 6, 7], docs);
+    list(texts, [0, 1, 2, 3, 4, 5, 6, 7], docs, ['sku']);
+    expect(texts.size).toBeLessThanOrEqual(oneProjection * 1.5);
+    // A projection past the cap on its own starts again rather than growing.
+    const small = new ProjectedJson(() => oneProjection / 2);
+    expect(list(small, [0, 1, 2, 3, 4, 5, 6, 7], docs)).toBe(`[${docs.map((d) => JSON.stringify(d)).join(',')}]`);
+    expect(list(small, [7], docs)).toBe(`[${JSON.stringify(docs[7])}]`);
+    expect(small.size).toBeLessThan(oneProjection);
   });
 });

@@ -1,10 +1,10 @@
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
-import { runCatalogQuery } from '../../src/domain/catalog-query/run-query';
+import { queryPage, runCatalogQuery } from '../../src/domain/catalog-query/run-query';
 import type { AttributeDoc, CatalogResult, Doc, DocId } from '../../src/domain/catalog-query/types';
 import { ValuePool } from '../../src/domain/catalog-query/value-pool';
 import type { CatalogEntity } from './catalog-store';
-import { ProjectedJsonCache } from './projected-json';
+import { ProjectedJson } from './projected-json';
 
 /** The shared query engine over one entity's documents, as the server uses it. */
 export interface SearchIndex {
@@ -18,18 +18,23 @@ export interface SearchIndex {
   query(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): CatalogResult;
   /** The same answer as JSON text, each document's (projected) JSON made once and reused. */
   queryJson(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): string;
+  /** `head`, the answer's JSON and `tail` as UTF-8 bytes (a reply's body), as `queryJson` makes it. */
+  queryBytes(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined, head?: string, tail?: string): Buffer;
 }
 
 type Lookup = (code: string) => AttributeDoc | undefined;
 
-function queryJson(index: CatalogIndex, cache: ProjectedJsonCache, query: CatalogQuery, attributeByCode: Lookup): string {
+function queryBytes(index: CatalogIndex, texts: ProjectedJson, query: CatalogQuery, attributeByCode: Lookup, head: string, tail: string): Buffer {
   const { sourceInclude, sourceExclude, ...rest } = query;
-  const result = runCatalogQuery(index, rest, { attributesByCode: attributeByCode });
-  const items = cache.list(result.items, sourceInclude, sourceExclude);
+  const { page, total, aggregations, attributeMetadata, perPage } = queryPage(index, rest, { attributesByCode: attributeByCode });
   // `items` is the result's first key: its placeholder is the start of the text.
-  const others = JSON.stringify({ ...result, items: 0 });
-  return `{"items":[${items}]${others.slice('{"items":0'.length)}`;
+  const others = JSON.stringify({ items: 0, total, aggregations, attributeMetadata, perPage });
+  return texts.write(page, index.store.docs, sourceInclude, sourceExclude, `${head}{"items":[`, `]${others.slice('{"items":0'.length)}${tail}`);
 }
+
+/** Tile texts kept for about 1 kB a document: the storefront's tile projection (about 0.8 kB) over the whole catalogue. */
+const TEXT_BYTES_PER_DOCUMENT = 1024;
+const MIN_TEXT_BYTES = 16 * 1024 * 1024;
 
 // What shoppers hit first (category pages, sorts, search), built at start rather than on the first request.
 const PRODUCT_PREBUILD = {
@@ -91,7 +96,7 @@ export function createSearchIndex(entity: CatalogEntity, docs: readonly Doc[]): 
 }
 
 function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]): SearchIndex {
-  const json = new ProjectedJsonCache();
+  const texts = new ProjectedJson(() => Math.max(MIN_TEXT_BYTES, index.store.capacity * TEXT_BYTES_PER_DOCUMENT));
   let lastSeq = seqBySlot.reduce((max, seq) => Math.max(max, seq), 0);
   return {
     upsert: (changed, seqs) => {
@@ -114,7 +119,8 @@ function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]):
       return index.store.count;
     },
     query: (query, attributeByCode) => runCatalogQuery(index, query, { attributesByCode: attributeByCode }),
-    queryJson: (query, attributeByCode) => queryJson(index, json, query, attributeByCode),
+    queryJson: (query, attributeByCode) => queryBytes(index, texts, query, attributeByCode, '', '').toString('utf8'),
+    queryBytes: (query, attributeByCode, head = '', tail = '') => queryBytes(index, texts, query, attributeByCode, head, tail),
   };
 }
 

@@ -62,7 +62,8 @@ export function andNotInto(target: Bits, other: Bits): void {
   for (let i = 0; i < n; i++) target[i]! &= ~other[i]!;
 }
 
-function popcount32(x: number): number {
+/** Set bits in one 32-bit word. */
+export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

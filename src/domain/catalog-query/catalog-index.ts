@@ -1,6 +1,7 @@
 import { GrowableBits, wordsFor } from './bitset';
 import { DocumentStore } from './document-store';
 import { EFFECTIVE_PRICE, termKey } from './field-values';
+import { FilterResults } from './filter-results';
 import { NumericColumn } from './numeric-column';
 import { SkuLookup } from './sku-lookup';
 import { SortColumn } from './sort-column';
@@ -55,6 +56,8 @@ export class CatalogIndex {
   readonly terms = new Map<string, TermPostings>();
   readonly numbers = new Map<string, NumericColumn>();
   readonly sorts = new Map<string, SortColumn>();
+  /** Documents passing each recently asked set of applied filters; emptied on every change. */
+  readonly filterResults = new FilterResults();
   private text: TextIndex | undefined;
   private codes: SkuLookup | undefined;
 
@@ -109,6 +112,7 @@ export class CatalogIndex {
   }
 
   upsert(docs: readonly Doc[]): void {
+    this.filterResults.clear();
     const bulk = this.beginBatch(docs.length);
     for (const doc of docs) {
       const { slot, previous } = this.store.put(doc);
@@ -120,6 +124,7 @@ export class CatalogIndex {
   }
 
   remove(ids: readonly DocId[]): void {
+    this.filterResults.clear();
     const bulk = this.beginBatch(ids.length);
     for (const id of ids) {
       const slot = this.store.slotOf(id);

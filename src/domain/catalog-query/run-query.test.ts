@@ -75,6 +75,21 @@ describe('sorting', () => {
     expect(sorted).toHaveLength(20);
     expect(sorted).toEqual(walked.filter((id) => (Number(id) - 1) % 50 === 3));
   });
+
+  it('pages a small result by its places in the order, any start and size, one query after another', () => {
+    const docs = Array.from({ length: 2000 }, (_, i) => product(i + 1, { position: i % 40, final_price: (i * 37) % 101 }));
+    const big = createCatalogIndex('product', docs);
+    for (const dir of ['asc', 'desc']) {
+      const walked = ids(runCatalogQuery(big, { sort: `final_price:${dir}`, size: 2000 }));
+      // 50 matches of 2,000 (under a sixteenth): their page comes from their places in the order.
+      const inResult = walked.filter((id) => (Number(id) - 1) % 40 === 7);
+      expect(inResult).toHaveLength(50);
+      for (const [from, size] of [[0, 50], [0, 7], [3, 10], [31, 2], [32, 5], [45, 20], [49, 1], [50, 10]] as const) {
+        const page = runCatalogQuery(big, { sort: `final_price:${dir}`, from, size, searchQuery: { _appliedFilters: [{ attribute: 'position', value: 7 }] } });
+        expect(ids(page)).toEqual(inResult.slice(from, from + size));
+      }
+    }
+  });
 });
 
 describe('projection', () => {

@@ -1,4 +1,4 @@
-import { popcount, slotsOf, type Bits } from './bitset';
+import { popcount32, type Bits } from './bitset';
 import { aggregate, attributeMetadata } from './aggregations';
 import type { CatalogIndex } from './catalog-index';
 import { compareIdKeys } from './document-store';
@@ -30,6 +30,19 @@ function scoresOf(hits: TextHits, capacity: number): Float64Array {
   return scoreScratch;
 }
 
+function clearScores(scores: Float64Array, hits: TextHits): void {
+  for (let i = 0; i < hits.pinned.length; i++) scores[hits.pinned[i]!] = 0;
+  for (let i = 0; i < hits.slots.length; i++) scores[hits.slots[i]!] = 0;
+}
+
+/** Pinned hits, then the others. */
+function hitSlots(hits: TextHits): Int32Array {
+  const all = new Int32Array(hits.pinned.length + hits.slots.length);
+  all.set(hits.pinned);
+  all.set(hits.slots, hits.pinned.length);
+  return all;
+}
+
 function bitsOf(slots: ArrayLike<number>, words: number): Bits {
   const bits = new Uint32Array(words);
   for (let i = 0; i < slots.length; i++) bits[slots[i]! >>> 5]! |= 1 << (slots[i]! & 31);
@@ -41,23 +54,39 @@ function bitsOf(slots: ArrayLike<number>, words: number): Bits {
  * over every match, sort and page, field projection. The `type` of the query is the index's.
  */
 export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, context: QueryContext = {}): CatalogResult {
+  const { page, total, aggregations, attributeMetadata, perPage } = queryPage(index, query, context);
+  return {
+    items: page.map((slot) => projectFields(index.store.docs[slot]!, query.sourceInclude, query.sourceExclude)),
+    total,
+    aggregations,
+    attributeMetadata,
+    perPage,
+  };
+}
+
+/** A query's answer with the page as the documents' slots, for a caller that writes their JSON itself (the server keeps it by slot). */
+export interface QueryPage extends Omit<CatalogResult, 'items'> {
+  page: number[];
+}
+
+/** `runCatalogQuery` without the projection: the page's slots in order. */
+export function queryPage(index: CatalogIndex, query: CatalogQueryInput, context: QueryContext = {}): QueryPage {
   const { size, from } = effectivePage(query);
   const sq = query.searchQuery ?? {};
-  const filtered = filterBits(index, sq._appliedFilters);
+  const filterKey = JSON.stringify(sq._appliedFilters ?? []);
+  const filteredSet = index.filterResults.get(filterKey, () => filterBits(index, sq._appliedFilters));
+  // Shared with later queries of the same filters: read, never changed.
+  const filtered = filteredSet.bits;
   const text = sq._searchText?.trim() ?? '';
   const hits = text === '' ? undefined : searchText(index.textIndex(), index.store, text, filtered);
 
+  // The result's slots and bitset are made only when a facet or a sort needs them: a search ranked by
+  // relevance reads the hits as they are.
   let matches: ArrayLike<number> | undefined;
   let result: Bits | undefined = hits ? undefined : filtered;
-  if (hits) {
-    const all = new Int32Array(hits.pinned.length + hits.slots.length);
-    all.set(hits.pinned);
-    all.set(hits.slots, hits.pinned.length);
-    matches = all;
-  }
-  const total = matches ? matches.length : popcount(filtered);
-  const slotsOfResult = () => (matches ??= slotsOf(filtered));
-  const resultBits = () => (result ??= bitsOf(matches!, index.words));
+  const total = hits ? hits.pinned.length + hits.slots.length : filteredSet.total;
+  const slotsOfResult = () => (matches ??= hits ? hitSlots(hits) : index.filterResults.listSlots(filterKey, filteredSet));
+  const resultBits = () => (result ??= bitsOf(slotsOfResult(), index.words));
 
   const requested = requestedSort(query);
   const sort = requested.length ? requested : defaultSort(index.type, hits !== undefined);
@@ -67,18 +96,22 @@ export function runCatalogQuery(index: CatalogIndex, query: CatalogQueryInput, c
   } else {
     const scores = hits && sort.some((spec) => spec.field === '_score') ? scoresOf(hits, index.store.capacity) : undefined;
     page = pickPage(index, sort, resultBits, total, slotsOfResult, scores, from, size);
-    if (scores && matches) for (let i = 0; i < matches.length; i++) scores[matches[i]!] = 0;
+    if (scores && hits) clearScores(scores, hits);
   }
 
   const available = sq._availableFilters ?? [];
-  const output: CatalogResult = {
-    items: page.map((slot) => projectFields(index.store.docs[slot]!, query.sourceInclude, query.sourceExclude)),
+  return {
+    page,
     total,
-    aggregations: available.length ? aggregate(index, available, resultBits(), slotsOfResult, total) : {},
+    aggregations: !available.length
+      ? {}
+      : hits
+        ? aggregate(index, available, resultBits(), slotsOfResult, total)
+        : // Without search text the result is the filters' documents: their facets are kept with them.
+          index.filterResults.facets(filterKey, filteredSet, JSON.stringify(available), () => aggregate(index, available, filtered, slotsOfResult, total)),
     attributeMetadata: attributeMetadata(available, context),
     perPage: size,
   };
-  return output;
 }
 
 /**
@@ -116,22 +149,53 @@ function pickPage(
   return topK(resultSlots(), from + size, compare).slice(from);
 }
 
+let placeScratch = new Uint32Array(0);
+
 /**
  * Slots `from`..`from + size` of a small result in the order `order` (one field, ties by id: the
- * comparator's own order): the result's places in it, sorted as numbers. Undefined when a slot has
- * no place (never for live documents), for the comparator to decide.
+ * comparator's own order): the result's places in it are marked in a bitset over the order, which
+ * is then read from its start until the page is filled (places are distinct, so the bits in order
+ * are the places sorted, without sorting them all). Undefined when a slot has no place (never for
+ * live documents), for the comparator to decide.
  */
 function pageByRank(order: readonly number[], rank: Int32Array, slots: ArrayLike<number>, from: number, size: number): number[] | undefined {
-  const places = new Int32Array(slots.length);
+  const words = (order.length + 31) >>> 5;
+  if (placeScratch.length < words) placeScratch = new Uint32Array(words);
+  const marks = placeScratch;
+  let missing = false;
   for (let i = 0; i < slots.length; i++) {
     const place = rank[slots[i]!] ?? -1;
-    if (place < 0) return undefined;
-    places[i] = place;
+    if (place < 0) {
+      missing = true;
+      break;
+    }
+    marks[place >>> 5]! |= 1 << (place & 31);
   }
-  places.sort();
   const page: number[] = [];
-  for (let i = from, end = Math.min(places.length, from + size); i < end; i++) page.push(order[places[i]!]!);
-  return page;
+  const end = Math.min(slots.length, from + size);
+  if (!missing) {
+    let seen = 0;
+    for (let w = 0; w < words && seen < end; w++) {
+      let bits = marks[w]!;
+      if (bits === 0) continue;
+      const ones = popcount32(bits);
+      if (seen + ones <= from) {
+        seen += ones;
+        continue;
+      }
+      while (bits !== 0 && seen < end) {
+        const low = bits & -bits;
+        if (seen++ >= from) page.push(order[(w << 5) + 31 - Math.clz32(low)]!);
+        bits ^= low;
+      }
+    }
+  }
+  // The scratch is all zero again for the next query: only the words the result marked.
+  for (let i = 0; i < slots.length; i++) {
+    const place = rank[slots[i]!] ?? -1;
+    if (place >= 0) marks[place >>> 5] = 0;
+  }
+  return missing ? undefined : page;
 }
 
 function scoreOrder(scores: Float64Array | undefined, a: number, b: number, dir: 'asc' | 'desc'): number {
