@@ -76,8 +76,12 @@ export async function logIn(page: Page, email: string, password: string): Promis
   const form = page.locator('.login-form');
   await form.getByLabel('E-mail address').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
+  // Signed in is the session and the profile: a checkout opened before the profile arrives waits for
+  // it only 10 s (checkoutStart), then opens as a guest's form, which a loaded machine reached.
+  const profile = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/me' && r.request().method() === 'GET' && r.status() === 200, LONG);
   await form.getByRole('button', { name: 'Log in' }).click();
   await expect.poll(() => page.locator('.header-actions').getByRole('button', { name: 'Logout' }).count(), LONG).toBe(1);
+  await profile;
 }
 
 /**

@@ -3,7 +3,8 @@ import { DEFAULT_CHECKOUT } from '../../../schemas/rx/local-documents';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
 import { openTestDatabase } from '../testing/test-database';
-import { checkoutStart, prefillFromProfile } from './checkout-details';
+import { firstValueFrom } from 'rxjs';
+import { checkoutStart, prefillFromProfile, signedInLater$ } from './checkout-details';
 
 const user = {
   id: 7,
@@ -52,5 +53,38 @@ describe('checkoutStart', () => {
     await signedInWithoutProfile();
     const opened = await checkoutStart(db, false);
     expect(opened).toEqual({ details: DEFAULT_CHECKOUT, signedIn: false });
+  });
+
+  it('a profile that comes after the checkout opened as a guest\'s turns it into the signed-in one, prefilled while nothing was typed', async () => {
+    await signedInWithoutProfile();
+    const opened = await checkoutStart(db, false);
+    expect(opened.signedIn).toBe(false);
+    const later = firstValueFrom(signedInLater$(db));
+    await modifyLocal(db, LOCAL.currentUser, () => user);
+    const turned = await later;
+    expect(turned.signedIn).toBe(true);
+    expect(turned.refill).toBe(true);
+    expect(turned.details.personalDetails).toMatchObject({ firstName: 'Ann', emailAddress: 'ann@example.com' });
+  });
+
+  it('keeps what the shopper typed in the guest\'s form when the profile comes later', async () => {
+    await signedInWithoutProfile();
+    await modifyLocal(db, LOCAL.checkout, (c) => ({ ...c, personalDetails: { firstName: 'Annie', lastName: '', emailAddress: '' } }));
+    const later = firstValueFrom(signedInLater$(db));
+    await modifyLocal(db, LOCAL.currentUser, () => user);
+    const turned = await later;
+    expect(turned.refill).toBe(false);
+    expect(turned.details.personalDetails).toMatchObject({ firstName: 'Annie' });
+  });
+
+  it('says nothing for a shopper signed in with a profile from the start', async () => {
+    await signedInWithoutProfile();
+    await modifyLocal(db, LOCAL.currentUser, () => user);
+    let said = 0;
+    const watching = signedInLater$(db).subscribe(() => said++);
+    await modifyLocal(db, LOCAL.currentUser, () => ({ ...user, firstname: 'Anna' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    watching.unsubscribe();
+    expect(said).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { filter, firstValueFrom, of, timeout } from 'rxjs';
-import type { CheckoutDetails, CurrentUser } from '../../../schemas/rx/local-documents';
+import { combineLatest, distinctUntilChanged, filter, firstValueFrom, map, type Observable, of, pairwise, switchMap, timeout } from 'rxjs';
+import type { CheckoutDetails, CurrentUser, SessionState } from '../../../schemas/rx/local-documents';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 
@@ -76,12 +76,39 @@ export const PROFILE_WAIT_MS = 10_000;
  * for it (up to PROFILE_WAIT_MS), so it opens as the signed-in checkout with their names instead of
  * a guest's empty form that would never fill in. Offline it cannot come, so nothing waits.
  */
-export async function checkoutStart(db: ShopDatabase, online: boolean): Promise<{ details: CheckoutDetails; signedIn: boolean }> {
+/** Signed in with the profile on the device: the checkout is the customer's, not a guest's. */
+const signedInWithProfile = (session: SessionState, user: CurrentUser | null) => Boolean(session.token && user);
+
+export interface CheckoutStart {
+  details: CheckoutDetails;
+  signedIn: boolean;
+}
+
+export async function checkoutStart(db: ShopDatabase, online: boolean): Promise<CheckoutStart> {
   const [details, session] = await Promise.all([readLocal(db, LOCAL.checkout), readLocal(db, LOCAL.session)]);
   let user = await readLocal(db, LOCAL.currentUser);
   if (session.token && !user && online) {
     user = await firstValueFrom(watchLocal(db, LOCAL.currentUser).pipe(filter((u) => u !== null), timeout({ first: PROFILE_WAIT_MS, with: () => of(null) })));
   }
-  const signedIn = Boolean(session.token && user);
+  const signedIn = signedInWithProfile(session, user);
   return { details: prefillFromProfile(details, signedIn ? user : null), signedIn };
+}
+
+/**
+ * The checkout turning into the signed-in one after it opened as a guest's: the profile came after
+ * PROFILE_WAIT_MS (a slow connection) or after the checkout opened offline, or the shopper signed in
+ * meanwhile. `refill`: the shopper had typed no personal details yet, so the form may open anew with
+ * the profile's names and e-mail; otherwise what they typed stays and only the account offer goes.
+ */
+export function signedInLater$(db: ShopDatabase): Observable<CheckoutStart & { refill: boolean }> {
+  return combineLatest([watchLocal(db, LOCAL.session), watchLocal(db, LOCAL.currentUser)]).pipe(
+    map(([session, user]) => signedInWithProfile(session, user)),
+    distinctUntilChanged(),
+    pairwise(),
+    filter(([was, is]) => !was && is),
+    switchMap(async () => {
+      const stored = await readLocal(db, LOCAL.checkout);
+      return { ...(await checkoutStart(db, false)), refill: Object.keys(stored.personalDetails).length === 0 };
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import type { ApiEnvelope, RequestOptions } from '../../../replication/api/api-types';
-import { MESSAGES as API_MESSAGES } from '../../../replication/api/api-errors';
+import { MESSAGES as API_MESSAGES, isUnknownOutcome } from '../../../replication/api/api-errors';
 import type { ApiCustomer } from '../../../schemas/api/user';
 import type { CurrentUser } from '../../../schemas/rx/local-documents';
 import { LOCAL, readLocal } from '../local-state';
@@ -93,7 +93,10 @@ export async function ensureProfile(shop: LocalShop): Promise<CurrentUser | null
 export async function updateProfile(shop: LocalShop, customer: { firstname?: string; lastname?: string; email?: string; addresses?: Record<string, unknown>[] }): Promise<Outcome> {
   const reply = await callApi<ApiCustomer>(shop, '/api/user/me', { method: 'POST', body: { customer } });
   if (reply.code !== 200) return failure(reply, API_MESSAGES.network);
-  await loadProfile(shop.db, shop.sync.api);
+  // The change is made: a read of it that does not come back leaves the old profile shown, not an error.
+  await loadProfile(shop.db, shop.sync.api).catch((error: unknown) => {
+    if (!isUnknownOutcome(error)) throw error;
+  });
   await addNotification(shop.db, { type: 'success', message: ACCOUNT_MESSAGES.updated });
   return { ok: true };
 }

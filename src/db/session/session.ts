@@ -1,9 +1,10 @@
+import { expectKnown, isUnknownOutcome } from '../../../replication/api/api-errors';
 import type { ApiClient, TokenStore } from '../../../replication/api/api-types';
 import { hasUnsentLines } from '../../../replication/cart/cart-hash';
 import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser } from '../../../schemas/rx/local-documents';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, modifyLocal, readLocalFromStorage, writeLocal } from '../local-state';
+import { LOCAL, modifyLocal, readLocal, readLocalFromStorage, writeLocal } from '../local-state';
 import { forgetOrderHistory } from '../orders/order-history-cache';
 import { clearPad } from '../quick-order/pad-store';
 import { addNotification } from '../sync/notification-center';
@@ -28,10 +29,15 @@ function setLoginCookie(on: boolean): void {
   document.cookie = on ? `shop-logged-in=1; max-age=${LOGIN_COOKIE_MAX_AGE_S}; path=/; samesite=lax` : 'shop-logged-in=; max-age=0; path=/';
 }
 
-/** GET /api/user/me into the `current-user` document, with the group token and group id. */
+/**
+ * GET /api/user/me into the `current-user` document, with the group token and group id. A reply
+ * that does not settle it (a 5xx, a time-out) throws, to be tried again; one that comes after a
+ * logout is dropped.
+ */
 export async function loadProfile(db: ShopDatabase, api: ApiClient): Promise<CurrentUser | null> {
-  const reply = await api.request<CurrentUser & { groupToken?: string }>('/api/user/me');
+  const reply = expectKnown(await api.request<CurrentUser & { groupToken?: string }>('/api/user/me'));
   if (reply.code !== 200) return null;
+  if (!(await readLocal(db, LOCAL.session)).token) return null;
   const { groupToken, ...profile } = reply.result;
   await writeLocal(db, LOCAL.currentUser, profile);
   await modifyLocal(db, LOCAL.session, (s) => ({ ...s, groupToken: groupToken ?? null, groupId: typeof profile.group_id === 'number' ? profile.group_id : s.groupId }));
@@ -54,7 +60,11 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
   await modifyLocal(db, LOCAL.ui, (ui) => ({ ...ui, signUpModal: false }));
   setLoginCookie(true);
-  await loadProfile(db, api);
+  // Signed in once the tokens are stored: a profile read that fails does not undo that (the shopper
+  // would sign in again over a live session); the leading tab reads it again (profile-keeper.ts).
+  await loadProfile(db, api).catch((error: unknown) => {
+    if (!isUnknownOutcome(error)) throw error;
+  });
   return { ok: true };
 }
 

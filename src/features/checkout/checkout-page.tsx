@@ -13,9 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { map } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { checkoutStart } from '../../db/orders/checkout-details';
+import { checkoutStart, signedInLater$, type CheckoutStart } from '../../db/orders/checkout-details';
 import { useObservableValue } from '../../db/hooks/use-live';
-import type { CheckoutDetails } from '../../db/local-state';
 import type { LocalShop } from '../../db/start-local-database';
 import { useShop, WhenShopReady } from '../../app/shop/shop-context';
 import { useTitle } from '../../ui/use-title';
@@ -54,16 +53,28 @@ function CheckoutForShop() {
   const shop = useShop() as LocalShop;
   const { t } = useTranslation();
   const lines = useObservableValue<CartLine[] | null>(() => shop.db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), null, [shop.db]);
-  const [start, setStart] = useState<{ details: CheckoutDetails; signedIn: boolean } | null>(null);
+  // `form` counts the times the steps open afresh (their forms take the details they open with).
+  const [start, setStart] = useState<(CheckoutStart & { form: number }) | null>(null);
   useEffect(() => {
     let live = true;
-    void checkoutStart(shop.db, navigator.onLine).then((opened) => live && setStart(opened));
+    // The profile may have come (below) before this first answer: a signed-in checkout stays so.
+    void checkoutStart(shop.db, navigator.onLine).then((opened) => live && setStart((before) => (before?.signedIn ? before : { ...opened, form: before?.form ?? 0 })));
+    // Opened as a guest's while signed in (the profile was slow, or came after an offline start): it
+    // becomes the signed-in checkout once the profile is here, prefilled if nothing was typed yet.
+    const later = signedInLater$(shop.db).subscribe((opened) => {
+      setStart((before) => {
+        if (before?.signedIn) return before;
+        if (!before || opened.refill) return { ...opened, form: (before?.form ?? 0) + 1 };
+        return { ...before, signedIn: true };
+      });
+    });
     return () => {
       live = false;
+      later.unsubscribe();
     };
   }, [shop.db]);
   const external = externalCheckoutBase();
   if (lines === null || start === null) return <p className="loading">{t('checkoutLoading')}</p>;
   if (external) return lines.length === 0 ? <EmptyCart /> : <ExternalHandOver lines={lines} base={external} />;
-  return <CheckoutSteps shop={shop} lines={lines} initial={start.details} signedIn={start.signedIn} emptyCart={<EmptyCart />} />;
+  return <CheckoutSteps key={start.form} shop={shop} lines={lines} initial={start.details} signedIn={start.signedIn} emptyCart={<EmptyCart />} />;
 }
