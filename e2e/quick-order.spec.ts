@@ -141,6 +141,9 @@ describe('the quick order pad', () => {
       expect(said).toContain(connection === 'online' ? ADDED : VOLATILE);
       expect(said).toContain('8 lines stay on the pad with their message.');
       expect(await padRows(page)).toEqual(refused.map(([, code, message]) => [code, message]));
+      // Left at once (a reload straight after): the pad kept on the device is the one shown, not the lines before the add.
+      await page.reload();
+      await expect.poll(() => padRows(page), LONG).toEqual(refused.map(([, code, message]) => [code, message]));
       expect(await cartCount(page)).toBe(valid.reduce((sum, [, , qty]) => sum + qty, 0));
       expect(await minicartSkus(page)).toEqual(valid.map(([, sku]) => sku).sort());
       await context.close();

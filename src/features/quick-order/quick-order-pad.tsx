@@ -34,7 +34,7 @@ export function QuickOrderPad() {
     document.getElementById(focusAfterRender.current)?.focus();
     focusAfterRender.current = null;
   });
-  const changeRow = useCallback((id: string, patch: { code?: string; qty?: string }) => setRows((current) => updateRow(current, id, patch, newId)), [setRows, newId]);
+  const changeRow = useCallback((id: string, patch: { code?: string; qty?: string }) => setRows((current) => updateRow(current, id, patch, newId), 'typing'), [setRows, newId]);
   const removeRow = useCallback((id: string) => setRows((current) => removeRows(current, new Set([id]), newId)), [setRows, newId]);
   if (!rows) return <p className="loading">{t('loading')}</p>;
 

@@ -9,12 +9,15 @@ const newId: NewId = () => crypto.randomUUID();
 const WRITE_AFTER_MS = 300;
 
 /**
- * The pad's rows: edited here at typing speed, written to the device shortly after they change (and
- * at once when the screen closes or the page is hidden), and replaced when someone else writes them
- * (a reorder, another tab). Each screen writes under its own name, so its own writes coming back are
- * not mistaken for someone else's.
+ * The pad's rows: edited here at typing speed, and replaced when someone else writes them (a reorder,
+ * another tab). Keystrokes are written to the device shortly after they stop (and when the screen
+ * closes or the page is hidden); any other change (lines pasted, scanned or added to the cart, a row
+ * removed, the pad cleared) is written at once: a write started as the page unloads may never
+ * finish, and a shopper who added all and went straight to the checkout found the added lines back
+ * on the pad. Each screen writes under its own name, so its own writes coming back are not mistaken
+ * for someone else's.
  */
-export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: (next: (rows: PadRow[]) => PadRow[]) => void; newId: NewId } {
+export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: (next: (rows: PadRow[]) => PadRow[], typing?: 'typing') => void; newId: NewId } {
   const [rows, setState] = useState<PadRow[] | null>(null);
   const current = useRef<PadRow[] | null>(null);
   const unsaved = useRef(false);
@@ -41,13 +44,14 @@ export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: 
     };
   }, [db, writer, save]);
   const setRows = useCallback(
-    (change: (rows: PadRow[]) => PadRow[]) => {
+    (change: (rows: PadRow[]) => PadRow[], typing?: 'typing') => {
       const next = change(current.current ?? withTrailingEmpty([], newId));
       current.current = next;
       unsaved.current = true;
       setState(next);
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(save, WRITE_AFTER_MS);
+      if (typing) timer.current = window.setTimeout(save, WRITE_AFTER_MS);
+      else save();
     },
     [save],
   );
