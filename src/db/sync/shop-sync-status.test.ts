@@ -7,6 +7,7 @@ import { createShopSync, type ShopSync } from './shop-sync';
 import { SYNC_STATUS, requestRetry } from './sync-status';
 import { manualLeadership } from './tab-leadership';
 import { openTestDatabase } from '../testing/test-database';
+import { newLine } from '../../../replication/cart/cart-test-setup';
 
 let db: ShopDatabase;
 let shop: ShopSync | undefined;
@@ -104,5 +105,35 @@ describe('the sync status of one tab', () => {
     await new Promise((r) => setTimeout(r, 5));
     await requestRetry(db, Date.now() + 2);
     await waitFor(async () => (await readLocal(db, SYNC_STATUS)).lastSyncAt !== idle, 'round in the new lead');
+  });
+});
+
+describe('"Retry now" and a cart connection the server refused', () => {
+  it('tries the cart connection again, which otherwise stopped until the page was reloaded', async () => {
+    db = await openTestDatabase({ collections: ['cart', 'orders', 'sync_tasks', 'notifications'] });
+    let refusing = true;
+    const creates: string[] = [];
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const fetch = (async (input: string | URL | Request) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.includes('/api/cart/create')) {
+        creates.push(refusing ? 'refused' : 'created');
+        return refusing ? json({ code: 401, result: 'The cart cannot be created' }) : json({ code: 200, result: 'cart-1' });
+      }
+      if (url.includes('/api/cart/pull')) return json({ code: 200, result: [] });
+      return json({ code: 200, result: true });
+    }) as typeof globalThis.fetch;
+    shop = createShopSync(db, { baseUrl: 'http://shop.test', fetch, connectivity: manualConnectivity(true), leadership: manualLeadership(true), catalogue: false });
+    shop.start();
+    await shop.whenLeading();
+    await db.cart.insert(newLine('A', 1));
+    // Refused as a guest's cart, and again past the bypass limit: the cart sync stops.
+    await waitFor(async () => creates.length >= 2, 'the refused connections');
+    const stoppedAt = creates.length;
+    refusing = false;
+    await shop.retry();
+    await waitFor(async () => (await readLocal(db, LOCAL.cartState)).token === 'cart-1', 'a cart after Retry now');
+    expect(creates.slice(0, stoppedAt).every((c) => c === 'refused')).toBe(true);
+    expect(creates.slice(stoppedAt)).toContain('created');
   });
 });

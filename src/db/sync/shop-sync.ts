@@ -9,6 +9,7 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { createOrderCoordinator } from '../orders/order-coordinator';
 import { endSessionAfterTokenFailure, sessionTokenStore } from '../session/session';
+import { keepProfileLoaded } from '../session/profile-keeper';
 import { createSessionCoordinator } from '../session/session-coordinator';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { addNotification } from './notification-center';
@@ -124,6 +125,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
           void orders.releaseHeld().then((released) => (released > 0 ? rounds.run() : undefined), rounds.failed);
         }),
     );
+    leadSubs.push(keepProfileLoaded(db, { api, connectivity }));
     leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process().catch(rounds.failed)));
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
     leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void rounds.scheduleRetry()));
@@ -139,6 +141,9 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
       watchLocal(db, SYNC_STATUS)
         .pipe(map((s) => s.retryRequestedAt), pairwise(), filter(([before, after]) => after !== null && after !== before))
         .subscribe(() => {
+          // The shopper asks for everything to be tried again: a cart connection that stopped after
+          // the server refused it (its bypass limit) too, which otherwise waited for a page reload.
+          cart.reset();
           void rounds.run();
           catalog?.reSync();
         }),
