@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
 import { isOrderPost, serverOrderById, watchOrderPosts } from './helpers/order-requests';
@@ -48,27 +48,26 @@ const fill = async (page: Page, values: Record<string, string>) => {
   for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);
 };
 
-/** Opens the checkout and goes through its steps up to the review, with the terms accepted. */
-async function openReview(page: Page, between?: () => Promise<void>): Promise<void> {
-  await page.goto(`${shop.url}/checkout`);
-  await expect.poll(() => page.locator('#checkout-personal-firstName').count(), LONG).toBe(1).catch(async (error: unknown) => {
+/** Waits for a checkout step's control; if it does not come, the failure report says what the checkout showed instead. */
+async function stepShows(page: Page, control: Locator): Promise<void> {
+  await expect.poll(() => control.count(), LONG).toBe(1).catch(async (error: unknown) => {
     console.log(`the checkout at ${page.url()} showed:\n${await page.locator('main').innerText().catch(String)}`);
     throw error;
   });
+}
+
+/** Opens the checkout and goes through its steps up to the review, with the terms accepted. */
+async function openReview(page: Page, between?: () => Promise<void>): Promise<void> {
+  await page.goto(`${shop.url}/checkout`);
+  await stepShows(page, page.locator('#checkout-personal-firstName'));
   await between?.();
   await fill(page, { 'checkout-personal-firstName': 'Sam', 'checkout-personal-lastName': 'Site' });
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
-  await expect.poll(() => page.locator('#checkout-shipping-streetAddress').count(), LONG).toBe(1);
+  await stepShows(page, page.locator('#checkout-shipping-streetAddress'));
   await fill(page, { 'checkout-shipping-firstName': 'Sam', 'checkout-shipping-lastName': 'Site', 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Go review the order' }).click();
-  try {
-    await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
-  } catch (error) {
-    // What the checkout showed instead, for the failure report.
-    console.log(`the checkout at ${page.url()} showed:\n${await page.locator('main').innerText().catch(String)}`);
-    throw error;
-  }
+  await stepShows(page, page.getByRole('button', { name: 'Place the order' }));
   await page.getByLabel('I accept the terms and conditions').check();
 }
 

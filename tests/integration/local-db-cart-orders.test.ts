@@ -264,8 +264,10 @@ describe('orders', () => {
     const placed = await page.shop.placeOrder(await orderFromCart(page));
     page.net.offline = false;
     page.online.set(true);
-    await waitUntil(async () => (await readLocal(page.db, LOCAL.ui)).ordersAwaitingConfirmation.length === 1, 10_000, 'confirmation raised');
-    const waiting = (await page.db.notifications.find({ selector: { message: 'Order waiting!' } }).exec())[0]!;
+    // The question is stored first, then its notification: wait for both.
+    const waitingNotice = async () => (await page.db.notifications.find({ selector: { message: 'Order waiting!' } }).exec())[0];
+    await waitUntil(async () => (await readLocal(page.db, LOCAL.ui)).ordersAwaitingConfirmation.length === 1 && (await waitingNotice()) !== undefined, 10_000, 'confirmation raised');
+    const waiting = (await waitingNotice())!;
     expect(waiting.action2?.label).toBe('Click here to confirm the order that you made offline.');
     expect(waiting.hasNoTimeout).toBe(true);
     expect(await ordersOnServer(placed.order.order_id)).toBe(0);

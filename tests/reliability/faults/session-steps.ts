@@ -40,7 +40,10 @@ export async function signInStep(ctx: StepContext, attempts = 4): Promise<boolea
   const signedIn = async () => {
     ctx.model.signIn();
     // The shopper looks at the cart once the saved lines have joined it (the login merge, retried over a bad network).
-    if (!(await cartShows(tab, ctx.model.cart, LOGIN_MERGE_WAIT_MS))) ctx.notes.push(`the cart did not show the login merge within ${LOGIN_MERGE_WAIT_MS} ms`);
+    if (!(await cartShows(tab, ctx.model.cart, LOGIN_MERGE_WAIT_MS))) {
+      ctx.notes.push(`the cart did not show the login merge within ${LOGIN_MERGE_WAIT_MS} ms`);
+      ctx.model.mergeNotSeen();
+    }
     return true;
   };
   for (let i = 1; i <= attempts; i++) {

@@ -45,20 +45,33 @@ export class ShopperModel {
   signedIn = false;
   /** The shopper asked to sign in and has not managed to yet (the network failed them). */
   wantsSignIn = false;
+  /**
+   * A sign-in whose login merge the shopper did not see come (the network failed it for longer than
+   * they waited): the cart as they went on to see it, without the saved lines, kept beside `cart`
+   * through the later steps. The merge still comes, before an order took those lines or after
+   * everything, and either end is right (`expectedCarts`); the device shows which.
+   */
+  lateMerge: { unmerged: Lines; saved: Lines } | null = null;
+  private savedAtSignIn: Lines = {};
   /** Steps that signed the shopper out (nothing else may). */
   signOuts: string[] = [];
   readonly checkouts: Checkout[] = [];
 
+  /** The carts a step changes: the model's, and the one without a merge not seen yet. */
+  private carts(): Lines[] {
+    return this.lateMerge ? [this.cart, this.lateMerge.unmerged] : [this.cart];
+  }
+
   add(sku: string, qty: number): void {
-    addLines(this.cart, { [sku]: qty });
+    for (const cart of this.carts()) addLines(cart, { [sku]: qty });
   }
 
   setQty(sku: string, qty: number): void {
-    this.cart[sku] = qty;
+    for (const cart of this.carts()) cart[sku] = qty;
   }
 
   remove(sku: string): void {
-    delete this.cart[sku];
+    for (const cart of this.carts()) delete cart[sku];
   }
 
   beginCheckout(lines: Lines): Checkout {
@@ -76,19 +89,36 @@ export class ShopperModel {
   markPlaced(checkout: Checkout): void {
     if (checkout.placed) return;
     checkout.placed = true;
-    addLines(this.cart, checkout.lines, -1);
+    // An order with more of a line than the unmerged cart held took merged saved lines: the merge came first.
+    const unmerged = this.lateMerge?.unmerged;
+    if (unmerged && Object.entries(checkout.lines).some(([sku, qty]) => qty > (unmerged[sku] ?? 0))) this.lateMerge = null;
+    for (const cart of this.carts()) addLines(cart, checkout.lines, -1);
   }
 
   signIn(): void {
     this.signedIn = true;
     this.wantsSignIn = false;
+    this.savedAtSignIn = this.saved;
     this.cart = addLines({ ...this.saved }, this.cart);
     this.saved = {};
+  }
+
+  /** The shopper gave up waiting for the login merge of the last sign-in and went on with the cart as shown. */
+  mergeNotSeen(): void {
+    if (Object.keys(this.savedAtSignIn).length === 0) return;
+    this.lateMerge = { unmerged: addLines({ ...this.cart }, this.savedAtSignIn, -1), saved: { ...this.savedAtSignIn } };
+  }
+
+  /** The carts the device and server may end with: the model's, or with a late merge that came after every step. */
+  expectedCarts(): Lines[] {
+    return this.lateMerge ? [this.cart, addLines({ ...this.lateMerge.unmerged }, this.lateMerge.saved)] : [this.cart];
   }
 
   signOut(step: string): void {
     this.signOuts.push(step);
     this.signedIn = false;
+    // Signed out, the saved lines are what the server cart holds, merged or not.
+    this.lateMerge = null;
     addLines(this.saved, this.cart);
     this.cart = {};
   }
