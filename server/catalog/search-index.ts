@@ -20,6 +20,63 @@ export interface SearchIndex {
   queryJson(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): string;
   /** `head`, the answer's JSON and `tail` as UTF-8 bytes (a reply's body), as `queryJson` makes it. */
   queryBytes(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined, head?: string, tail?: string): Buffer;
+  /**
+   * Live documents (listed or not) whose SKU, configurable child SKU or EAN (the index's code
+   * fields) is `code`, ignoring case and outer spaces: candidates the caller checks exactly.
+   */
+  withCode(code: string): Doc[];
+  /**
+   * Live documents (listed or not) where one of the top-level `fields` reads as `value` in text
+   * (`textOf`). One map per list of fields, built on its first use and kept with the index.
+   */
+  withText(fields: readonly string[], value: string): Doc[];
+}
+
+/** A field's value as text, as the database's `doc->>'field'` reads a string, number or boolean; else undefined. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Changes this large rebuild the text maps on their next use instead of adding to them. */
+const TEXT_MAP_RELOAD = 1000;
+
+/**
+ * Text of some fields → the slots holding it. Entries are checked against the current document when
+ * read, so a changed or removed document needs no clean-up here (a bulk change drops the map).
+ */
+class TextMap {
+  private readonly slots = new Map<string, number | number[]>();
+
+  constructor(
+    private readonly fields: readonly string[],
+    docs: readonly (Doc | undefined)[],
+  ) {
+    docs.forEach((doc, slot) => doc && this.add(slot, doc));
+  }
+
+  add(slot: number, doc: Doc): void {
+    for (const field of this.fields) {
+      const text = textOf(doc[field]);
+      if (text === undefined) continue;
+      const known = this.slots.get(text);
+      if (known === undefined) this.slots.set(text, slot);
+      else if (typeof known === 'number') {
+        if (known !== slot) this.slots.set(text, [known, slot]);
+      } else if (!known.includes(slot)) known.push(slot);
+    }
+  }
+
+  find(value: string, docs: readonly (Doc | undefined)[]): Doc[] {
+    const known = this.slots.get(value);
+    const found: Doc[] = [];
+    for (const slot of known === undefined ? [] : typeof known === 'number' ? [known] : known) {
+      const doc = docs[slot];
+      if (doc && this.fields.some((field) => textOf(doc[field]) === value)) found.push(doc);
+    }
+    return found;
+  }
 }
 
 type Lookup = (code: string) => AttributeDoc | undefined;
@@ -98,17 +155,23 @@ export function createSearchIndex(entity: CatalogEntity, docs: readonly Doc[]): 
 function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]): SearchIndex {
   const texts = new ProjectedJson(() => Math.max(MIN_TEXT_BYTES, index.store.capacity * TEXT_BYTES_PER_DOCUMENT));
   let lastSeq = seqBySlot.reduce((max, seq) => Math.max(max, seq), 0);
+  const textMaps = new Map<string, TextMap>();
   return {
     upsert: (changed, seqs) => {
       upsertDocuments(index, pool.internAll(changed));
+      if (changed.length >= TEXT_MAP_RELOAD) textMaps.clear();
       changed.forEach((doc, i) => {
         const slot = index.store.slotOf(doc.id as DocId);
         if (slot === undefined) return;
         lastSeq = Math.max(lastSeq, seqs?.[i] ?? lastSeq + 1);
         seqBySlot[slot] = seqs?.[i] ?? lastSeq;
+        for (const map of textMaps.values()) map.add(slot, index.store.docs[slot]!);
       });
     },
-    remove: (ids) => removeDocuments(index, ids),
+    remove: (ids) => {
+      removeDocuments(index, ids);
+      if (ids.length >= TEXT_MAP_RELOAD) textMaps.clear();
+    },
     documents: () => {
       const slots: number[] = [];
       index.store.docs.forEach((doc, slot) => doc && slots.push(slot));
@@ -121,6 +184,17 @@ function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]):
     query: (query, attributeByCode) => runCatalogQuery(index, query, { attributesByCode: attributeByCode }),
     queryJson: (query, attributeByCode) => queryBytes(index, texts, query, attributeByCode, '', '').toString('utf8'),
     queryBytes: (query, attributeByCode, head = '', tail = '') => queryBytes(index, texts, query, attributeByCode, head, tail),
+    withCode: (code) => {
+      const found: Doc[] = [];
+      for (const slot of index.codeLookup().find(code, index.store)) found.push(index.store.docs[slot]!);
+      return found;
+    },
+    withText: (fields, value) => {
+      const key = fields.join('\n');
+      let map = textMaps.get(key);
+      if (!map) textMaps.set(key, (map = new TextMap(fields, index.store.docs)));
+      return map.find(value, index.store.docs);
+    },
   };
 }
 

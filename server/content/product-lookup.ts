@@ -52,10 +52,6 @@ export function hasChild(product: CatalogDoc, sku: string): boolean {
   return childrenOf(product).some((child) => child.sku === sku);
 }
 
-export async function productBySku(db: Queryable, sku: string): Promise<CatalogDoc | undefined> {
-  return (await productsBySku(db, [sku]))[0];
-}
-
 /** The parent sku a standalone child copy names, if any (a configurable parent may name itself). */
 export function declaredParentSku(doc: CatalogDoc): string | undefined {
   return typeof doc.parentSku === 'string' && doc.parentSku !== '' && doc.parentSku !== doc.sku ? doc.parentSku : undefined;

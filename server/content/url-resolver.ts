@@ -1,7 +1,6 @@
-import { findByUrlPath, type CatalogDoc } from '../catalog/catalog-store';
-import type { Queryable } from '../db/database';
-import { findByIdentifier, findCategory } from './content-queries';
-import { declaredParentSku, hasChild, looksLikeChild, parentsOfChildren, productBySku, productByKey, productsBySku } from './product-lookup';
+import type { CatalogDoc } from '../catalog/catalog-store';
+import { declaredParentSku, hasChild, looksLikeChild } from './product-lookup';
+import type { UrlLookups } from './url-lookups';
 import { normaliseUrlPath, urlLookups, withoutStoreCode, type UrlLookup } from './url-path';
 
 export type MappedType = 'product' | 'category' | 'cms_page';
@@ -13,24 +12,24 @@ export interface UrlMapping {
   childSku?: string;
 }
 
-async function lookup(db: Queryable, form: UrlLookup): Promise<{ type: MappedType; doc: CatalogDoc; childSku?: string } | undefined> {
+async function lookup(reads: UrlLookups, form: UrlLookup): Promise<{ type: MappedType; doc: CatalogDoc; childSku?: string } | undefined> {
   switch (form.kind) {
     case 'product': {
-      const doc = (await productBySku(db, form.parentSku)) ?? (await productByKey(db, form.slug));
+      const doc = (await reads.productsBySku([form.parentSku]))[0] ?? (await reads.productByKey(form.slug));
       return doc && { type: 'product', doc, ...(form.childSku ? { childSku: form.childSku } : {}) };
     }
     case 'category': {
-      const doc = await findCategory(db, form.key);
+      const doc = await reads.category(form.key);
       return doc && { type: 'category', doc };
     }
     case 'cms_page': {
-      const doc = await findByIdentifier(db, 'cms_page', form.identifier);
+      const doc = await reads.cmsPage(form.identifier);
       return doc && { type: 'cms_page', doc };
     }
     case 'path': {
-      const hit = await findByUrlPath(db, form.path);
+      const hit = await reads.byUrlPath(form.path);
       if (hit) return { type: hit.entity as MappedType, doc: hit.doc };
-      const doc = await productByKey(db, form.path);
+      const doc = await reads.productByKey(form.path);
       return doc && { type: 'product', doc };
     }
   }
@@ -52,31 +51,34 @@ function isSwitchedOff(hit: { type: MappedType; doc: CatalogDoc }): boolean {
  * the parent with the child's sku; any other product comes back as found (disabled ones too: the
  * client reports "Product query returned empty result product status = {n}").
  */
-async function toParentIfChild(db: Queryable, doc: CatalogDoc, requestedChild: string | undefined): Promise<UrlMapping> {
+async function toParentIfChild(reads: UrlLookups, doc: CatalogDoc, requestedChild: string | undefined): Promise<UrlMapping> {
   const sku = typeof doc.sku === 'string' ? doc.sku : '';
   if (doc.type_id === 'configurable') {
     return requestedChild && hasChild(doc, requestedChild) ? { type: 'product', doc, childSku: requestedChild } : { type: 'product', doc };
   }
   if (looksLikeChild(doc)) {
     const declared = declaredParentSku(doc);
-    const parents = declared ? await productsBySku(db, [declared]) : await parentsOfChildren(db, [sku]);
+    const parents = declared ? await reads.productsBySku([declared]) : await reads.parentsOfChildren([sku]);
     const parent = parents.find((p) => hasChild(p, sku));
     if (parent) return { type: 'product', doc: parent, childSku: sku };
   }
   return { type: 'product', doc };
 }
 
-/** Maps a url to the product, category or CMS page it names, or undefined ("No mapping found for path"). */
-export async function resolveUrl(db: Queryable, url: string, filterSku: string | undefined): Promise<UrlMapping | undefined> {
+/**
+ * Maps a url to the product, category or CMS page it names, or undefined ("No mapping found for path").
+ * `reads` answers the lookups: the served catalogue in memory (`memoryUrlLookups`) or the database.
+ */
+export async function resolveUrl(reads: UrlLookups, url: string, filterSku: string | undefined): Promise<UrlMapping | undefined> {
   const path = normaliseUrlPath(url);
   const stripped = withoutStoreCode(path);
   const paths = stripped === undefined ? [path] : [path, stripped];
   for (const candidate of paths) {
     for (const form of urlLookups(candidate)) {
-      const hit = await lookup(db, form);
+      const hit = await lookup(reads, form);
       if (!hit || isSwitchedOff(hit)) continue;
       if (hit.type !== 'product') return hit;
-      return toParentIfChild(db, hit.doc, hit.childSku ?? filterSku);
+      return toParentIfChild(reads, hit.doc, hit.childSku ?? filterSku);
     }
   }
   return undefined;

@@ -5,6 +5,7 @@ import { notFound } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
 import { envelope } from '../http/envelope';
 import { projectFields } from '../../src/domain/catalog-query/project-fields';
+import { memoryUrlLookups } from './url-lookups';
 import { resolveUrl } from './url-resolver';
 
 /** Fields the client needs to pick the child when it is sent to the parent, whatever the projection says. */
@@ -25,6 +26,8 @@ const MAPPING_RESULT = {
  * and `meta.childSku`, which the client (and later the server renderer, with a 301) redirects on.
  */
 export function registerUrlRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The catalogue this process serves, kept current from the change feed: no database read a mapping.
+  const lookups = memoryUrlLookups(ctx.catalog);
   for (const url of ['/api/url', '/api/url/map']) {
     defineRoute(app, ctx, {
       method: 'POST',
@@ -34,7 +37,7 @@ export function registerUrlRoutes(app: FastifyInstance, ctx: AppContext): void {
       body: urlMapBodySchema,
       result: MAPPING_RESULT,
       handler: async ({ body }) => {
-        const mapping = await resolveUrl(ctx.db, body.url, body.filters?.sku ?? undefined);
+        const mapping = await resolveUrl(lookups, body.url, body.filters?.sku ?? undefined);
         if (!mapping) throw notFound('No mapping found for path');
         const include = mapping.childSku && body.includeFields?.length ? [...body.includeFields, ...REDIRECT_FIELDS] : body.includeFields;
         const exclude = mapping.childSku ? body.excludeFields?.filter((f) => !REDIRECT_FIELDS.some((keep) => f === keep || f.startsWith(`${keep}.`))) : body.excludeFields;

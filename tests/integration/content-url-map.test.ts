@@ -18,6 +18,8 @@ const map = (body: unknown, path = '/api/url/map') => server.request<Mapping>('P
 beforeAll(async () => {
   server = await startTestServer();
   await writeFixtures(server.ctx.db);
+  // The mapping reads the catalogue this server holds: wait until it has applied the fixtures.
+  await server.ctx.catalog.refresh();
   const categories = await docsOf(server.ctx.db, 'category');
   category = categories.find((c) => c.is_active !== false && Number(c.level) >= 2 && typeof c.url_path === 'string')!;
   cmsPage = (await docsOf(server.ctx.db, 'cms_page')).find((p) => p.active !== false && Number(p.id) < 990000)!;
