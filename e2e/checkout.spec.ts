@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
 import { ORDER_REFERENCE_MESSAGES as R } from '../schemas/forms/order-reference-field';
@@ -24,8 +24,8 @@ afterAll(async () => {
 const EMPTY = 'Shopping cart is empty. Please add some products before entering Checkout.';
 
 /** A fresh browser profile with `qty` of the product added from its product page (below the first quantity break). */
-async function pageWithCart(qty = 1): Promise<{ page: Page; errors: string[] }> {
-  const watched = await openPage(browser, DESKTOP);
+async function pageWithCart(qty = 1, context?: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const watched = context ? await watchedPage(context) : await openPage(browser, DESKTOP);
   const { page } = watched;
   await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
   await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -33,6 +33,14 @@ async function pageWithCart(qty = 1): Promise<{ page: Page; errors: string[] }> 
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe(String(qty));
   return watched;
+}
+
+/** A page of `context` (a browser profile of its own that two tabs can share), its errors collected. */
+async function watchedPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
 }
 
 async function openCheckout(page: Page): Promise<void> {
@@ -246,6 +254,34 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
     await expect.poll(() => page.locator('#checkout-shipping-city').inputValue(), { timeout: 15_000 }).toBe('York');
     await page.close();
+  });
+
+  it('a cart emptied and filled again in another tab meanwhile: the checkout says the cart is empty, then carries on with what was typed', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const { page, errors } = await pageWithCart(1, context);
+    await openCheckout(page);
+    await fill(page, { 'checkout-personal-firstName': 'Two', 'checkout-personal-lastName': 'Tabs', 'checkout-personal-emailAddress': 'two.tabs@example.com' });
+    await page.getByRole('button', { name: 'Continue to shipping' }).click();
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await fill(page, { 'checkout-shipping-streetAddress': '9 Mill Lane' });
+
+    const other = await context.newPage();
+    await other.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
+    await expect.poll(() => other.locator('.cart-button[data-shop-ready=true]').count(), { timeout: 15_000 }).toBe(1);
+    await other.locator('.cart-button').click();
+    const line = other.locator(`dialog[open] .minicart-line[data-sku="${SKU}"]`);
+    await line.getByRole('button', { name: 'Remove' }).click();
+    await line.locator('.minicart-confirm').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    expect(await page.locator('#checkout-shipping-streetAddress').isVisible()).toBe(false);
+
+    await other.keyboard.press('Escape');
+    await other.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.locator('#checkout-shipping-streetAddress').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('.checkout-empty').count()).toBe(0);
+    expect(await page.locator('#checkout-shipping-streetAddress').inputValue()).toBe('9 Mill Lane');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('offline: totals are worked out on the device, the order waits and goes when the connection returns', async () => {

@@ -62,8 +62,15 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
   const totals = useCheckoutTotals(shop.db, lines, shipping?.country ?? 'GB');
   const { placing, failure, placed, place } = usePlaceOrder(shop, step === 'review');
 
+  // The steps, once shown, stay mounted (hidden) while the cart is empty: a sync round that swaps a
+  // line for the server's copy (or another tab emptying and refilling the cart) must not unmount the
+  // forms and lose what the shopper was typing.
+  const [shown, setShown] = useState(false);
+  const empty = lines.length === 0 && !placing;
+  if (!empty && !shown) setShown(true);
+
   if (placed) return <ThankYou db={shop.db} placed={placed} />;
-  if (lines.length === 0 && !placing) return <>{emptyCart}</>;
+  if (empty && !shown) return <>{emptyCart}</>;
 
   /** A finished step is kept on the device (stamping "in checkout") and the next one opens. */
   const finish = (section: CheckoutSection, values: object, next: Step) => {
@@ -77,25 +84,28 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
     void place({ personal: details, shipping, payment, reference: review.customerReference }, password);
   };
   return (
-    <div className="checkout-steps">
-      <StepSection id="checkout-personal" number={1} title={t('checkoutPersonalDetails')} state={stateOf('personal')} onEdit={() => setStep('personal')}
-        summary={personal && <p>{`${personal.firstName} ${personal.lastName}`}<br />{personal.emailAddress}</p>}>
-        <PersonalStep db={shop.db} signedIn={signedIn} initial={personal ?? asRecord<CheckoutPersonalForm>(initial.personalDetails)}
-          onDone={(values) => { setPersonal(values); finish('personalDetails', values, 'shipping'); }} />
-      </StepSection>
-      <StepSection id="checkout-shipping" number={2} title={t('checkoutShipping')} state={stateOf('shipping')} onEdit={() => setStep('shipping')}
-        summary={shipping && <AddressSummary address={shipping} />}>
-        <ShippingStep db={shop.db} initial={shipping ?? initial.shippingDetails} names={personal}
-          onDone={(values) => { setShipping(values); finish('shippingDetails', values, 'payment'); }} />
-      </StepSection>
-      <StepSection id="checkout-payment" number={3} title={t('checkoutPayment')} state={stateOf('payment')} onEdit={() => setStep('payment')}
-        summary={payment && <PaymentSummary payment={payment} shipping={shipping} />}>
-        <PaymentStep db={shop.db} initial={payment ?? asRecord<CheckoutPaymentForm>(initial.paymentDetails)}
-          onDone={(values) => { setPayment(values); finish('paymentDetails', values, 'review'); }} />
-      </StepSection>
-      <StepSection id="checkout-review" number={4} title={t('checkoutOrderSummary')} state={stateOf('review')}>
-        <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} reference={reference} onReferenceChange={keepReference} onPlace={onPlace} />
-      </StepSection>
-    </div>
+    <>
+      {empty && emptyCart}
+      <div className="checkout-steps" hidden={empty}>
+        <StepSection id="checkout-personal" number={1} title={t('checkoutPersonalDetails')} state={stateOf('personal')} onEdit={() => setStep('personal')}
+          summary={personal && <p>{`${personal.firstName} ${personal.lastName}`}<br />{personal.emailAddress}</p>}>
+          <PersonalStep db={shop.db} signedIn={signedIn} initial={personal ?? asRecord<CheckoutPersonalForm>(initial.personalDetails)}
+            onDone={(values) => { setPersonal(values); finish('personalDetails', values, 'shipping'); }} />
+        </StepSection>
+        <StepSection id="checkout-shipping" number={2} title={t('checkoutShipping')} state={stateOf('shipping')} onEdit={() => setStep('shipping')}
+          summary={shipping && <AddressSummary address={shipping} />}>
+          <ShippingStep db={shop.db} initial={shipping ?? initial.shippingDetails} names={personal}
+            onDone={(values) => { setShipping(values); finish('shippingDetails', values, 'payment'); }} />
+        </StepSection>
+        <StepSection id="checkout-payment" number={3} title={t('checkoutPayment')} state={stateOf('payment')} onEdit={() => setStep('payment')}
+          summary={payment && <PaymentSummary payment={payment} shipping={shipping} />}>
+          <PaymentStep db={shop.db} initial={payment ?? asRecord<CheckoutPaymentForm>(initial.paymentDetails)}
+            onDone={(values) => { setPayment(values); finish('paymentDetails', values, 'review'); }} />
+        </StepSection>
+        <StepSection id="checkout-review" number={4} title={t('checkoutOrderSummary')} state={stateOf('review')}>
+          <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} reference={reference} onReferenceChange={keepReference} onPlace={onPlace} />
+        </StepSection>
+      </div>
+    </>
   );
 }
