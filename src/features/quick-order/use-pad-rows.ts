@@ -36,10 +36,14 @@ export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: 
       unsaved.current = false;
       setState(current.current);
     });
+    // Hidden (the shopper switched apps, a phone may end the page later without unloading it) or unloading.
+    const onHidden = () => document.visibilityState === 'hidden' && save();
     window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', onHidden);
     return () => {
       subscription.unsubscribe();
       window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', onHidden);
       save();
     };
   }, [db, writer, save]);
