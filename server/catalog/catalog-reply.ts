@@ -65,7 +65,7 @@ export function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, gr
   return sendCached(catalog.replies, key, found, request, reply);
 }
 
-/** The reply's bytes in the encoding the client takes best, compressed once per encoding and kept. */
+/** The reply's bytes in the encoding the client takes best, compressed and kept (made again smaller once popular: reply-cache.ts). */
 function sendCached(replies: ReplyCache, key: string, found: CachedReply, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/json; charset=utf-8');
   if (!found.compressible) return reply.send(found.bytes('identity').body);
