@@ -130,29 +130,14 @@ export interface ReplyCacheStats {
 /** Default cap when REPLY_CACHE_MB is not set: a few thousand listing replies with their gzip. */
 export const DEFAULT_REPLY_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** A cache entry, in a list from the least recently used to the most. */
-interface Entry {
-  readonly key: string;
-  reply: CachedReply;
-  older: Entry | undefined;
-  newer: Entry | undefined;
-}
-
 /**
  * Finished catalogue replies by query, least recently used dropped first, bounded in bytes. Shoppers
  * ask the same things over and over (category pages, their sorts and first pages, popular searches),
  * and the answer only changes with the catalogue: the owner clears this whenever a change is applied,
  * so an entry can never outlive the catalogue it was computed from.
- *
- * The use order is a linked list beside the map: a hit moves its entry to the newest end without
- * touching the map, and eviction takes the oldest end at once. (Kept as the map's insertion order, a
- * hit deleted and re-added its key, and every eviction walked the map from its start past the slots
- * those deletions left: 2 % of an uncached load's profile with a full cache.)
  */
 export class ReplyCache {
-  private readonly entries = new Map<string, Entry>();
-  private oldest: Entry | undefined;
-  private newest: Entry | undefined;
+  private readonly entries = new Map<string, CachedReply>();
   private bytes = 0;
   private readonly counts = { hits: 0, misses: 0, bypassed: 0, recompressed: 0 };
 
@@ -171,12 +156,11 @@ export class ReplyCache {
       return undefined;
     }
     this.counts.hits++;
-    found.reply.hits++;
-    if (found !== this.newest) {
-      this.unlink(found);
-      this.append(found);
-    }
-    return found.reply;
+    found.hits++;
+    // Map order is insertion order: moving the entry to the end keeps the oldest-used first.
+    this.entries.delete(key);
+    this.entries.set(key, found);
+    return found;
   }
 
   bypass(): void {
@@ -187,13 +171,10 @@ export class ReplyCache {
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
-      this.unlink(old);
-      this.bytes -= sizeOf(key, old.reply);
+      this.bytes -= sizeOf(key, old);
     }
     if (sizeOf(key, reply) > this.maxBytes / 8) return; // one huge reply must not empty the cache
-    const entry: Entry = { key, reply, older: undefined, newer: undefined };
-    this.entries.set(key, entry);
-    this.append(entry);
+    this.entries.set(key, reply);
     this.bytes += sizeOf(key, reply);
     this.evict();
   }
@@ -201,10 +182,10 @@ export class ReplyCache {
   /**
    * The bytes of a reply in one encoding, made on first use and made again smaller once the reply is
    * popular; the cache counts what that changes in an entry it holds. A reply it does not hold
-   * (cleared, evicted, or too large to keep) is not counted, and is never made again.
+   * (cleared, evicted, or too large to keep) is not counted, and a copy it has is not made again.
    */
   body(key: string, reply: CachedReply, encoding: ReplyEncoding): Buffer {
-    const held = this.entries.get(key)?.reply === reply;
+    const held = this.entries.get(key) === reply;
     if (!held && encoding !== 'identity') {
       const kept = reply.peek(encoding);
       if (kept) return kept;
@@ -221,7 +202,6 @@ export class ReplyCache {
 
   clear(): void {
     this.entries.clear();
-    this.oldest = this.newest = undefined;
     this.bytes = 0;
   }
 
@@ -230,27 +210,11 @@ export class ReplyCache {
   }
 
   private evict(): void {
-    while (this.bytes > this.maxBytes && this.oldest) {
-      const entry = this.oldest;
-      this.entries.delete(entry.key);
-      this.unlink(entry);
-      this.bytes -= sizeOf(entry.key, entry.reply);
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= sizeOf(oldest, entry);
     }
-  }
-
-  private unlink(entry: Entry): void {
-    if (entry.older) entry.older.newer = entry.newer;
-    else this.oldest = entry.newer;
-    if (entry.newer) entry.newer.older = entry.older;
-    else this.newest = entry.older;
-    entry.older = entry.newer = undefined;
-  }
-
-  private append(entry: Entry): void {
-    entry.older = this.newest;
-    if (this.newest) this.newest.newer = entry;
-    else this.oldest = entry;
-    this.newest = entry;
   }
 }
 
