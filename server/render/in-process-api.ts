@@ -7,8 +7,9 @@ export interface ChangeFeed {
 
 /**
  * Content and URL-mapping reads a render makes, answered from memory until the catalogue changes:
- * each is a database read (a home page makes six, ~20 ms between them; a product page's URL map
- * 5-10 ms), while `/api/catalog` has the catalogue's own reply cache. Everything they read (banners,
+ * the content reads are database reads (a home page makes six, ~20 ms between them), and the URL
+ * map, answered from the in-memory catalogue, still costs its route and JSON, while `/api/catalog`
+ * has the catalogue's own reply cache. Everything they read (banners,
  * CMS blocks and pages, static content, blog posts, products and categories for the URL map) is a
  * catalogue entity, so the change feed (from any process, through LISTEN/NOTIFY) says when to forget.
  */
