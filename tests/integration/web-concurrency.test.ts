@@ -119,6 +119,7 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     processes.push(server);
     expect(await healthPid(server.url, false)).toBe(server.child.pid);
     expect(await healthPid(server.url, false)).toBe(server.child.pid);
-    expect(server.output()).toMatch(/one API process: the embedded database \(PGlite\) can only be opened by one process\. Set DATABASE_URL/);
+    // Said once the server is up, so it may come just after the first answers.
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/one API process: the embedded database \(PGlite\) can only be opened by one process\. Set DATABASE_URL/);
   });
 });
