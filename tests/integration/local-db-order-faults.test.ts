@@ -287,7 +287,8 @@ describe('queued orders', () => {
 
 describe('the session under faults', () => {
   async function signedIn(what: string) {
-    const tab = await openTab();
+    // No hang is scripted here: the faults answer at once, and real replies get a loaded machine's time.
+    const tab = await openTab({ timeoutMs: 5_000 });
     await tab.shop.whenLeading();
     const email = newEmail(what);
     await register(email);
