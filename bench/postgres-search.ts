@@ -3,6 +3,7 @@
  * runs it): the shopper mix, the same mix uncached and `GET /api/health` as the baseline, alternating;
  * server CPU per request counts the supervisor and both API processes. The catalogue is seeded into a
  * schema of its own, dropped afterwards. Not pinned: two processes on one core would measure nothing.
+ * Then, on the same schema, the start-up of both processes and one process's memory a product.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -11,6 +12,9 @@ import type { BenchOptions } from './bench-options';
 import { pending, type Figure } from './figure';
 import { runLoad, type LoadFigures, type LoadSpec } from './http-load';
 import { buildQueryMix } from './query-mix';
+import { processCpuMs } from './process-cpu';
+import { startBenchServer } from './bench-server';
+import { perProductFigure, settledMemory } from './server-memory';
 import { mixFigures, searchLoad } from './server-search';
 import { BROWSER_HEADERS } from './search-queries';
 import { median, round } from './stats';
@@ -63,11 +67,56 @@ export async function measurePostgresSearch(options: BenchOptions, log: (line: s
         { item: ITEM, name: `${label}: server CPU per request, uncached`, value: median(freshCpu), unit: 'ms', samples: freshCpu, baseline: { name: 'GET /api/health cpuMs', value: median(baseline.map((r) => r.cpuMs)) } },
         { item: ITEM, name: `${label}: start-up with seeding`, value: round(seededSeconds, 1), unit: 's', note: 'fresh schema: migrations and the seed once (advisory locks), both catalogues loaded' },
       );
+      await server.stop();
+      figures.push(...(await postgresStartAndMemory(options, schema, log)));
       return figures;
     } finally {
       await server.stop();
     }
   } finally {
     await onDatabase((client) => client.query(`drop schema if exists ${schema} cascade`)).catch(() => undefined);
+  }
+}
+
+/**
+ * Start-up and memory on PostgreSQL, on the schema the load phase seeded (call before it is dropped):
+ * the same two API processes started again on it (wall time and the process tree's CPU to the first
+ * /api/health, median of `starts`), and one API process's memory a product measured as item 8 does on
+ * PGlite (settled RSS, less the same of a process on an empty schema).
+ */
+export async function postgresStartAndMemory(options: BenchOptions, schema: string, log: (line: string) => void, starts = 3): Promise<Figure[]> {
+  const n = options.serverProducts.toLocaleString('en-GB');
+  const label = `PostgreSQL, ${PROCESSES} processes`;
+  const env = { DATABASE_URL, DATABASE_SCHEMA: schema, SEED_PRODUCTS: String(options.serverProducts), WEB_CONCURRENCY: String(PROCESSES) };
+  const runs: { wallMs: number; cpuMs: number }[] = [];
+  for (let i = 0; i < starts; i++) {
+    const begun = performance.now();
+    const server = await spawnServer(env, 10 * 60_000);
+    const wallMs = performance.now() - begun;
+    runs.push({ wallMs, cpuMs: await processCpuMs(server.child.pid!) });
+    await server.stop();
+  }
+  log(`  ${label} start-ups on the seeded schema: ${runs.map((r) => `${round(r.wallMs / 1000, 2)} s wall, ${round(r.cpuMs / 1000, 2)} s CPU`).join('; ')}`);
+  const empty = `${schema}_empty`;
+  const settledOn = async (products: number, on: string) => {
+    const server = await startBenchServer(products, log, { DATABASE_URL, DATABASE_SCHEMA: on, WEB_CONCURRENCY: '1' });
+    try {
+      return await settledMemory(server);
+    } finally {
+      await server.stop();
+    }
+  };
+  try {
+    const full = await settledOn(options.serverProducts, schema);
+    const none = await settledOn(0, empty);
+    const seconds = (values: number[]) => round(median(values) / 1000, 2);
+    const perProduct = perProductFigure(options.serverProducts, full, none);
+    return [
+      { item: '20 server start-up', name: `${label}: start-up wall time to the first /api/health, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.wallMs)), unit: 's', target: { kind: 'max', value: 5 }, samples: runs.map((r) => round(r.wallMs / 1000, 2)), note: 'the supervisor and both API processes, each loading the catalogue from PostgreSQL (or its snapshot); swings with the machine load' },
+      { item: '20 server start-up', name: `${label}: start-up CPU to the first /api/health, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.cpuMs)), unit: 's', samples: runs.map((r) => round(r.cpuMs / 1000, 2)), note: 'CPU of the whole process tree (two catalogues built side by side)' },
+      { ...perProduct, name: `PostgreSQL: ${perProduct.name}, one API process`, note: `against a process on an empty schema; ${perProduct.note ?? ''}` },
+    ];
+  } finally {
+    await onDatabase((client) => client.query(`drop schema if exists ${empty} cascade`)).catch(() => undefined);
   }
 }
