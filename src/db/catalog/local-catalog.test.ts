@@ -26,6 +26,20 @@ describe('the local catalogue state', () => {
     await vi.waitFor(() => expect(heard).toEqual([2000, 3000]));
   });
 
+  it('reads the count again as the replica is marked caught up, so the two are never told apart', async () => {
+    vi.resetModules();
+    const { localCatalogState, markCatalogReplicated, registerLocalCatalog } = await import('./local-catalog');
+    let products = 0;
+    const changes = new Subject<CatalogueChange>();
+    registerLocalCatalog({ query: () => Promise.reject(new Error('unused')), findProductsByCodes: async () => new Map(), count: () => products, changes$: changes }, false);
+    products = 986;
+    changes.next('product');
+    // The last batches are in the worker's count, their change not told yet.
+    products = 2167;
+    markCatalogReplicated();
+    expect(localCatalogState()).toMatchObject({ products: 2167, replicated: true });
+  });
+
   it("holds the shop's size as the worker tells it: null until it has read it, undefined where nobody tells it", async () => {
     vi.resetModules();
     const { localCatalogState, registerLocalCatalog, subscribeLocalCatalog } = await import('./local-catalog');

@@ -31,11 +31,13 @@ interface Shown {
   /** The shop's size as the catalogue worker told it: null not yet, undefined where nobody tells it (see LocalCatalogState). */
   shopProducts: number | null | undefined;
   registered: boolean;
+  /** The replica has caught up, told with the count it caught up at (see markCatalogReplicated). */
+  replicated: boolean;
 }
 
 const shown = (): Shown => {
-  const { products, shopProducts, registered } = localCatalogState();
-  return { saved: products, shopProducts, registered };
+  const { products, shopProducts, registered, replicated } = localCatalogState();
+  return { saved: products, shopProducts, registered, replicated };
 };
 
 /**
@@ -53,7 +55,7 @@ function useShown(): Shown {
       timer = undefined;
       shownAt = Date.now();
       const next = shown();
-      startTransition(() => setCurrent((before) => (before.saved === next.saved && before.shopProducts === next.shopProducts && before.registered === next.registered ? before : next)));
+      startTransition(() => setCurrent((before) => (before.saved === next.saved && before.shopProducts === next.shopProducts && before.registered === next.registered && before.replicated === next.replicated ? before : next)));
     };
     const heard = () => {
       if (timer !== undefined) return;
@@ -96,11 +98,13 @@ export function OfflineCataloguePanel() {
 
 function DownloadProgressLines({ chosen, online }: { chosen: boolean; online: boolean }) {
   const { t } = useTranslation();
-  const { saved, shopProducts, registered } = useShown();
+  const { saved, shopProducts, registered, replicated } = useShown();
   // Asked here only once the catalogue is known to run on this page (nobody tells the size).
   const asked = useQuery({ queryKey: ['catalogue-size'], queryFn: catalogueSize, enabled: online && registered && shopProducts === undefined, staleTime: 5 * 60_000 }).data;
   const total = shopProducts ?? asked ?? null;
-  const caughtUp = useCaughtUp(chosen);
+  // Done once this tab's replication has caught up and the count shown is one taken as (or after) the
+  // replica was marked caught up: the two come by different paths, and the one could come first.
+  const caughtUp = useCaughtUp(chosen) && replicated;
   const progress = downloadProgress(saved, total, caughtUp);
   const status = !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
   return (
