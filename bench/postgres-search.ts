@@ -14,7 +14,7 @@ import { runLoad, type LoadFigures, type LoadSpec } from './http-load';
 import { buildQueryMix } from './query-mix';
 import { processCpuMs } from './process-cpu';
 import { startBenchServer } from './bench-server';
-import { perProductFigure, settledMemory } from './server-memory';
+import { perProductFigure, settledMemory, type SettledMemory } from './server-memory';
 import { mixFigures, searchLoad } from './server-search';
 import { BROWSER_HEADERS } from './search-queries';
 import { median, round } from './stats';
@@ -108,7 +108,12 @@ export async function postgresStartAndMemory(options: BenchOptions, schema: stri
   };
   try {
     const full = await settledOn(options.serverProducts, schema);
-    const none = await settledOn(0, empty);
+    // The empty process, the median of three starts as on PGlite (item 8): one start moved it by 17 MB.
+    const nones: SettledMemory[] = [];
+    for (let i = 0; i < 3; i++) nones.push(await settledOn(0, empty));
+    const mid = (key: keyof SettledMemory) => median(nones.map((m) => m[key]));
+    const none: SettledMemory = { rss: mid('rss'), heapAndExternal: mid('heapAndExternal'), heapUsed: mid('heapUsed'), external: mid('external') };
+    log(`  ${label}: empty process RSS after a collection ${nones.map((m) => round(m.rss, 0)).join(', ')} MB`);
     const seconds = (values: number[]) => round(median(values) / 1000, 2);
     const perProduct = perProductFigure(options.serverProducts, full, none);
     return [
