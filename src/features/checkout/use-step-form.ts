@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useForm, useWatch, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type * as v from 'valibot';
 import { saveCheckoutSection, type CheckoutSection } from '../../db/orders/checkout-details';
 import type { ShopDatabase } from '../../db/database-types';
+import { onPageHidden } from '../../ui/on-page-hidden';
 import { valibotResolver } from '../../ui/valibot-resolver';
 
 /** Typing pauses this long before the draft is written to the device. */
@@ -22,31 +23,17 @@ export function useStepForm<T extends FieldValues>(db: ShopDatabase, section: Ch
   const form = useForm<T>({ resolver, defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
   const values = useWatch({ control: form.control });
   const pending = useRef<Record<string, unknown> | null>(null);
-  useEffect(() => {
-    const flush = () => {
-      if (!pending.current) return;
-      const draft = pending.current;
-      pending.current = null;
-      void saveCheckoutSection(db, section, draft);
-    };
-    const onHidden = () => document.visibilityState === 'hidden' && flush();
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', onHidden);
-    };
+  const flush = useCallback(() => {
+    const draft = pending.current;
+    pending.current = null;
+    if (draft) void saveCheckoutSection(db, section, draft);
   }, [db, section]);
+  useEffect(() => onPageHidden(flush), [flush]);
   useEffect(() => {
     if (!form.formState.isDirty) return;
-    const draft = values as Record<string, unknown>;
-    pending.current = draft;
-    const timer = setTimeout(() => {
-      if (pending.current !== draft) return;
-      pending.current = null;
-      void saveCheckoutSection(db, section, draft);
-    }, DRAFT_DELAY_MS);
+    pending.current = values;
+    const timer = setTimeout(flush, DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [db, form.formState.isDirty, section, values]);
+  }, [flush, form.formState.isDirty, values]);
   return form;
 }

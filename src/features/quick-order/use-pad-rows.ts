@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShopDatabase } from '../../db/database-types';
 import { watchPad, writePad } from '../../db/quick-order/pad-store';
+import { onPageHidden } from '../../ui/on-page-hidden';
 import { withTrailingEmpty, type NewId, type PadRow } from './pad-rows';
 
 const newId: NewId = () => crypto.randomUUID();
@@ -36,14 +37,10 @@ export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: 
       unsaved.current = false;
       setState(current.current);
     });
-    // Hidden (the shopper switched apps, a phone may end the page later without unloading it) or unloading.
-    const onHidden = () => document.visibilityState === 'hidden' && save();
-    window.addEventListener('pagehide', save);
-    document.addEventListener('visibilitychange', onHidden);
+    const stopWatchingPage = onPageHidden(save);
     return () => {
       subscription.unsubscribe();
-      window.removeEventListener('pagehide', save);
-      document.removeEventListener('visibilitychange', onHidden);
+      stopWatchingPage();
       save();
     };
   }, [db, writer, save]);
