@@ -1,5 +1,6 @@
 /**
- * Issue #20: start-up on an existing data folder. The server (`server/main.ts`, one process) on a
+ * Issue #20: start-up on an existing data folder. The server as `npm start` runs it (the built
+ * `server/main.ts`, see `built-server.ts`; one process) on a
  * copy of the seeded folder, timed from spawn to the first `/api/health` answer: wall time, and CPU
  * of the process tree from /proc at that moment. Two ways in the same run, alternating:
  * `CATALOG_SNAPSHOT=off` (every document read back from the database, the path every start took
@@ -14,6 +15,7 @@ import { freePort } from '../tests/helpers/spawn-server';
 import { REPO_ROOT } from '../tests/helpers/test-config';
 import type { BenchOptions } from './bench-options';
 import { residentMb } from './bench-server';
+import { builtServerMain } from './built-server';
 import type { Figure } from './figure';
 import { processCpuMs } from './process-cpu';
 import { copyOfSeededData } from './seeded-data-cache';
@@ -31,9 +33,10 @@ interface Start {
 }
 
 async function startOnce(dataDir: string, env: Record<string, string>, settle: () => Promise<void>): Promise<Start> {
+  const main = await builtServerMain();
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', DATA_DIR: dataDir, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

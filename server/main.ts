@@ -4,11 +4,13 @@ import { processPlan } from './cluster/process-plan';
 import { primaryLog } from './cluster/primary-log';
 import { READY_MESSAGE, superviseWorkers } from './cluster/supervise-workers';
 import { loadConfig, type Config } from './config';
-import { startServer } from './start-server';
 
 /** One API process: serves until SIGTERM or SIGINT, then finishes its requests and closes. */
 async function serve(config: Config, notice?: { level: 'info' | 'warn'; message: string }): Promise<void> {
   const started = performance.now();
+  // Loaded here, not at the top: the supervisor of several API processes serves nothing, and loading
+  // the whole server there (about 2 s of CPU at start-up) would delay forking the processes that do.
+  const { startServer } = await import('./start-server');
   const server = await startServer(config);
   server.app.log.info({ url: server.url, database: server.ctx.db.kind, catalog: server.ctx.catalog.loadedFrom, timings: server.timings, totalMs: Math.round(performance.now() - started) }, 'shop is ready');
   if (notice) server.app.log[notice.level](notice.message);

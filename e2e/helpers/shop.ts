@@ -12,7 +12,7 @@ export interface Shop extends ServerProcess {
 export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
   mkdirSync(TMP_ROOT, { recursive: true });
   const dataDir = await mkdtemp(path.join(TMP_ROOT, 'shop-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, ...env }, 120_000, 'server/cli/start.ts');
+  const server = await spawnServer({ DATA_DIR: dataDir, ...env }, 120_000, 'server/cli/start.js');
   return {
     ...server,
     async close() {

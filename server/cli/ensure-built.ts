@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_BUILD_DIR, SERVER_BUILD_MAIN } from './build-server';
 
 const APP_INPUTS = ['src', 'public', 'sw', 'schemas', 'replication', 'index.html', 'vite.config.ts', 'package-lock.json'];
+/** What the built server is compiled from: its own code and the app code it renders. */
+const SERVER_INPUTS = ['server', 'src', 'schemas', 'replication', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -26,4 +29,13 @@ export function ensureBuilt(root: string, distDir: string): void {
   // build output goes to stderr so it never mixes with what a caller reads from stdout.
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', process.stderr, 'inherit'], env: { ...process.env, NODE_ENV: 'production', DIST_DIR: distDir } });
   if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status ?? 'unknown'}`);
+}
+
+/** Builds the server (`build-server.ts`) when its build is missing or older than its sources. */
+export async function ensureServerBuilt(root: string): Promise<void> {
+  const builtAt = newestMtime(path.join(root, SERVER_BUILD_DIR, SERVER_BUILD_MAIN));
+  const sourcesAt = Math.max(...SERVER_INPUTS.map((p) => newestMtime(path.join(root, p))));
+  if (builtAt > 0 && builtAt >= sourcesAt) return;
+  console.log(builtAt === 0 ? 'Building the server (first start)…' : 'Sources changed since the last build; rebuilding the server…');
+  await buildServer(root);
 }

@@ -22,7 +22,9 @@ export function loadRenderer(): Promise<Renderer> {
     // render on checks and on an Error per element for owner stacks. An explicit NODE_ENV is kept
     // (test runs set `test`, and get the development build's warnings).
     process.env.NODE_ENV ??= 'production';
-    register(`data:text/javascript,${encodeURIComponent(CSS_AS_EMPTY_MODULE)}`);
+    // Only when running from the TypeScript sources: the built server (`build-server.ts`) has the
+    // style sheet imports compiled away, and a registered hook would route every later import through it.
+    if (import.meta.url.endsWith('.ts')) register(`data:text/javascript,${encodeURIComponent(CSS_AS_EMPTY_MODULE)}`);
     loaded = import('./render-page');
   }
   return loaded;

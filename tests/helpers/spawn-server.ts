@@ -21,11 +21,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `server/main.ts` as its own process and waits until /api/health answers. */
+/**
+ * Starts `entry` (by default `server/main.ts`, through tsx; a `.js` entry such as `npm start`'s
+ * `server/cli/start.js` with plain Node) as its own process and waits until /api/health answers.
+ */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, entry = 'server/main.ts'): Promise<ServerProcess> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     cwd: REPO_ROOT,
     // One API process unless a test asks for more: a test's process is the one it stops or kills.
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', ...env, PORT: String(port) },
