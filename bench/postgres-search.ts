@@ -14,10 +14,11 @@ import { runLoad, type LoadFigures, type LoadSpec } from './http-load';
 import { buildQueryMix } from './query-mix';
 import { processCpuMs } from './process-cpu';
 import { startBenchServer } from './bench-server';
+import { builtServerMain } from './built-server';
 import { perProductFigure, settledMemory, type SettledMemory } from './server-memory';
 import { mixFigures, searchLoad } from './server-search';
 import { BROWSER_HEADERS } from './search-queries';
-import { median, round } from './stats';
+import { median, round, sleep } from './stats';
 
 const ITEM = '4 server search';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,7 +42,8 @@ export async function measurePostgresSearch(options: BenchOptions, log: (line: s
   const started = performance.now();
   const env = { DATABASE_URL, DATABASE_SCHEMA: schema, SEED_PRODUCTS: String(options.serverProducts), WEB_CONCURRENCY: String(PROCESSES) };
   try {
-    const server = await spawnServer(env, 10 * 60_000);
+    const server = await spawnServer({ ...env, LOG_LEVEL: 'info' }, 10 * 60_000, await builtServerMain());
+    while (!server.output().includes('all API processes serving')) await sleep(20);
     const seededSeconds = (performance.now() - started) / 1000;
     try {
       const target = { url: server.url, pid: server.child.pid! };
@@ -88,15 +90,19 @@ export async function postgresStartAndMemory(options: BenchOptions, schema: stri
   const n = options.serverProducts.toLocaleString('en-GB');
   const label = `PostgreSQL, ${PROCESSES} processes`;
   const env = { DATABASE_URL, DATABASE_SCHEMA: schema, SEED_PRODUCTS: String(options.serverProducts), WEB_CONCURRENCY: String(PROCESSES) };
-  const runs: { wallMs: number; cpuMs: number }[] = [];
+  const runs: { wallMs: number; cpuMs: number; allMs: number }[] = [];
+  const main = await builtServerMain();
   for (let i = 0; i < starts; i++) {
     const begun = performance.now();
-    const server = await spawnServer(env, 10 * 60_000);
+    const server = await spawnServer({ ...env, LOG_LEVEL: 'info' }, 10 * 60_000, main);
     const wallMs = performance.now() - begun;
-    runs.push({ wallMs, cpuMs: await processCpuMs(server.child.pid!) });
+    const cpuMs = await processCpuMs(server.child.pid!);
+    // The second process starts once the first serves (`supervise-workers.ts`); the supervisor says when both do.
+    while (!server.output().includes('all API processes serving')) await sleep(20);
+    runs.push({ wallMs, cpuMs, allMs: performance.now() - begun });
     await server.stop();
   }
-  log(`  ${label} start-ups on the seeded schema: ${runs.map((r) => `${round(r.wallMs / 1000, 2)} s wall, ${round(r.cpuMs / 1000, 2)} s CPU`).join('; ')}`);
+  log(`  ${label} start-ups on the seeded schema: ${runs.map((r) => `${round(r.wallMs / 1000, 2)} s wall to the first answer (${round(r.cpuMs / 1000, 2)} s CPU), ${round(r.allMs / 1000, 2)} s to both serving`).join('; ')}`);
   const empty = `${schema}_empty`;
   const settledOn = async (products: number, on: string) => {
     const server = await startBenchServer(products, log, { DATABASE_URL, DATABASE_SCHEMA: on, WEB_CONCURRENCY: '1' });
@@ -117,8 +123,9 @@ export async function postgresStartAndMemory(options: BenchOptions, schema: stri
     const seconds = (values: number[]) => round(median(values) / 1000, 2);
     const perProduct = perProductFigure(options.serverProducts, full, none);
     return [
-      { item: '20 server start-up', name: `${label}: start-up wall time to the first /api/health, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.wallMs)), unit: 's', target: { kind: 'max', value: 5 }, samples: runs.map((r) => round(r.wallMs / 1000, 2)), note: 'the supervisor and both API processes, each loading the catalogue from PostgreSQL (or its snapshot); swings with the machine load' },
-      { item: '20 server start-up', name: `${label}: start-up CPU to the first /api/health, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.cpuMs)), unit: 's', samples: runs.map((r) => round(r.cpuMs / 1000, 2)), note: 'CPU of the whole process tree (two catalogues built side by side)' },
+      { item: '20 server start-up', name: `${label}: start-up wall time to the first /api/health, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.wallMs)), unit: 's', target: { kind: 'max', value: 5 }, samples: runs.map((r) => round(r.wallMs / 1000, 2)), note: 'the supervisor and the first API process, loading the catalogue from PostgreSQL (or its snapshot); swings with the machine load' },
+      { item: '20 server start-up', name: `${label}: start-up CPU to the first /api/health, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.cpuMs)), unit: 's', samples: runs.map((r) => round(r.cpuMs / 1000, 2)), note: 'CPU of the whole process tree by then (the supervisor, the first process, the second one starting)' },
+      { item: '20 server start-up', name: `${label}: start-up wall time until both processes serve, ${n} products, seeded schema`, value: seconds(runs.map((r) => r.allMs)), unit: 's', samples: runs.map((r) => round(r.allMs / 1000, 2)), note: 'the second process starts once the first serves' },
       { ...perProduct, name: `PostgreSQL: ${perProduct.name}, one API process`, note: `against a process on an empty schema; ${perProduct.note ?? ''}` },
     ];
   } finally {

@@ -38,13 +38,18 @@ export function superviseWorkers(options: SuperviseOptions): void {
   let quickDeaths = 0;
   let stopping: { code: number } | undefined;
 
+  let readyAtStart = 0;
   const fork = () => {
     const worker = cluster.fork(options.env);
     startedAt.set(worker, Date.now());
     worker.on('message', (message: unknown) => {
       if (!isReadyMessage(message)) return;
-      if (!everReady) log.info({ processes: options.processes }, 'API processes starting to serve');
-      everReady = true;
+      if (!everReady) {
+        everReady = true;
+        log.info({ processes: options.processes }, 'API processes starting to serve');
+        for (let i = 1; i < options.processes && !stopping; i++) fork();
+      }
+      if (readyAtStart < options.processes && ++readyAtStart === options.processes) log.info({ processes: options.processes }, 'all API processes serving');
     });
   };
 
@@ -94,5 +99,10 @@ export function superviseWorkers(options: SuperviseOptions): void {
     });
   }
   log.info({ processes: options.processes }, 'starting API processes');
-  for (let i = 0; i < options.processes; i++) fork();
+  // One process first, the others once it serves. Side by side they would share the cores through the
+  // CPU-bound part of a start (the catalogue and its indexes), so the shop would answer only when the
+  // slowest was done: at 50,000 products on 2 cores, about 5.5 s instead of about 3.5 s. The first also
+  // leaves a fresh catalogue snapshot (`catalog-snapshot.ts`) when it had to read the database, which
+  // the others then start from.
+  fork();
 }

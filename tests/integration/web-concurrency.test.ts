@@ -73,7 +73,8 @@ async function connectionsToEachProcess(base: string, count: number): Promise<Ma
 
 describe.skipIf(!testDatabaseUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   it('serves from two processes that see each other’s catalogue changes, replaces one that dies and stops them all on SIGTERM', async () => {
-    const server = await spawnServer({ DATABASE_URL: testDatabaseUrl!, DATABASE_SCHEMA: schema, SEED_PRODUCTS: '200', ADMIN_TOKEN, WEB_CONCURRENCY: '2' }, 120_000);
+    // As `npm start` runs it: the built server (`server/cli/start.js`), whose API processes run the same build.
+    const server = await spawnServer({ DATABASE_URL: testDatabaseUrl!, DATABASE_SCHEMA: schema, SEED_PRODUCTS: '200', ADMIN_TOKEN, WEB_CONCURRENCY: '2' }, 120_000, 'server/cli/start.js');
     processes.push(server);
     const connections = await connectionsToEachProcess(server.url, 2);
     const [[writerPid, writer], [readerPid, reader]] = [...connections] as [[number, Agent], [number, Agent]];
