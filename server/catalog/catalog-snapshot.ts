@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import v8 from 'node:v8';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import type { Queryable } from '../db/database';
@@ -95,6 +96,8 @@ export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities
   const length = Buffer.alloc(4);
   length.writeUInt32BE(headerBytes.length);
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  // On PostgreSQL nothing else creates DATA_DIR: without this every start read the whole database.
+  await mkdir(path.dirname(file), { recursive: true });
   try {
     const handle = await open(temporary, 'w', 0o600);
     try {

@@ -203,6 +203,22 @@ describe('the catalogue snapshot', () => {
     }
   }, 180_000);
 
+  it('is written into a data folder that does not exist yet, as on PostgreSQL, and used by the next start', async () => {
+    const config = await freshConfig();
+    // On PostgreSQL nothing else creates DATA_DIR (the embedded database makes it for its files).
+    const missing = { ...config, dataDir: path.join(config.dataDir, 'made-by-the-snapshot') };
+    const first = await startServer(missing);
+    expect(first.ctx.catalog.loadedFrom).toMatch(/^database/);
+    await first.close();
+    expect((await stat(path.join(missing.dataDir, SNAPSHOT_FILE))).size).toBeGreaterThan(0);
+    const second = await startServer(missing);
+    try {
+      expect(second.ctx.catalog.loadedFrom).toBe('snapshot');
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
   it('is neither read nor written with CATALOG_SNAPSHOT=off', async () => {
     const config = await freshConfig();
     const file = path.join(config.dataDir, SNAPSHOT_FILE);
