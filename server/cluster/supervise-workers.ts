@@ -101,8 +101,6 @@ export function superviseWorkers(options: SuperviseOptions): void {
   log.info({ processes: options.processes }, 'starting API processes');
   // One process first, the others once it serves. Side by side they would share the cores through the
   // CPU-bound part of a start (the catalogue and its indexes), so the shop would answer only when the
-  // slowest was done: at 50,000 products on 2 cores, about 5.5 s instead of about 3.5 s. The first also
-  // leaves a fresh catalogue snapshot (`catalog-snapshot.ts`) when it had to read the database, which
-  // the others then start from.
+  // slowest was done: at 50,000 products on 2 cores, about 5.5 s instead of about 4 s.
   fork();
 }
