@@ -27,6 +27,8 @@ async function serve(config: Config, notice?: { level: 'info' | 'warn'; message:
   }
 }
 
+// From the build (`npm start`), stack traces in the logs name the TypeScript sources: every chunk has its source map.
+process.setSourceMapsEnabled(true);
 const config = loadConfig();
 const plan = cluster.isPrimary ? processPlan(config, Boolean(process.env.WEB_CONCURRENCY)) : { processes: 1 };
 if (plan.processes > 1) {

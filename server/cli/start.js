@@ -7,4 +7,5 @@ import { fileURLToPath } from 'node:url';
 
 const prepared = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./prepare-start.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit'] });
 if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+process.setSourceMapsEnabled(true); // stack traces name the TypeScript sources
 await import('../../build/server/main.js');
