@@ -97,6 +97,12 @@ export interface UiFlags {
   signUpModal: boolean;
   /** Untransmitted orders waiting for the shopper's confirmation ("Order waiting!"). */
   ordersAwaitingConfirmation: string[];
+  /**
+   * The question above is stored but its notification not yet added: set with the question, cleared
+   * once added. A tab closed between the two leaves it set, so the next round adds the notification,
+   * while one the shopper dismissed (added, then removed) is not brought back.
+   */
+  orderQuestionUnraised: boolean;
   /** The thank-you page is open: queued orders go as soon as the connection returns. */
   thankYouPageOpen: boolean;
 }
@@ -135,4 +141,4 @@ export const DEFAULT_CART_STATE: CartState = {
   signedOutCart: null,
   leftWithOrders: null,
 };
-export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], thankYouPageOpen: false };
+export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], orderQuestionUnraised: false, thankYouPageOpen: false };

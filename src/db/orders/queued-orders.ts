@@ -24,11 +24,12 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
   // Retried rounds ask once: the question already open covers these orders. Decided inside the write,
   // so two rounds meeting here (a reload, the timer and the connection returning at once) ask once.
   let ask = false;
-  await modifyLocal(db, LOCAL.ui, (u) => {
+  const stored = await modifyLocal(db, LOCAL.ui, (u) => {
     ask = !queued.every((o) => u.ordersAwaitingConfirmation.includes(o.order_id));
-    return ask ? { ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id) } : u;
+    return ask ? { ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id), orderQuestionUnraised: true } : u;
   });
-  if (!ask) return 'confirmation';
+  // The question open already has its notification, unless the tab that asked it closed before adding it.
+  if (!ask && !stored.orderQuestionUnraised) return 'confirmation';
   // A new question replaces an earlier one (it covered fewer orders): one "Order waiting!" at a time.
   await db.notifications.find({ selector: { message: ORDER_PUSH_MESSAGES.waitingTitle } }).remove();
   await addNotification(db, {
@@ -38,12 +39,13 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
     action2: { label: ORDER_PUSH_MESSAGES.waitingBody, action: 'confirmOfflineOrders' },
     hasNoTimeout: true,
   });
+  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, orderQuestionUnraised: false }));
   return 'confirmation';
 }
 
 /** Answered in the sync panel or the notification: the question is gone from every tab. */
 async function settled(db: ShopDatabase): Promise<void> {
-  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [] }));
+  await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [], orderQuestionUnraised: false }));
   await db.notifications.find({ selector: { message: ORDER_PUSH_MESSAGES.waitingTitle } }).remove();
 }
 

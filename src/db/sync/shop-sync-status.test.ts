@@ -3,6 +3,7 @@ import { filter, firstValueFrom } from 'rxjs';
 import { manualConnectivity } from './connectivity';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
+import { dismissNotification } from './notification-center';
 import { createShopSync, type ShopSync } from './shop-sync';
 import { SYNC_STATUS, requestRetry } from './sync-status';
 import { manualLeadership } from './tab-leadership';
@@ -82,6 +83,24 @@ describe('the sync status of one tab', () => {
     expect((await db.notifications.find().exec()).map((n) => n.message)).not.toContain('Order waiting!');
     expect((await readLocal(db, LOCAL.ui)).ordersAwaitingConfirmation).toEqual([]);
     expect(net.bodies).toEqual([]);
+  });
+
+  it('adds the "Order waiting!" a closed tab stored but never showed, and does not bring back one the shopper dismissed', async () => {
+    const { shop, connectivity } = await open(false);
+    const placed = await shop.placeOrder({ products: [{ sku: 'A', qty: 1 }] });
+    // As a tab leaves the device when it closes after storing the question, before adding its notification.
+    await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, ordersAwaitingConfirmation: [placed.order.order_id], orderQuestionUnraised: true }));
+    connectivity.set(true);
+    const waiting = async () => (await db.notifications.find().exec()).filter((n) => n.message === 'Order waiting!');
+    await waitFor(async () => (await waiting()).length === 1 && !(await readLocal(db, LOCAL.ui)).orderQuestionUnraised, '"Order waiting!"');
+
+    await dismissNotification(db, (await waiting())[0]!.id);
+    const before = (await readLocal(db, SYNC_STATUS)).lastSyncAt;
+    await shop.retry();
+    await waitFor(async () => (await readLocal(db, SYNC_STATUS)).lastSyncAt !== before, 'a round after Retry now');
+    expect(await waiting()).toEqual([]);
+    // The question itself stays open in the sync panel.
+    expect((await readLocal(db, LOCAL.ui)).ordersAwaitingConfirmation).toEqual([placed.order.order_id]);
   });
 
   it('records an error for the panel and clears it after the next good round', async () => {
