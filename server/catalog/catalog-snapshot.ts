@@ -97,7 +97,11 @@ export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities
   length.writeUInt32BE(headerBytes.length);
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
   // On PostgreSQL nothing else creates DATA_DIR: without this every start read the whole database.
-  await mkdir(path.dirname(file), { recursive: true });
+  // Not `recursive`: on Node 20 a recursive mkdir where the system answers ENOENT for a parent that
+  // exists (under /proc, say) never settles, and the shop could then never stop.
+  await mkdir(path.dirname(file)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
   try {
     const handle = await open(temporary, 'w', 0o600);
     try {
