@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { spawnServer } from '../tests/helpers/spawn-server';
+import { spawnServer, type ServerProcess } from '../tests/helpers/spawn-server';
 import type { BenchOptions } from './bench-options';
 import { pending, type Figure } from './figure';
 import { runLoad, type LoadFigures, type LoadSpec } from './http-load';
@@ -23,6 +23,15 @@ import { median, round, sleep } from './stats';
 const ITEM = '4 server search';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROCESSES = 2;
+
+/** The supervisor's word that every API process serves (the second starts once the first does). */
+async function untilAllServe(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (!server.output().includes('all API processes serving')) {
+    if (server.child.exitCode !== null || Date.now() > deadline) throw new Error(`the API processes did not all start:\n${server.output().slice(-2000)}`);
+    await sleep(20);
+  }
+}
 
 async function onDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 });
@@ -43,7 +52,7 @@ export async function measurePostgresSearch(options: BenchOptions, log: (line: s
   const env = { DATABASE_URL, DATABASE_SCHEMA: schema, SEED_PRODUCTS: String(options.serverProducts), WEB_CONCURRENCY: String(PROCESSES) };
   try {
     const server = await spawnServer({ ...env, LOG_LEVEL: 'info' }, 10 * 60_000, await builtServerMain());
-    while (!server.output().includes('all API processes serving')) await sleep(20);
+    await untilAllServe(server);
     const seededSeconds = (performance.now() - started) / 1000;
     try {
       const target = { url: server.url, pid: server.child.pid! };
@@ -97,8 +106,7 @@ export async function postgresStartAndMemory(options: BenchOptions, schema: stri
     const server = await spawnServer({ ...env, LOG_LEVEL: 'info' }, 10 * 60_000, main);
     const wallMs = performance.now() - begun;
     const cpuMs = await processCpuMs(server.child.pid!);
-    // The second process starts once the first serves (`supervise-workers.ts`); the supervisor says when both do.
-    while (!server.output().includes('all API processes serving')) await sleep(20);
+    await untilAllServe(server);
     runs.push({ wallMs, cpuMs, allMs: performance.now() - begun });
     await server.stop();
   }
