@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailField, optionalText, personNameField, requiredText, zipCodeField } from '../forms/form-fields';
 import { FORM_MESSAGES as M } from '../forms/form-messages';
 import { orderReferenceField } from '../forms/order-reference-field';
-import { productOptionSchema } from './cart';
+import { productOptionSchema, type TotalsReply } from './cart';
 
 /**
  * POST /api/order: the order the storefront builds (vsf1 §4 "Order"). The top level is strict;
@@ -72,6 +72,14 @@ export const orderBody = v.strictObject({
   store_code: v.optional(v.nullable(v.string())),
   /** The customer's own job or PO number (optional, trimmed, at most 40 printable characters). */
   customer_reference: v.optional(orderReferenceField),
+  /**
+   * The grand total (with VAT, in pounds) the shopper confirmed on the review step. When given, the
+   * server refuses an order it would charge differently (409, meta.reason 'price-changed'). It is not
+   * part of what makes two submissions the same order (see order-request.ts).
+   */
+  grand_total: v.optional(
+    v.pipe(v.number('must be a number of pounds, such as 16.94'), v.finite('must be a number of pounds, such as 16.94'), v.minValue(0, 'must not be negative')),
+  ),
 });
 
 export type OrderBody = v.InferOutput<typeof orderBody>;
@@ -111,7 +119,20 @@ export const ORDER_MESSAGES = {
   cartAlreadyOrdered: 'This cart has already been ordered',
   /** SPEC has no wording for this: the device that made the order withdrew it before it arrived. */
   withdrawn: 'This order was cancelled on the device that made it',
+  /** SPEC has no wording for this: the confirmed grand_total is not what the order costs now; meta has the new totals. */
+  priceChanged: 'The prices have changed since you confirmed the order: please check the new total and confirm again.',
 } as const;
+
+/** `meta.reason` of the 409 that refuses an order whose confirmed grand_total is out of date. */
+export const PRICE_CHANGED = 'price-changed';
+
+/** `meta` of that 409: the server's totals now, and the total the order was confirmed with. */
+export interface PriceChangedMeta {
+  reason: typeof PRICE_CHANGED;
+  grand_total: number;
+  confirmed_grand_total: number;
+  totals: TotalsReply;
+}
 
 /** The reply of a placed order (SPEC leaves its shape open); a retry gets the very same reply. */
 export interface OrderReply {

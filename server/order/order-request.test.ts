@@ -24,6 +24,11 @@ describe('orderRequestHash', () => {
     expect(orderRequestHash(retry)).toBe(orderRequestHash(base));
   });
 
+  it('ignores the confirmed grand total: an order re-confirmed at a new price is the same order, sent again under its id', () => {
+    expect(orderRequestHash({ ...base, grand_total: 8.95 })).toBe(orderRequestHash(base));
+    expect(orderRequestHash({ ...base, grand_total: 16.94 })).toBe(orderRequestHash({ ...base, grand_total: 8.95 }));
+  });
+
   it('is the same without the password of the account to create (a queued order is stored without it)', () => {
     const details = { email: 'a@b.co', password: 'Secret123', createAccount: true, firstname: 'Jo' };
     const withPassword: OrderBody = { ...base, personalDetails: details, createAccount: { email: 'a@b.co', password: 'Secret123' } };

@@ -5,8 +5,9 @@ import { stableJson } from '../../src/domain/cart/item-checksum';
 /**
  * What makes two submissions "the same order": the lines (sku, quantity, options), the address
  * information, the customer's own reference and who and which cart it is for. Bookkeeping fields
- * the client changes between retries (transmited, updated_at, task_id) and client prices are not
- * part of it, nor the personal details with the password of an account to create: the client
+ * the client changes between retries (transmited, updated_at, task_id), client prices and the grand
+ * total the shopper confirmed (a re-confirmation after a price change sends the same order with a new
+ * total) are not part of it, nor the personal details with the password of an account to create: the client
  * drops the password from an order it stores for a later resend, and that resend is the same order.
  */
 export function orderRequestHash(body: OrderBody): string {

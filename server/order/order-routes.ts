@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { orderBody } from '../../schemas/api/order';
+import { ORDER_MESSAGES, orderBody, PRICE_CHANGED } from '../../schemas/api/order';
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
 import { registerOrderLookupRoute } from './order-lookup-routes';
@@ -26,6 +26,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
       'Places an order. order_id is an idempotency key: retries give the same reply and one order; the same id with a different order is 409. ' +
       'Unavailable products are 409 "Some of the ordered products are not available!" with meta.skus; a bad address is 400 "Address invalid: order canceled"; ' +
       'a cart an earlier order converted is 409 "This cart has already been ordered" with meta.order_id and meta.increment_id of that order. ' +
+      'grand_total (optional) is the total incl. VAT the shopper confirmed: when it differs from the server\'s by more than a penny the order is refused with 409 ' +
+      `"${ORDER_MESSAGES.priceChanged}" and meta {reason: '${PRICE_CHANGED}', grand_total, confirmed_grand_total, totals} (the new totals), storing nothing; send it again with the new total. ` +
       'A retry is answered from the stored order before the token is checked (a queued order sent after the session ended); the Idempotency-Key header is not used here.',
     tags: ['order'],
     body: orderBody,

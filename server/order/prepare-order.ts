@@ -15,6 +15,7 @@ import { accountRequest } from './order-request';
 import { checkAddress, checkPaymentMethod, checkShippingMethod, orderEmail, storedAddress, validationError } from './order-checks';
 import { prepareCheckoutAccount, type AccountToCreate } from './checkout-account';
 import { cartAlreadyOrdered } from './converted-cart';
+import { checkConfirmedTotal } from './confirmed-total';
 
 /** Everything an order needs before its transaction: validated, priced and totalled. */
 export interface PreparedOrder {
@@ -51,7 +52,8 @@ async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | nu
 
 /**
  * Validates the whole order (addresses, every line against the catalogue and stock, methods, cart)
- * and recomputes prices and totals; client prices are never used.
+ * and recomputes prices and totals; client prices are never used. A grand total the shopper confirmed
+ * that is no longer the order's is refused (409 'price-changed') before anything is stored or taken.
  */
 export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
   // An order for a cart that was already ordered is refused before its lines are looked at: the
@@ -80,6 +82,8 @@ export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log'>, body: Or
   const paymentMethod = checkPaymentMethod(body, paymentMethodsFor(lines.map((l) => l.resolved.typeId)));
   const coupon = await usableCoupon(ctx.db, cart?.coupon_code, customerGroupId, now);
   const totals = totalsFor(lines, await loadTaxRules(ctx.db), destinationFrom(shippingAddress ?? billingAddress), coupon);
+  // Last of the refusals (the shopper fixes the rest first) and before an account's password is hashed.
+  checkConfirmedTotal(body.grand_total, totals);
   const wanted = auth ? null : accountRequest(body);
   const account = wanted
     ? await prepareCheckoutAccount({ email, password: wanted.password, firstname: wanted.firstname ?? billingAddress.firstname, lastname: wanted.lastname ?? billingAddress.lastname })
