@@ -1,4 +1,4 @@
-import { EPOCH_MS, OPEN_OBJECT, type CollectionDefinition, type JsonSchemaProperty } from './json-schema';
+import { EPOCH_MS, NULLABLE_EPOCH_MS, OPEN_OBJECT, type CollectionDefinition, type JsonSchemaProperty } from './json-schema';
 
 const nullableInt: JsonSchemaProperty = { type: ['integer', 'null'] };
 const nullableString: JsonSchemaProperty = { type: ['string', 'null'] };
@@ -11,11 +11,18 @@ const nullableString: JsonSchemaProperty = { type: ['string', 'null'] };
  *
  * Prices are whole pence: `price_pence` excludes tax, `price_incl_tax_pence` includes it.
  * `prev_qty` is the quantity the server last confirmed, restored when a server update fails.
+ *
+ * Price state (v1, SPEC §3 "price_is_current"): a line's price follows the catalogue replica and the
+ * server cart. `price_is_current` is true with `price_refreshed_at` once the server confirmed the
+ * price (its cart totals, or the render-list price sync); false with null while it has not (a price
+ * just taken from the replica, or offline). `price_seen_incl_tax_pence` is the price the shopper
+ * last saw for the line (when adding it, or when they dismissed a price notice): while the price
+ * differs from it, the screens say the price changed from that one to the new one.
  */
 export const cartCollection: CollectionDefinition = {
   schema: {
     title: 'cart',
-    version: 0,
+    version: 1,
     primaryKey: 'id',
     type: 'object',
     properties: {
@@ -30,6 +37,9 @@ export const cartCollection: CollectionDefinition = {
       product_option: OPEN_OBJECT,
       price_pence: { type: 'integer', minimum: 0 },
       price_incl_tax_pence: { type: 'integer', minimum: 0 },
+      price_is_current: { type: 'boolean' },
+      price_refreshed_at: NULLABLE_EPOCH_MS,
+      price_seen_incl_tax_pence: nullableInt,
       thumbnail: nullableString,
       item_id: nullableInt,
       server_item_id: nullableInt,
@@ -44,7 +54,10 @@ export const cartCollection: CollectionDefinition = {
     required: ['id', 'sku', 'name', 'type_id', 'qty', 'checksum', 'product_option', 'price_pence', 'price_incl_tax_pence', 'errors', 'info', 'added_at', 'updated_at'],
     indexes: ['added_at'],
   },
-  migrationStrategies: {},
+  migrationStrategies: {
+    // Prices kept from v0 were never confirmed as lines; the shopper saw them as they are.
+    1: (doc) => ({ ...doc, price_is_current: false, price_refreshed_at: null, price_seen_incl_tax_pence: doc.price_incl_tax_pence ?? null }),
+  },
 };
 
 export interface CartLine {
@@ -59,6 +72,11 @@ export interface CartLine {
   product_option: Record<string, unknown>;
   price_pence: number;
   price_incl_tax_pence: number;
+  /** Absent on lines written before v1 or by code that does not know the price state: not current. */
+  price_is_current?: boolean;
+  price_refreshed_at?: number | null;
+  /** Absent or null: no price change to tell (the shopper has seen nothing else). */
+  price_seen_incl_tax_pence?: number | null;
   thumbnail?: string | null;
   item_id?: number | null;
   server_item_id?: number | null;
