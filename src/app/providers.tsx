@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { HydratedContext } from '../ui/use-hydrated';
+import { followReplica } from './follow-replica';
 import { ShopProvider } from './shop/shop-context';
 
 /**
@@ -25,6 +26,8 @@ export function Providers({ client, live = false, children }: { client: QueryCli
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
+  // From hydration on, the replica's changes reach every screen; before it the server's answers must stay as rendered.
+  useEffect(() => (hydrated ? followReplica(client) : undefined), [hydrated, client]);
   return (
     <HydratedContext.Provider value={hydrated}>
       <QueryClientProvider client={client}>

@@ -69,6 +69,7 @@ export const en = {
   removeFromCompare: 'Remove from compare',
   wishlist: 'Wishlist',
   wishlistEmpty: 'Your wishlist is empty.',
+  listProductGone: 'No longer available',
   compare: 'Compare',
   compareEmpty: 'You have no products to compare.',
   remove: 'Remove',

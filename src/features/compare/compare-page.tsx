@@ -4,13 +4,14 @@ import { formatMoney } from '../../i18n/money';
 import { ProductImage } from '../../ui/product-image';
 import { useTitle } from '../../ui/use-title';
 import { attributeText, useAttributes } from '../catalog/use-attributes';
-import { removeEntry, useList } from '../lists/local-list';
+import { removeEntry } from '../lists/local-list';
+import { useLiveEntries } from '../lists/use-live-entries';
 
 /** /compare, title "Compare Products": the comparable attributes (is_comparable) side by side. */
 export function ComparePage() {
   const { t } = useTranslation();
   useTitle('Compare Products');
-  const items = useList('compare');
+  const items = useLiveEntries('compare');
   const attributes = useAttributes().data;
   const rows = [...(attributes?.values() ?? [])].filter((a) => a.comparable && items.some((i) => i.attributes?.[a.code] !== undefined));
   return (
@@ -39,7 +40,7 @@ export function ComparePage() {
               <tr>
                 <th scope="row">{t('price')}</th>
                 {items.map((item) => (
-                  <td key={item.sku}>{item.price ? `${formatMoney(item.price)} ${t('exclVat')}` : '—'}</td>
+                  <td key={item.sku}>{!item.available ? t('listProductGone') : item.price ? `${formatMoney(item.price)} ${t('exclVat')}` : '—'}</td>
                 ))}
               </tr>
               {rows.map((a) => (

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../i18n/money';
-import { useList } from '../../lists/local-list';
+import { useLiveEntries } from '../../lists/use-live-entries';
 
 /** Recently viewed: the products this device opened last (kept locally, newest first). */
 export function RecentlyViewedBlock() {
   const { t } = useTranslation();
-  const entries = useList('recently-viewed');
+  const entries = useLiveEntries('recently-viewed');
   return (
     <>
       <h2>{t('accountBlockRecentlyViewed')}</h2>
@@ -17,7 +17,7 @@ export function RecentlyViewedBlock() {
           {entries.map((e) => (
             <li key={e.sku}>
               <Link to={e.url}>{e.name}</Link>
-              {typeof e.price === 'number' && <span className="muted"> {formatMoney(e.price)}</span>}
+              {!e.available ? <span className="muted"> {t('listProductGone')}</span> : typeof e.price === 'number' && <span className="muted"> {formatMoney(e.price)}</span>}
             </li>
           ))}
         </ul>

@@ -1,0 +1,62 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { localCatalogAnswers, localCatalogState, onLocalCatalogChange, subscribeLocalCatalog, type CatalogueChange } from '../db/catalog/local-catalog';
+
+/**
+ * Which catalogue reads kept in React Query depend on which part of the replica (the first element of
+ * their query keys). A product's change reaches its page, the lists and facets that may hold it, the
+ * search and the bundles or groups that name it; a category's reaches the menu and the listings; an
+ * attribute's the facets and labels; the content collection holds the tax rules prices are shown with.
+ */
+export const READS_OF_CHANGE: Readonly<Record<CatalogueChange, readonly string[]>> = {
+  product: ['product', 'products-by-sku', 'list-products', 'category-products', 'home-list', 'search'],
+  category: ['category-tree', 'category-products'],
+  attribute: ['attributes', 'category-products'],
+  content: ['taxrules'],
+};
+
+/**
+ * Changes heard in this window go out as one invalidation: the worker tells each stored batch at most
+ * every 250 ms, and a product, category and attribute change of one import arrive in separate messages.
+ */
+export const COALESCE_MS = 30;
+
+/**
+ * Makes the screens follow the replica (DESIGN "Screens follow the replica"): each change the catalogue
+ * worker applies (it tells every open tab) invalidates the reads that depend on it, so the screens on
+ * show read them again from the replica and re-render with what changed; reads not on show are read
+ * again when next shown. React Query keeps the shown data until the new answer is there and shares
+ * what did not change, so a screen neither flashes a loading state nor re-renders what stayed the same.
+ *
+ * While the replica does not answer yet (a first visit's download), a change only marks the reads
+ * stale: reading them again would ask the server once per stored batch. When the replica first
+ * answers, the reads on show are read again once, from it.
+ */
+export function followReplica(client: QueryClient): () => void {
+  const pending = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const prefixes = new Set(pending);
+    pending.clear();
+    const predicate = (query: Query) => prefixes.has(String(query.queryKey[0]));
+    void client.invalidateQueries({ predicate, refetchType: localCatalogAnswers() ? 'active' : 'none' });
+  };
+  const heard = (change: CatalogueChange) => {
+    for (const prefix of READS_OF_CHANGE[change]) pending.add(prefix);
+    timer ??= setTimeout(flush, COALESCE_MS);
+  };
+  const stopChanges = onLocalCatalogChange(heard);
+
+  const answering = () => localCatalogAnswers() && localCatalogState().replicated;
+  let answered = answering();
+  const stopState = subscribeLocalCatalog(() => {
+    const now = answering();
+    if (now && !answered) for (const change of ['product', 'category', 'attribute'] as const) heard(change);
+    answered = now;
+  });
+  return () => {
+    stopChanges();
+    stopState();
+    if (timer) clearTimeout(timer);
+  };
+}
