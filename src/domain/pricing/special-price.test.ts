@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeSpecialPricePence, isInsideWindow } from './special-price';
+import { activeSpecialPricePence, isInsideWindow, nextSpecialPriceEdge } from './special-price';
 
 const now = new Date('2025-03-10T12:00:00.000Z');
 
@@ -35,5 +35,21 @@ describe('activeSpecialPricePence', () => {
     expect(activeSpecialPricePence({ price: 20 }, now)).toBeNull();
     expect(activeSpecialPricePence({ price: 20, special_price: null }, now)).toBeNull();
     expect(activeSpecialPricePence({ special_price: 5 }, now)).toBeNull();
+  });
+});
+
+describe('nextSpecialPriceEdge', () => {
+  const at = (iso: string) => new Date(iso);
+  it('is the opening of a window ahead, then the millisecond after a bare end date closes', () => {
+    const sale = { price: 10, special_price: 8, special_from_date: '2026-03-01T09:00:00Z', special_to_date: '2026-03-10' };
+    expect(nextSpecialPriceEdge(sale, at('2026-02-01T00:00:00Z'))).toBe(Date.parse('2026-03-01T09:00:00Z'));
+    expect(nextSpecialPriceEdge(sale, at('2026-03-05T00:00:00Z'))).toBe(Date.parse('2026-03-11T00:00:00Z'));
+    expect(activeSpecialPricePence(sale, new Date(Date.parse('2026-03-11T00:00:00Z') - 1))).toBe(800);
+    expect(activeSpecialPricePence(sale, at('2026-03-11T00:00:00Z'))).toBeNull();
+  });
+  it('is undefined past the window, for an open window and without a special price', () => {
+    expect(nextSpecialPriceEdge({ price: 10, special_price: 8, special_to_date: '2026-03-10' }, at('2026-04-01T00:00:00Z'))).toBeUndefined();
+    expect(nextSpecialPriceEdge({ price: 10, special_price: 8 }, at('2026-04-01T00:00:00Z'))).toBeUndefined();
+    expect(nextSpecialPriceEdge({ price: 10, special_from_date: '2026-05-01' }, at('2026-04-01T00:00:00Z'))).toBeUndefined();
   });
 });

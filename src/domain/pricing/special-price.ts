@@ -41,3 +41,16 @@ export function activeSpecialPricePence(product: SpecialPriceFields, now: Date):
   const specialPence = toPence(special);
   return specialPence < toPence(price) ? specialPence : null;
 }
+
+/**
+ * The next moment after `now` at which a special price starts or stops applying (its window opens, or
+ * the millisecond after it closes), or undefined when its window has no edge ahead. A screen showing
+ * the price re-renders then, so a sale that ends while the page is open stops being shown.
+ */
+export function nextSpecialPriceEdge(product: SpecialPriceFields, now: Date): number | undefined {
+  if (readAmount(product.special_price) === undefined) return undefined;
+  const start = bound(product.special_from_date, 'from');
+  const end = bound(product.special_to_date, 'to');
+  const edges = [start, end === undefined ? undefined : end + 1].filter((edge): edge is number => edge !== undefined && edge > now.getTime());
+  return edges.length > 0 ? Math.min(...edges) : undefined;
+}

@@ -13,7 +13,7 @@ import { BundlePicker } from './bundle-picker';
 import { ConfigurablePicker } from './configurable-picker';
 import { CustomOptionsPicker } from './custom-options-picker';
 import { GroupedItems } from './grouped-items';
-import type { Doc } from '../../domain/cart/doc-fields';
+import { recordsOf, type Doc } from '../../domain/cart/doc-fields';
 import { associatedLinks } from '../../domain/derived-prices/derived-prices';
 import { ProductActions } from './product-actions';
 import { ProductDetails } from './product-details';
@@ -22,6 +22,10 @@ import { shownPrice } from './product-pricing';
 import { ProductReviews } from './product-reviews';
 import { useProductsBySku } from './use-product';
 import { useVariant } from './use-variant';
+import { usePriceClock } from './use-price-clock';
+import { comparable } from '../lists/list-entry';
+
+const NO_MEMBERS: ReadonlyMap<string, Doc> = new Map();
 
 function memberSkus(product: Doc, group: number): string[] {
   if (product.type_id === 'grouped') return associatedLinks(product, group).map((l) => String(l.linked_product_sku));
@@ -46,7 +50,9 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
   const shop = useShop();
   const GROUP = useSessionGroupId();
   const skus = useMemo(() => memberSkus(product, GROUP), [product, GROUP]);
-  const members = useProductsBySku(skus).data ?? new Map<string, Doc>();
+  const members = useProductsBySku(skus).data ?? NO_MEMBERS;
+  const priced = useMemo(() => [product, ...recordsOf(product.configurable_children), ...members.values()], [product, members]);
+  const now = usePriceClock(priced);
   const [bundleChosen, setBundleChosen] = useState<Record<string, string[]>>({});
   const [customChosen, setCustomChosen] = useState<Record<string, string>>({});
   // Cart edit mode (?edit=<line id>): the line's options and quantity are preselected, kept while the
@@ -91,7 +97,7 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
     customChoice: Object.entries(customChosen).filter(([, value]) => value !== '').map(([option_id, option_value]) => ({ option_id, option_value })),
     qty: 1,
     customerGroupId: GROUP,
-    now: new Date(),
+    now,
   });
   const stock = (item.stock ?? product.stock) as { is_in_stock?: boolean } | undefined;
   const inStock = stock?.is_in_stock !== false;
@@ -150,13 +156,3 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
     </article>
   );
 }
-
-/** Attribute values kept with a compare entry (codes only; labels come from the attribute list). */
-function comparable(product: Doc): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(product)) {
-    if (/^[a-z_]+$/.test(key) && (typeof value === 'string' || typeof value === 'number') && !SKIP.has(key)) out[key] = String(value);
-  }
-  return out;
-}
-const SKIP = new Set(['sku', 'name', 'slug', 'url_key', 'url_path', 'image', 'thumbnail', 'description', 'short_description', 'technical', 'meta_title', 'meta_description', 'created_at', 'updated_at', 'id', 'status', 'visibility', 'position', 'new', 'type_id']);
