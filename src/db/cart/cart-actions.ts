@@ -24,6 +24,10 @@ function productFields(input: CartItemInput, now: number) {
     product_option: input.product_option,
     price_pence: input.pricePence,
     price_incl_tax_pence: input.priceInclTaxPence,
+    // The price the shopper chose at: seen, and not confirmed by the server until its cart prices the line.
+    price_is_current: false,
+    price_refreshed_at: null,
+    price_seen_incl_tax_pence: input.priceInclTaxPence,
     thumbnail: input.thumbnail,
     errors: {},
     info: {},
@@ -81,6 +85,15 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
     ]);
   }
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
+}
+
+/**
+ * The shopper has read a line's price notice, which showed `shownInclTaxPence` as the new price: that
+ * is the price they saw now. Should the price have changed again meanwhile, that change is told next.
+ */
+export async function acknowledgePriceChange(db: ShopDatabase, lineId: string, shownInclTaxPence: number): Promise<void> {
+  const line = await db.cart.findOne(lineId).exec();
+  await line?.incrementalPatch({ price_seen_incl_tax_pence: shownInclTaxPence });
 }
 
 /** Removes a line (the screen asked the shopper first); the sync deletes it on the server if it was there. */

@@ -1,4 +1,6 @@
+import type { RxDocument } from 'rxdb';
 import type { ApiClient } from '../../../replication/api/api-types';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { isAvailable, readStock, stockCheckOutcome, type StockReading, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
 import { storedProduct } from '../catalog/catalogue-records';
 import type { ShopDatabase } from '../database-types';
@@ -56,20 +58,27 @@ export function stockStatusOf(figure: StockFigure | null): StockStatus {
 /**
  * The stock check of the cart's lines (SPEC §8: "Out of the stock!" and "In stock!" on cart items
  * after a stock check), through GET /api/stock/list. Offline nothing is checked. Only the lines'
- * errors/info change, so the shopper's choice and the sync hash stay as they are.
+ * errors/info change, so the shopper's choice and the sync hash stay as they are. True when the
+ * server answered (every line was checked).
  */
-export async function checkCartStock(db: ShopDatabase, api: ApiClient): Promise<void> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+export async function checkCartStock(db: ShopDatabase, api: ApiClient): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
   const lines = await db.cart.find().exec();
   const skus = [...new Set(lines.map((l) => l.sku))];
-  if (skus.length === 0) return;
+  if (skus.length === 0) return true;
   const reply = await api.request<Record<string, unknown>[]>('/api/stock/list', { query: { skus: skus.join(',') }, auth: false }).catch(() => null);
-  if (!reply || reply.code !== 200 || !Array.isArray(reply.result)) return;
+  if (!reply || reply.code !== 200 || !Array.isArray(reply.result)) return false;
   const bySku = new Map(reply.result.map((item) => [typeof item.product_sku === 'string' ? item.product_sku : '', stockFigure(item, 'server')]));
+  await markLineStock(lines, (sku) => bySku.get(sku) ?? null);
+  return true;
+}
+
+/** Marks each line "In stock!" or "Out of the stock!" (SPEC §8) from its figure; lines without one stay as they are. */
+export async function markLineStock(lines: readonly RxDocument<CartLine>[], figureOf: (sku: string, parentSku: string | null) => StockFigure | null): Promise<void> {
   for (const line of lines) {
-    const figure = bySku.get(line.sku);
+    const figure = figureOf(line.sku, line.parentSku ?? null);
     if (!figure) continue;
-    const outcome = stockCheckOutcome(stockStatusOf(figure) === 'ok', { cartSyncEnabled: true });
+    const outcome = stockCheckOutcome(isAvailable(figure), { cartSyncEnabled: true });
     if (outcome.action !== 'mark') continue;
     const { stock: _e, ...errors } = line.errors;
     const { stock: _i, ...info } = line.info;

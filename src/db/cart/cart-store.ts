@@ -5,6 +5,8 @@ import { LOCAL, modifyLocal, readLocal } from '../local-state';
 
 /** What the shopper chose on a line: a sync result never overwrites these after a local edit. */
 const SERVER_FIELDS = ['prev_qty', 'item_id', 'server_item_id', 'server_cart_id', 'quote_id', 'price_pence', 'price_incl_tax_pence'] as const;
+/** Whether the server price is current; taken only when the sync's line says (lines from before v1 do not). */
+const PRICE_STATE_FIELDS = ['price_is_current', 'price_refreshed_at'] as const;
 
 /**
  * The cart sync's view of the `cart` collection and the `cart-state` local document.
@@ -32,6 +34,9 @@ export function cartStore(db: ShopDatabase): CartStore {
       const keepLocalEdit = (current: CartLine): CartLine => {
         const kept: CartLine = { ...current };
         for (const key of SERVER_FIELDS) (kept as unknown as Record<string, unknown>)[key] = line[key] ?? null;
+        for (const key of PRICE_STATE_FIELDS) if (line[key] !== undefined) (kept as unknown as Record<string, unknown>)[key] = line[key];
+        // The price the shopper saw is the local line's; a price the server changed meanwhile is told.
+        if (kept.price_incl_tax_pence !== current.price_incl_tax_pence) kept.price_seen_incl_tax_pence = current.price_seen_incl_tax_pence ?? current.price_incl_tax_pence;
         return kept;
       };
       const doc = await db.cart.findOne(line.id).exec();

@@ -2,6 +2,7 @@ import { auditTime, combineLatest, filter, fromEvent, map, merge, of, startWith,
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { findChildBySku } from '../../domain/cart/configurable-choice';
 import { recordsOf, textOf, type Doc } from '../../domain/cart/doc-fields';
+import { totalsPriceLinesOtherwise } from '../../domain/cart/totals-line-prices';
 import { totalsView, type TotalsView } from '../../domain/cart/totals-view';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
 import { keptCouponTerms } from '../../domain/totals/coupon-rule';
@@ -56,7 +57,8 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
   const memberSkus = [...products.values()].flatMap((p) => recordsOf(p.bundle_options).flatMap((o) => recordsOf(o.product_links).map((l) => textOf(l.sku))));
   const members = await productsBySku(db, memberSkus.filter(Boolean));
   const taxRules = await localTaxRules(db);
-  const synced = cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null;
+  // Totals from before a price change are not the cart's any more: the device works them out until new ones come.
+  const synced = cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null && !totalsPriceLinesOtherwise(lines, state.platformTotals);
   const totals = totalsView({
     lines: lines.map((l) => ({
       sku: l.sku,
@@ -86,9 +88,12 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
 const online$ = (): Observable<boolean> =>
   typeof window === 'undefined' ? of(true) : merge(fromEvent(window, 'online'), fromEvent(window, 'offline')).pipe(map(() => navigator.onLine), startWith(navigator.onLine));
 
+/** The cart's lines as plain data, live in every tab, oldest first. */
+export const watchCartLines = (db: ShopDatabase): Observable<CartLine[]> => db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+
 /** The minicart's data, live: lines with their options, the totals to show, the coupon. */
 export function watchCartView(db: ShopDatabase): Observable<CartView> {
-  const lines$ = db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+  const lines$ = watchCartLines(db);
   // Lines are described from the products on the device: built again when products arrive (a first visit's download may come after the add).
   const products$ = localCatalogChanges().pipe(
     filter((change) => change === 'product'),

@@ -1,6 +1,7 @@
 import type { TotalsReply } from '../../../schemas/api/cart';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { TAX_CLASS } from '../../../schemas/catalog/product';
+import { totalsPriceLinesOtherwise } from '../../domain/cart/totals-line-prices';
 import { clientTotals } from '../../domain/checkout-state/client-totals';
 import type { TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
@@ -20,12 +21,14 @@ export function cartSyncedWith(lines: readonly CartLine[], state: CartState): bo
 
 /**
  * The server's totals are the cart's only while they were computed for exactly these lines (same
- * items hash, same server cart) and the default destination the server cart assumes.
+ * items hash, same server cart, the lines' current prices) and the default destination the server
+ * cart assumes.
  */
 export function serverTotalsFor(lines: readonly CartLine[], state: CartState, countryId: string, online: boolean): TotalsReply | null {
   if (!online || !state.token || !state.platformTotals || state.lastTotalsSyncAt === null) return null;
   if (countryId.toUpperCase() !== DEFAULT_COUNTRY) return null;
   if (!cartSyncedWith(lines, state)) return null;
+  if (totalsPriceLinesOtherwise(lines, state.platformTotals)) return null;
   return state.platformTotals as unknown as TotalsReply;
 }
 
@@ -75,4 +78,18 @@ export async function checkoutTotals(db: ShopDatabase, lines: readonly CartLine[
   const rules = serverTaxRules && serverTaxRules.length > 0 ? serverTaxRules : await localTaxRules(db);
   const result = deviceTotals(lines, taxClassIds, state, rules, countryId, new Date());
   return result.ok ? { ok: true, totals: result.totals, source: 'client' } : result;
+}
+
+const lineSet = (entries: readonly { sku: string; qty: number }[]) => entries.map((e) => `${e.sku}\u0000${e.qty}`).sort().join('\u0001');
+
+/**
+ * After the server refused the order for a changed price, the review step shows the server's new
+ * totals from that refusal while the cart holds exactly the lines they were worked out for: the
+ * device's own figures may still be the old ones (the replica or the cart sync not caught up yet),
+ * and the total the shopper confirms next must be the one the server charges. Any other cart (a line
+ * changed meanwhile) shows the device's figures again.
+ */
+export function withRepricedTotals(computed: CheckoutTotals | null, repriced: TotalsReply | null, lines: readonly Pick<CartLine, 'sku' | 'qty'>[]): CheckoutTotals | null {
+  if (!repriced || lineSet(repriced.items) !== lineSet(lines)) return computed;
+  return { ok: true, totals: repriced, source: 'server' };
 }

@@ -1,7 +1,9 @@
-import { debounceTime, filter, map, merge, pairwise, type Subscription } from 'rxjs';
+import { debounceTime, filter, map, merge, pairwise, type Observable, type Subscription } from 'rxjs';
 import { createApiClient } from '../../../replication/api/api-client';
 import { createTaskRunner } from '../../../replication/tasks/task-runner';
 import { createCartCoordinator } from '../cart/cart-coordinator';
+import { keepCartPrices } from '../cart/keep-cart-prices';
+import { localCatalogChanges } from '../catalog/local-catalog-changes';
 import type { ApiClient } from '../../../replication/api/api-types';
 import type { CatalogReplicationOptions } from '../catalog/catalog-replication';
 import { replicateHere, type CatalogueRun } from '../catalog/catalogue-run';
@@ -41,6 +43,8 @@ export interface ShopSyncOptions {
   timeoutMs?: number;
   /** First wait before queued work that could not go is tried again (doubles up to a minute). */
   retryBaseMs?: number;
+  /** Emits after the catalogue replica applied product changes (default: this page's `localCatalogChanges()`). */
+  productChanges$?: Observable<unknown>;
 }
 
 /**
@@ -126,6 +130,17 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
         }),
     );
     leadSubs.push(keepProfileLoaded(db, { api, connectivity }));
+    // The lines' prices follow the catalogue and the server cart (written by the leading tab only).
+    leadSubs.push(
+      keepCartPrices(db, {
+        api,
+        isOnline: () => connectivity.isOnline(),
+        syncTotals: () => cart.syncTotals(),
+        connectivity,
+        productChanges$: options.productChanges$ ?? localCatalogChanges().pipe(filter((change) => change === 'product')),
+        onError: rounds.failed,
+      }),
+    );
     leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process().catch(rounds.failed)));
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
     leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void rounds.scheduleRetry()));

@@ -1,0 +1,125 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CartLine } from '../../schemas/rx/cart.schema';
+import { addProductToCart } from '../../src/db/cart/cart-add';
+import { storedProduct } from '../../src/db/catalog/catalogue-records';
+import type { ShopDatabase } from '../../src/db/database-types';
+import { LOCAL, readLocal } from '../../src/db/local-state';
+import { checkoutTotals } from '../../src/db/orders/checkout-totals';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { openTestDatabase } from '../../src/db/testing/test-database';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { importProducts, testProduct } from './cart-fixtures';
+
+/**
+ * A device against the real server: the cart line follows a price import (CSV `sku,price`) that
+ * reaches the device's catalogue replica, and a stock import that empties the product's stock.
+ */
+
+let server: TestServer;
+const SKU = 'LCP-M8-BOLT';
+const NAME = 'M8 Hex Bolt';
+beforeAll(async () => {
+  server = await startTestServer();
+  await importProducts(server, [testProduct(995_500, SKU, { name: NAME, price: 3.5 })]);
+});
+afterAll(async () => server?.close());
+
+interface Device {
+  db: ShopDatabase;
+  sync: ShopSync;
+  connectivity: ReturnType<typeof manualConnectivity>;
+}
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const device of devices.splice(0)) {
+    await device.sync.stop();
+    await device.db.close();
+  }
+});
+
+/** A device that replicates the products and tax rules live and leads its cart sync. */
+async function openDevice(): Promise<Device> {
+  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
+  const connectivity = manualConnectivity(true);
+  // In Node the replication writes this database itself, so its own change stream tells of applied batches.
+  const sync = createShopSync(db, { baseUrl: server.url, connectivity, catalogue: { only: ['products', 'content'] }, productChanges$: db.products.$, lockRetryMs: 50 });
+  sync.start();
+  await sync.whenLeading();
+  await sync.whenCatalogueReplicated();
+  const device = { db, sync, connectivity };
+  devices.push(device);
+  return device;
+}
+
+const importCsv = async (csv: string) => {
+  const reply = await server.raw('POST', '/api/catalog/import', csv, { 'x-admin-token': server.ctx.adminToken, 'content-type': 'text/csv; charset=utf-8' });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+};
+
+const lineOf = async (device: Device): Promise<CartLine | undefined> => (await device.db.cart.find().exec())[0]?.toMutableJSON();
+
+async function waitFor<T>(read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (test(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function addBolts(device: Device, qty: number): Promise<void> {
+  const product = (await storedProduct(device.db, SKU))!.source;
+  expect((await addProductToCart(device, { product, productOption: {}, customerGroupId: 0, qty })).added).toBe(true);
+}
+
+describe('cart prices on a device', () => {
+  it('a price import changes the line once, keeps the old price for the notice, is confirmed by the server, and totals follow; offline the price is not current', async () => {
+    await importCsv(`sku,price\n${SKU},3.50\n`);
+    const device = await openDevice();
+    await waitFor(() => storedProduct(device.db, SKU), (p) => p?.final_price_pence === 350);
+    await addBolts(device, 2);
+    // The server cart prices the line: it is current.
+    const added = await waitFor(() => lineOf(device), (l) => l?.price_is_current === true);
+    expect(added).toMatchObject({ qty: 2, price_pence: 350, price_incl_tax_pence: 420, price_seen_incl_tax_pence: 420 });
+
+    // Every price the line is written with, in order: one change, no flip back.
+    const prices: number[] = [];
+    const watch = device.db.cart.$.subscribe((event) => {
+      const price = (event.documentData as CartLine).price_pence;
+      if (prices.at(-1) !== price) prices.push(price);
+    });
+    await importCsv(`sku,price\n${SKU},4.00\n`);
+    const repriced = await waitFor(() => lineOf(device), (l) => l?.price_pence === 400 && l.price_is_current === true);
+    watch.unsubscribe();
+    expect(repriced).toMatchObject({ qty: 2, price_incl_tax_pence: 480, price_seen_incl_tax_pence: 420 });
+    expect(repriced.price_refreshed_at).toBeGreaterThan(Date.now() - 60_000);
+    expect(prices).toEqual([400]);
+
+    // The server's totals come again at the new price, and the checkout shows them.
+    const state = await waitFor(() => readLocal(device.db, LOCAL.cartState), (s) => (s.platformTotals as { subtotal_incl_tax?: number } | null)?.subtotal_incl_tax === 9.6);
+    const totals = await checkoutTotals(device.db, [repriced], state, 'GB', true);
+    expect(totals).toMatchObject({ ok: true, source: 'server', totals: { subtotal_incl_tax: 9.6 } });
+    // A quantity the shopper did not change: the server cart still holds 2.
+    const cartId = state.token!;
+    const pulled = await server.request<{ sku: string; qty: number; price: number }[]>('GET', `/api/cart/pull?cartId=${encodeURIComponent(cartId)}`);
+    expect(pulled.body.result).toEqual([expect.objectContaining({ sku: SKU, qty: 2, price: 4 })]);
+
+    device.connectivity.set(false);
+    await waitFor(() => lineOf(device), (l) => l?.price_is_current === false && l.price_refreshed_at === null);
+    device.connectivity.set(true);
+    await waitFor(() => lineOf(device), (l) => l?.price_is_current === true);
+  });
+
+  it('a stock import that empties the stock marks the line "Out of the stock!"', async () => {
+    await importCsv(`sku,price,qty\n${SKU},4.00,100\n`);
+    const device = await openDevice();
+    await waitFor(() => storedProduct(device.db, SKU), (p) => (p?.source.stock as { qty?: number } | undefined)?.qty === 100);
+    await addBolts(device, 1);
+    await waitFor(() => lineOf(device), (l) => l?.server_item_id !== null && l?.server_item_id !== undefined);
+    await importCsv(`sku,qty\n${SKU},0\n`);
+    const line = await waitFor(() => lineOf(device), (l) => l?.errors.stock !== undefined);
+    expect(line.errors).toEqual({ stock: 'Out of the stock!' });
+  });
+});
