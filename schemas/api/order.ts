@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { emailField, optionalText, personNameField, requiredText, zipCodeField } from '../forms/form-fields';
 import { FORM_MESSAGES as M } from '../forms/form-messages';
 import { orderReferenceField } from '../forms/order-reference-field';
+import { clientOrderIdField } from './order-id';
 import { productOptionSchema, type TotalsReply } from './cart';
 
 /**
@@ -49,7 +50,7 @@ const personalDetails = v.looseObject({
 
 export const orderBody = v.strictObject({
   /** The client-made idempotency key: every retry of one order sends the same id. */
-  order_id: v.pipe(v.string(), v.trim(), v.minLength(8, 'Must have 8 to 100 characters.'), v.maxLength(100, 'Must have 8 to 100 characters.'), v.regex(/^[A-Za-z0-9._:-]+$/, 'May hold letters, digits and . _ : - only.')),
+  order_id: clientOrderIdField,
   user_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   cart_id: v.optional(v.nullable(v.union([v.string(), v.number()]))),
   products: v.pipe(v.array(orderLine), v.minLength(1, M.required), v.maxLength(200, 'At most 200 lines.')),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { orderKeyColumn } from '../order/order-key';
 import { toApiOrder, type OrderRow } from '../user/order-history-query';
 
 /** The admin API's shape of an order: the shopper's shape plus the feed's change number and last change time. */
@@ -46,9 +47,9 @@ export async function listAdminOrders(db: Queryable, filter: AdminOrderFilter, p
   return { rows, total: Number(count[0]?.total ?? 0) };
 }
 
-/** One order by its client order_id or its number. */
+/** One order by its number (digits only) or its client order_id (see order-key.ts). */
 export async function findAdminOrder(db: Queryable, id: string): Promise<AdminOrderRow | undefined> {
-  const rows = await db.query<AdminOrderRow>(`select ${COLUMNS} from ${ORDERS} where o.order_id = $1 or o.increment_id = $1 order by (o.order_id = $1) desc limit 1`, [id]);
+  const rows = await db.query<AdminOrderRow>(`select ${COLUMNS} from ${ORDERS} where o.${orderKeyColumn(id)} = $1 limit 1`, [id]);
   return rows[0];
 }
 

@@ -9,6 +9,7 @@ import { recordOrderChange } from './order-changes';
 import { decideStatusChange, STATUS_MESSAGES, type LastShipment } from './order-status';
 import { customerReferenceOf } from './order-document';
 import { orderStatusMail } from './order-status-mail';
+import { orderKeyColumn } from './order-key';
 
 export interface StatusChangeOutcome {
   order: Record<string, unknown>;
@@ -33,10 +34,10 @@ function orderedUnits(doc: Record<string, unknown>): Map<string, number> {
  */
 export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, orderId: string, change: OrderStatusChange): Promise<StatusChangeOutcome> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    // By order_id or number, locked in the same read.
+    // By number or order_id (order-key.ts), locked in the same read.
     const [row] = await tx.query<OrderRow>(
       `select order_id, customer_id, email, increment_id, status, created_at, doc from orders
-       where order_id = $1 or increment_id = $1 order by (order_id = $1) desc limit 1 for update`,
+       where ${orderKeyColumn(orderId)} = $1 limit 1 for update`,
       [orderId],
     );
     if (!row) throw new ApiError(404, STATUS_MESSAGES.notFound);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { orderKeyColumn } from '../order/order-key';
 
 /**
  * Every read of the orders tables by the account and ext services, in one place. The tables belong
@@ -84,24 +85,24 @@ export async function listCustomerOrders(db: Queryable, customerId: string, page
   }, { rows: [], total: 0 });
 }
 
-/** One order by its number (increment_id, or the client's order_id) when the e-mail matches, ignoring case. */
+/** One order by its number (or the client's order_id, see order-key.ts) when the e-mail matches, ignoring case. */
 export async function findOrderByNumberAndEmail(db: Queryable, orderNumber: string, email: string): Promise<OrderRow | undefined> {
   return tolerant(async () => {
     const rows = await db.query<OrderRow>(
       `select order_id, customer_id, email, increment_id, status, created_at, doc, updated_at from orders
-       where (increment_id = $1 or order_id = $1) and lower(email) = lower($2) limit 1`,
+       where ${orderKeyColumn(orderNumber)} = $1 and lower(email) = lower($2) limit 1`,
       [orderNumber, email],
     );
     return rows[0];
   }, undefined);
 }
 
-/** One order by its order_id or increment_id, whoever owns it (callers check the owner). */
+/** One order by its number or its order_id (see order-key.ts), whoever owns it (callers check the owner). */
 export async function findOrder(db: Queryable, orderId: string): Promise<OrderRow | undefined> {
   return tolerant(async () => {
     const rows = await db.query<OrderRow>(
       `select order_id, customer_id, email, increment_id, status, created_at, doc from orders
-       where order_id = $1 or increment_id = $1 order by (order_id = $1) desc limit 1`,
+       where ${orderKeyColumn(orderId)} = $1 limit 1`,
       [orderId],
     );
     return rows[0];
