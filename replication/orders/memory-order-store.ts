@@ -13,7 +13,7 @@ export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {
       return null;
     },
     get: async (id) => orders.get(id) ?? null,
-    queued: async (options = {}) => [...orders.values()].filter((o) => o.state === 'queued' || (options.includeHeld === true && o.state === 'held')).sort((a, b) => a.created_at - b.created_at),
+    queued: async (options = {}) => [...orders.values()].filter((o) => o.state === 'queued' || (options.includeHeld === true && (o.state === 'held' || o.state === 'repriced'))).sort((a, b) => a.created_at - b.created_at),
     update: async (id, patch) => {
       const order = orders.get(id);
       if (order) orders.set(id, { ...order, ...patch });

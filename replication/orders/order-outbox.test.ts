@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_MESSAGES } from '../../schemas/api/order';
+import type { TotalsReply } from '../../schemas/api/cart';
+import { ORDER_MESSAGES, PRICE_CHANGED } from '../../schemas/api/order';
 import { createApiClient } from '../api/api-client';
 import type { Notice } from '../tasks/task-types';
 import { memoryOrderStore } from './memory-order-store';
@@ -12,7 +13,8 @@ const proxyPage = () => new Response('<html><body>502 Bad Gateway</body></html>'
 function setup() {
   const placed = new Map<string, { increment_id: string }>();
   const withdrawn = new Set<string>();
-  const net = { online: true, dropReplies: false, status: 200 as number, message: '' as unknown, meta: undefined as object | undefined, proxy: false, hang: false };
+  // `total`: what the fake shop charges; an order confirmed at another total is refused as the real one does.
+  const net = { online: true, dropReplies: false, status: 200 as number, message: '' as unknown, meta: undefined as object | undefined, proxy: false, hang: false, total: null as number | null };
   const bodies: Record<string, unknown>[] = [];
   const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     if (!net.online) throw new TypeError('fetch failed');
@@ -28,10 +30,13 @@ function setup() {
     if (!init?.body) throw new Error(`unexpected request to ${url.pathname}`);
     if (net.hang) return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
     if (net.proxy) return proxyPage();
-    const body = JSON.parse(init.body as string) as { order_id: string };
+    const body = JSON.parse(init.body as string) as { order_id: string; grand_total?: number };
     bodies.push(body);
     if (withdrawn.has(body.order_id)) return json(409, ORDER_MESSAGES.withdrawn);
     if (net.status !== 200) return json(net.status, net.message, net.meta);
+    if (!placed.has(body.order_id) && net.total !== null && body.grand_total !== undefined && body.grand_total !== net.total) {
+      return json(409, ORDER_MESSAGES.priceChanged, { reason: PRICE_CHANGED, grand_total: net.total, confirmed_grand_total: body.grand_total, totals: totalsOf(net.total) });
+    }
     const reply = placed.get(body.order_id) ?? { increment_id: String(1000 + placed.size) };
     placed.set(body.order_id, reply);
     if (net.dropReplies) throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
@@ -48,6 +53,10 @@ function setup() {
 }
 
 const order = { products: [{ sku: 'A', qty: 1 }], addressInformation: {}, personalDetails: { email: 'a@b.co', password: 'Secret-123', createAccount: true } };
+
+function totalsOf(grandTotal: number): TotalsReply {
+  return { grand_total: grandTotal, items: [{ item_id: 1, sku: 'A', qty: 1, price: grandTotal, price_incl_tax: grandTotal }] } as TotalsReply;
+}
 
 describe('the order outbox', () => {
   it('stores the order without the password, sends it with the password, and keeps the reply', async () => {
@@ -211,5 +220,82 @@ describe('the order outbox', () => {
     await place(order);
     expect(await outbox.cancelQueued()).toEqual({ removed: 0, placed: 0, unknown: 1 });
     expect(store.all()).toHaveLength(1);
+  });
+});
+
+describe('an order refused because a price changed since the shopper confirmed it', () => {
+  it('is an explicit outcome of its own (not placed, not queued, not retried) carrying the new totals', async () => {
+    const { place, outbox, net, store, notices, placed, bodies } = setup();
+    net.total = 16.94;
+    const result = await place({ ...order, grand_total: 8.95 }, 'checkout-1');
+    expect(result).toMatchObject({ outcome: 'repriced', message: ORDER_MESSAGES.priceChanged, repriced: { grand_total: 16.94, confirmed_grand_total: 8.95, totals: { grand_total: 16.94 } } });
+    expect(await store.get('checkout-1')).toMatchObject({ state: 'repriced', repriced: { grand_total: 16.94 } });
+    expect(notices).toEqual([]);
+    // No round sends it again on its own, whatever the network does.
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 0, waiting: 0, repriced: 0 });
+    expect(await outbox.send('checkout-1')).toBeNull();
+    expect(bodies).toHaveLength(1);
+    expect(placed.size).toBe(0);
+  });
+
+  it('goes again, under its id and with its password, only once the shopper confirmed the new total, and is placed once', async () => {
+    const { outbox, net, store, placed, bodies } = setup();
+    net.online = false;
+    await outbox.store({ ...order, grand_total: 8.95 }, 'offline-1');
+    net.online = true;
+    net.total = 16.94;
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 0, repriced: 1 });
+    expect((await store.get('offline-1'))?.state).toBe('repriced');
+    expect(await outbox.reconfirm('offline-1', 16.94)).toBe(true);
+    expect(await store.get('offline-1')).toMatchObject({ state: 'queued', repriced: null, body: { grand_total: 16.94 } });
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 0 });
+    expect(placed.size).toBe(1);
+    expect(bodies.map((b) => [b.order_id, b.grand_total, (b.personalDetails as Record<string, unknown>).password])).toEqual([
+      ['offline-1', 8.95, 'Secret-123'],
+      ['offline-1', 16.94, 'Secret-123'],
+    ]);
+    // Sent: nothing is left to confirm.
+    expect(await outbox.reconfirm('offline-1', 16.94)).toBe(false);
+  });
+
+  it('is refused again, and waits again, when the price moved once more before the confirmation arrived', async () => {
+    const { outbox, net, store, placed } = setup();
+    net.total = 16.94;
+    await outbox.store({ ...order, grand_total: 8.95 }, 'o-1');
+    await outbox.sendQueued();
+    net.total = 20.5;
+    await outbox.reconfirm('o-1', 16.94);
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 0, repriced: 1 });
+    expect(await store.get('o-1')).toMatchObject({ state: 'repriced', repriced: { grand_total: 20.5, confirmed_grand_total: 16.94 } });
+    expect(placed.size).toBe(0);
+  });
+
+  it('stays an unknown outcome (queued, retried with the same id) on a 5xx, a 429 or a 409 without the price-changed reason', async () => {
+    const { place, outbox, net, store } = setup();
+    net.status = 503;
+    expect((await place({ ...order, grand_total: 8.95 }, 'o-1')).outcome).toBe('queued');
+    net.status = 429;
+    expect(await outbox.sendQueued()).toMatchObject({ waiting: 1, repriced: 0 });
+    expect((await store.get('o-1'))?.state).toBe('queued');
+    net.status = 409;
+    net.message = ORDER_MESSAGES.priceChanged;
+    net.meta = { reason: 'something-else' };
+    expect(await outbox.sendQueued()).toMatchObject({ rejected: 1, repriced: 0 });
+  });
+
+  it('is dropped from the review step (its lines went back to the cart) and can be cancelled like any waiting order', async () => {
+    const { outbox, net, store, place } = setup();
+    net.total = 16.94;
+    await place({ ...order, grand_total: 8.95 }, 'press-1');
+    await outbox.dropRepriced('press-1');
+    expect(await store.get('press-1')).toBeNull();
+    net.online = false;
+    await outbox.store({ ...order, grand_total: 8.95 }, 'offline-1');
+    net.online = true;
+    await outbox.sendQueued();
+    expect((await store.get('offline-1'))?.state).toBe('repriced');
+    expect(await outbox.cancelQueued()).toEqual({ removed: 1, placed: 0, unknown: 0 });
+    expect(store.all()).toEqual([]);
   });
 });

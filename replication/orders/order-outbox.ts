@@ -1,4 +1,4 @@
-import type { OrderRecord } from '../../schemas/rx/orders.schema';
+import type { OrderRecord, RepricedTotals } from '../../schemas/rx/orders.schema';
 import { isUnknownOutcome } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
@@ -11,7 +11,7 @@ export interface OrderStore {
   /** Stores a new order; when one is stored under its id already (another tab's), returns that one instead. */
   insert(order: OrderRecord): Promise<OrderRecord | null>;
   get(orderId: string): Promise<OrderRecord | null>;
-  /** Orders not yet accepted by the server, oldest first (held ones too when asked). */
+  /** Orders not yet accepted by the server, oldest first (held and repriced ones too when asked). */
   queued(options?: { includeHeld?: boolean }): Promise<OrderRecord[]>;
   update(orderId: string, patch: Partial<OrderRecord>): Promise<void>;
   remove(orderIds: readonly string[]): Promise<void>;
@@ -28,8 +28,9 @@ export interface OrderOutboxDeps {
   onSent?(order: OrderRecord): Promise<void>;
 }
 
-export type PlaceOutcome = 'sent' | 'queued' | 'held' | 'rejected';
-export type PlaceResult = { order: OrderRecord; outcome: PlaceOutcome; message?: string };
+export type PlaceOutcome = 'sent' | 'queued' | 'held' | 'rejected' | 'repriced';
+/** `repriced`: with that outcome, the server's new totals the shopper has to confirm. */
+export type PlaceResult = { order: OrderRecord; outcome: PlaceOutcome; message?: string; repriced?: RepricedTotals };
 
 /** `${ms}-${uuid}`: unique per order, and the same on every retry of it. */
 export const newOrderId = (now = Date.now()) => `${now}-${crypto.randomUUID()}`;
@@ -108,6 +109,11 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       case 'held':
         await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at });
         return outcome;
+      case 'repriced':
+        // Nothing was placed; the order (with any password, for the send that follows the shopper's
+        // confirmation from this tab) waits for that confirmation.
+        await deps.store.update(order.order_id, { state: 'repriced', error: outcome.message, repriced: outcome.repriced, updated_at: at });
+        return outcome;
       case 'queued':
         await deps.store.update(order.order_id, { attempts: order.attempts + 1, error: outcome.message, updated_at: at });
         return outcome;
@@ -169,19 +175,22 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       const shownId = outcome?.kind === 'converted' ? outcome.orderId : orderId;
       const order = (await deps.store.get(shownId)) ?? before;
       const state: PlaceOutcome = outcome ? placeOutcome(outcome) : order.state;
-      return { order, outcome: state, ...(state === 'rejected' || state === 'held' ? { message: order.error ?? undefined } : {}) };
+      const repriced = outcome?.kind === 'repriced' ? outcome.repriced : state === 'repriced' ? order.repriced : null;
+      return { order, outcome: state, ...(state === 'rejected' || state === 'held' || state === 'repriced' ? { message: order.error ?? undefined } : {}), ...(repriced ? { repriced } : {}) };
     },
     /**
-     * Sends every queued order, oldest first. A refused or held order does not hold up the rest;
-     * an unknown outcome stops the round (the connection or the server is down: the timer retries).
+     * Sends every queued order, oldest first. A refused, repriced or held order does not hold up the
+     * rest; an unknown outcome stops the round (the connection or the server is down: the timer retries).
+     * A repriced order is not queued, so no round sends it before the shopper confirmed its new total.
      */
-    async sendQueued(): Promise<{ sent: number; waiting: number; rejected: number; held: number }> {
-      const counts = { sent: 0, waiting: 0, rejected: 0, held: 0 };
+    async sendQueued(): Promise<{ sent: number; waiting: number; rejected: number; held: number; repriced: number }> {
+      const counts = { sent: 0, waiting: 0, rejected: 0, held: 0, repriced: 0 };
       for (const order of await deps.store.queued()) {
         const outcome = await send(order.order_id);
         if (!outcome) continue;
         if (outcome.kind === 'sent' || outcome.kind === 'converted') counts.sent++;
         else if (outcome.kind === 'held') counts.held++;
+        else if (outcome.kind === 'repriced') counts.repriced++;
         else if (outcome.kind === 'rejected') {
           counts.rejected++;
           await deps.notify({ type: 'error', message: outcome.code === 400 ? ORDER_PUSH_MESSAGES.queuedAddressInvalid : outcome.message });
@@ -192,6 +201,28 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       }
       return counts;
     },
+    /**
+     * The shopper confirmed a repriced order at `grandTotal`, the new total they were shown: it goes
+     * back in the queue carrying that total (the server refuses it again if the price moved once more).
+     * Returns false when the order is not waiting for such a confirmation (sent meanwhile, cancelled).
+     */
+    async reconfirm(orderId: string, grandTotal: number): Promise<boolean> {
+      const order = await deps.store.get(orderId);
+      if (order?.state !== 'repriced') return false;
+      await deps.store.update(orderId, { state: 'queued', body: { ...order.body, grand_total: grandTotal }, repriced: null, error: null, updated_at: now() });
+      const secret = secretBodies.get(orderId);
+      if (secret) secretBodies.set(orderId, { ...secret, grand_total: grandTotal });
+      return true;
+    },
+    /**
+     * A repriced order placed from the review step is dropped: its lines went back to the cart and the
+     * checkout, which keeps the order id, places it afresh once the shopper confirmed the new total.
+     */
+    async dropRepriced(orderId: string): Promise<void> {
+      if ((await deps.store.get(orderId))?.state !== 'repriced') return;
+      await deps.store.remove([orderId]);
+      secretBodies.delete(orderId);
+    },
     /** Signed in again: the orders that waited for it go back in the queue. */
     async releaseHeld(): Promise<number> {
       const held = (await deps.store.queued({ includeHeld: true })).filter((o) => o.state === 'held');
@@ -199,7 +230,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       return held.length;
     },
     /**
-     * The shopper declined to send the orders made offline. Each is withdrawn with the server first:
+     * The shopper declined to send the orders made offline (repriced ones too). Each is withdrawn with the server first:
      * one it already has (an earlier push reached it, or another tab sent it) is placed and stays;
      * one it does not have is withdrawn there (a send still on its way is refused) and deleted here;
      * one it cannot be asked about (offline, no answer) stays queued.

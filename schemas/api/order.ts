@@ -3,7 +3,7 @@ import { emailField, optionalText, personNameField, requiredText, zipCodeField }
 import { FORM_MESSAGES as M } from '../forms/form-messages';
 import { orderReferenceField } from '../forms/order-reference-field';
 import { clientOrderIdField } from './order-id';
-import { productOptionSchema, type TotalsReply } from './cart';
+import { productOptionSchema } from './cart';
 
 /**
  * POST /api/order: the order the storefront builds (vsf1 §4 "Order"). The top level is strict;
@@ -124,16 +124,7 @@ export const ORDER_MESSAGES = {
   priceChanged: 'The prices have changed since you confirmed the order: please check the new total and confirm again.',
 } as const;
 
-/** `meta.reason` of the 409 that refuses an order whose confirmed grand_total is out of date. */
-export const PRICE_CHANGED = 'price-changed';
-
-/** `meta` of that 409: the server's totals now, and the total the order was confirmed with. */
-export interface PriceChangedMeta {
-  reason: typeof PRICE_CHANGED;
-  grand_total: number;
-  confirmed_grand_total: number;
-  totals: TotalsReply;
-}
+export { PRICE_CHANGED, type PriceChangedMeta } from './order-price-changed';
 
 /** The reply of a placed order (SPEC leaves its shape open); a retry gets the very same reply. */
 export interface OrderReply {

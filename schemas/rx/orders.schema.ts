@@ -1,7 +1,10 @@
+import type { TotalsReply } from '../api/cart';
 import { EPOCH_MS, NULLABLE_EPOCH_MS, OPEN_OBJECT, type CollectionDefinition } from './json-schema';
 
-export const ORDER_STATES = ['queued', 'sent', 'rejected', 'held'] as const;
+export const ORDER_STATES = ['queued', 'sent', 'rejected', 'held', 'repriced'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/** The states of an order the server has not accepted yet and that will still be sent: its lines are the order's, not the cart's. */
+export const WAITING_ORDER_STATES = ['queued', 'held', 'repriced'] as const satisfies readonly OrderState[];
 
 /**
  * Orders placed on this device (SPEC §3 Order). Written here first with a client-made `order_id`
@@ -10,11 +13,14 @@ export type OrderState = (typeof ORDER_STATES)[number];
  * `transmited_at` keep the reference names. A signed-in customer's order whose session ended before it
  * went is held (v1) until they sign in again, without holding up the orders behind it. Queued orders go when the connection returns if automatic
  * transmission is on or the thank-you page is open; otherwise the shopper confirms them ("Order waiting!").
+ * An order the server refused because its prices changed since the shopper confirmed it is repriced
+ * (v2): it keeps the server's new totals in `repriced` and waits for the shopper to confirm the new
+ * total, whatever the automatic transmission setting says.
  */
 export const ordersCollection: CollectionDefinition = {
   schema: {
     title: 'orders',
-    version: 1,
+    version: 2,
     primaryKey: 'order_id',
     type: 'object',
     properties: {
@@ -28,14 +34,16 @@ export const ordersCollection: CollectionDefinition = {
       /** The server's reply on success: order_id, increment_id, status, created_at, grand_total, backendOrderId. */
       result: { type: ['object', 'null'] },
       error: { type: ['string', 'null'] },
+      /** With the state 'repriced': the server's refusal (grand_total now, the confirmed one, the new totals). */
+      repriced: { type: ['object', 'null'] },
       created_at: EPOCH_MS,
       updated_at: EPOCH_MS,
     },
     required: ['order_id', 'state', 'transmited', 'attempts', 'body', 'created_at', 'updated_at'],
     indexes: ['created_at', ['state', 'created_at']],
   },
-  // v1 adds the state 'held'; stored orders keep theirs.
-  migrationStrategies: { 1: (doc) => doc },
+  // v1 adds the state 'held'; v2 the state 'repriced' and its `repriced` totals. Stored orders keep theirs.
+  migrationStrategies: { 1: (doc) => doc, 2: (doc) => doc },
 };
 
 export interface OrderRecord {
@@ -47,6 +55,17 @@ export interface OrderRecord {
   body: Record<string, unknown>;
   result?: Record<string, unknown> | null;
   error?: string | null;
+  repriced?: RepricedTotals | null;
   created_at: number;
   updated_at: number;
+}
+
+/** What the server said when it refused an order for a changed price: the total now and its totals. */
+export interface RepricedTotals {
+  grand_total: number;
+  /** The grand total the order was confirmed with (the one the server refused). */
+  confirmed_grand_total: number | null;
+  totals: TotalsReply;
+  /** The shopper has been asked ("Order waiting!") to confirm this new total. */
+  asked?: boolean;
 }

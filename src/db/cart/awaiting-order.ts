@@ -1,4 +1,5 @@
 import type { OrderedProduct } from '../../../replication/cart/item-match';
+import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -13,12 +14,13 @@ export function orderedProductsOf(body: Record<string, unknown>): OrderedProduct
 }
 
 /**
- * What the orders the server has not accepted yet (queued, or held for a login) take from this
+ * What the orders the server has not accepted yet (queued, held for a login, or repriced and waiting
+ * for the shopper to confirm the new total) take from this
  * server cart. The server turns the cart into the order when it arrives, so these lines are the
  * order's, not the cart's: the cart sync must not bring them back to the device.
  */
 export async function productsAwaitingOrder(db: ShopDatabase, cartId: string): Promise<OrderedProduct[]> {
   if (!db.collections.orders) return [];
-  const waiting = await db.orders.find({ selector: { state: { $in: ['queued', 'held'] } } }).exec();
+  const waiting = await db.orders.find({ selector: { state: { $in: [...WAITING_ORDER_STATES] } } }).exec();
   return waiting.filter((order) => order.body.cart_id === cartId).flatMap((order) => orderedProductsOf(order.body));
 }

@@ -1,5 +1,5 @@
 import type { OrderStore } from '../../../replication/orders/order-outbox';
-import type { OrderRecord } from '../../../schemas/rx/orders.schema';
+import { WAITING_ORDER_STATES, type OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
 import { conflictingDocument, isWriteConflict } from '../write-conflict';
 
@@ -19,7 +19,7 @@ export function orderStore(db: ShopDatabase): OrderStore {
     },
     get: async (orderId) => plain(await db.orders.findOne(orderId).exec()),
     queued: async (options = {}) =>
-      (await db.orders.find({ selector: { state: options.includeHeld ? { $in: ['queued', 'held'] } : 'queued' }, sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON()),
+      (await db.orders.find({ selector: { state: options.includeHeld ? { $in: [...WAITING_ORDER_STATES] } : 'queued' }, sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON()),
     update: async (orderId, patch) => {
       const { order_id: _id, ...rest } = patch;
       await db.orders.findOne(orderId).incrementalPatch(rest);
