@@ -36,6 +36,14 @@ const input = (over: Partial<OrderBodyInput> = {}): OrderBodyInput => ({
 });
 
 describe('buildOrderBody', () => {
+  it('carries the grand total the review step showed, in pounds, and none when no total was shown', () => {
+    const body = buildOrderBody(input({ grandTotal: 16.94 }));
+    expect(body.grand_total).toBe(16.94);
+    expect(v.safeParse(orderBody, { ...body, order_id: '1767312000000-abcdef12' }).success).toBe(true);
+    expect(buildOrderBody(input())).not.toHaveProperty('grand_total');
+    expect(buildOrderBody(input({ grandTotal: Number.NaN }))).not.toHaveProperty('grand_total');
+  });
+
   it('makes a body the server schema accepts, with the lines, the courier flat rate and cash on delivery', () => {
     const body = buildOrderBody(input());
     const parsed = v.safeParse(orderBody, { ...body, order_id: '1767312000000-abcdef12' });

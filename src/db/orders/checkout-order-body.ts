@@ -22,6 +22,12 @@ export interface OrderBodyInput extends CheckoutDraft {
   cartId: string | null;
   storeCode: string | null;
   now: number;
+  /**
+   * The grand total (incl. VAT, in pounds) the review step showed when the shopper placed the order:
+   * the server refuses the order if it would charge another (a price changed meanwhile). Undefined
+   * when no total was shown (the totals could not be worked out).
+   */
+  grandTotal?: number | undefined;
 }
 
 const trimmed = (s: string | undefined | null): string => (s ?? '').trim();
@@ -49,7 +55,8 @@ function orderAddress(a: Partial<AddressFields>, email: string): Record<string, 
 
 /**
  * The body of POST /api/order (SPEC §7, vsf1 "Order") from the local cart lines and the checkout
- * details. Client prices travel for the record only: the server prices every line itself. The
+ * details. Client prices travel for the record only: the server prices every line itself, and
+ * refuses the order when its grand total is not the one the shopper confirmed. The
  * billing address is the shipping one unless the shopper gave another; company and tax ID go with
  * it only when an invoice for the company is wanted.
  */
@@ -96,5 +103,6 @@ export function buildOrderBody(input: OrderBodyInput): Record<string, unknown> {
     ...(input.storeCode ? { store_code: input.storeCode } : {}),
     // Part of the order itself: a queued order carries it, and a resend of the body is the same order.
     ...(reference ? { customer_reference: reference } : {}),
+    ...(input.grandTotal !== undefined && Number.isFinite(input.grandTotal) ? { grand_total: input.grandTotal } : {}),
   };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cartHash } from '../../../replication/cart/cart-hash';
 import { DEFAULT_CART_STATE } from '../../../schemas/rx/local-documents';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { cartSyncedWith, serverTotalsFor } from './checkout-totals';
+import type { TotalsReply } from '../../../schemas/api/cart';
+import { cartSyncedWith, serverTotalsFor, withRepricedTotals, type CheckoutTotals } from './checkout-totals';
 
 const line = { id: 'A|x', sku: 'A', name: 'A', type_id: 'simple', qty: 2, checksum: 'x', product_option: {}, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1 } satisfies CartLine;
 const totals = { grand_total: 7.4 };
@@ -22,5 +23,21 @@ describe('which totals the order summary shows', () => {
     expect(cartSyncedWith([line], synced)).toBe(true);
     expect(cartSyncedWith([line], { ...synced, token: null })).toBe(false);
     expect(cartSyncedWith([], synced)).toBe(false);
+  });
+});
+
+describe('the totals shown after the server refused the order for a changed price', () => {
+  const repriced = { grand_total: 9.8, items: [{ sku: 'A', qty: 2 }] } as TotalsReply;
+  const computed: CheckoutTotals = { ok: true, totals: { grand_total: 7.4 } as TotalsReply, source: 'server' };
+
+  it("are the server's new ones while the cart holds the lines they were worked out for", () => {
+    expect(withRepricedTotals(computed, repriced, [line])).toEqual({ ok: true, totals: repriced, source: 'server' });
+    expect(withRepricedTotals(null, repriced, [line])).toEqual({ ok: true, totals: repriced, source: 'server' });
+  });
+
+  it("are the device's again once the cart changed, or when nothing was refused", () => {
+    expect(withRepricedTotals(computed, repriced, [{ ...line, qty: 3 }])).toBe(computed);
+    expect(withRepricedTotals(computed, repriced, [line, { ...line, id: 'B|x', sku: 'B' }])).toBe(computed);
+    expect(withRepricedTotals(computed, null, [line])).toBe(computed);
   });
 });

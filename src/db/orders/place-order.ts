@@ -2,15 +2,17 @@ import { orderMayNameCart } from '../../../replication/cart/cart-hash';
 import { orderedLineKey } from '../../../replication/cart/item-match';
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
 import { putBackOrderedLines, takeOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
+import { followRepricedTotals } from './repriced-lines';
 
 /** A cart id that an order not yet acknowledged already names: that order will convert it, so a second order must not name it. */
 async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, orderId: string): Promise<boolean> {
   if (typeof cartId !== 'string' || cartId === '') return false;
-  const waiting = await db.orders.find({ selector: { state: { $in: ['queued', 'held'] } } }).exec();
+  const waiting = await db.orders.find({ selector: { state: { $in: [...WAITING_ORDER_STATES] } } }).exec();
   return waiting.some((o) => o.order_id !== orderId && o.body.cart_id === cartId);
 }
 
@@ -58,7 +60,10 @@ async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, u
  *    and on the server: the order names no server cart another order already names, nor a customer
  *    cart that still holds saved lines the login merge has not brought to the device;
  * 4. it is sent when online; an unknown outcome leaves it queued (placed), and only the server's
- *    refusal puts the lines back and reports a failure the shopper can act on.
+ *    refusal puts the lines back and reports a failure the shopper can act on;
+ * 5. a refusal for a price changed since the review step showed the total is not placed either: the
+ *    lines go back at the server's new prices and the stored order is dropped, so the next press
+ *    (the shopper confirming the new total) places it afresh under the same checkout order id.
  */
 export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Record<string, unknown>): Promise<PlaceResult> {
   const orderId = await orderIdForPress(db, body.order_id);
@@ -82,6 +87,11 @@ export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Re
   }
   const result = await outbox.sendNow(orderId);
   if (result.outcome === 'rejected') await putBackOrderedLines(db, taken);
+  if (result.outcome === 'repriced') {
+    await outbox.dropRepriced(orderId);
+    await putBackOrderedLines(db, taken);
+    if (result.repriced) await followRepricedTotals(db, orderedLines(order.body), result.repriced.totals);
+  }
   return result;
 }
 

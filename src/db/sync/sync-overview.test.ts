@@ -42,6 +42,13 @@ describe('the sync overview', () => {
     expect(overview.waitingCount).toBe(2);
   });
 
+  it('lists an order refused for a changed price as waiting for the confirmation of its new total, whatever the setting', () => {
+    const repriced = { grand_total: 16.94, confirmed_grand_total: 8.95, totals: { grand_total: 16.94 } as never };
+    const overview = summarizeSync(inputs({ orders: [order('r', { state: 'repriced', repriced, error: 'The prices have changed' }), order('q', { created_at: 0 })], settings: { ...DEFAULT_SETTINGS, automaticTransmission: true } }));
+    expect(overview.waitingOrders.map((o) => [o.orderId, o.awaitingConfirmation, o.newTotal])).toEqual([['r', true, 16.94], ['q', false, null]]);
+    expect(overview.waitingCount).toBe(2);
+  });
+
   it('counts cart changes the server has not confirmed', () => {
     const synced = [line('A', 1, 11), line('B', 2, 12)];
     const token = 'cart-1';

@@ -16,6 +16,8 @@ export interface WaitingOrder {
   error: string | null;
   grandTotal: number | null;
   awaitingConfirmation: boolean;
+  /** Refused for a changed price: the new total the shopper is asked to confirm. */
+  newTotal: number | null;
 }
 
 export interface SentOrder {
@@ -83,8 +85,12 @@ export function summarizeSync(input: SyncInputs): SyncOverview {
   const byNewest = [...input.orders].sort((a, b) => b.created_at - a.created_at);
   const awaiting = new Set(input.ui.ordersAwaitingConfirmation);
   const waitingOrders = byNewest
-    .filter((o) => o.state === 'queued' || o.state === 'held')
-    .map((o) => ({ orderId: o.order_id, placedAt: o.created_at, attempts: o.attempts, error: o.error ?? null, grandTotal: total(o), awaitingConfirmation: awaiting.has(o.order_id) }));
+    .filter((o) => o.state === 'queued' || o.state === 'held' || o.state === 'repriced')
+    .map((o) => {
+      const newTotal = o.state === 'repriced' ? (o.repriced?.grand_total ?? null) : null;
+      // A repriced order always waits for the shopper, whatever the automatic transmission setting.
+      return { orderId: o.order_id, placedAt: o.created_at, attempts: o.attempts, error: o.error ?? null, grandTotal: total(o), awaitingConfirmation: awaiting.has(o.order_id) || o.state === 'repriced', newTotal };
+    });
   const sentOrders = byNewest
     .filter((o) => o.state === 'sent')
     .map((o) => ({ orderId: o.order_id, placedAt: o.created_at, sentAt: o.transmited_at ?? null, number: typeof o.result?.increment_id === 'string' ? o.result.increment_id : null, grandTotal: total(o) }));

@@ -6,6 +6,7 @@ import type { CheckoutReviewForm } from '../../../schemas/forms/checkout-review-
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { CheckoutDetails } from '../../db/local-state';
 import { saveCheckoutSection, type CheckoutSection } from '../../db/orders/checkout-details';
+import { withRepricedTotals } from '../../db/orders/checkout-totals';
 import type { LocalShop } from '../../db/start-local-database';
 import { AddressSummary } from './address-fields';
 import { PaymentStep } from './payment-step';
@@ -59,8 +60,11 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
     },
     [shop.db],
   );
-  const totals = useCheckoutTotals(shop.db, lines, shipping?.country ?? 'GB');
-  const { placing, failure, placed, place } = usePlaceOrder(shop, step === 'review');
+  const worked = useCheckoutTotals(shop.db, lines, shipping?.country ?? 'GB');
+  const { placing, failure, placed, place, repriced } = usePlaceOrder(shop, step === 'review');
+  // The totals shown are the ones the order is confirmed with (the server's new ones after a price change).
+  const totals = withRepricedTotals(worked, repriced, lines);
+  const newTotal = repriced && totals?.ok && totals.totals === repriced ? repriced.grand_total : null;
 
   // The steps, once shown, stay mounted (hidden) while the cart is empty: a sync round that swaps a
   // line for the server's copy (or another tab emptying and refilling the cart) must not unmount the
@@ -81,7 +85,7 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
   const onPlace = (review: CheckoutReviewForm) => {
     if (!personal || !shipping || !payment) return;
     const { password, repeatPassword: _r, ...details } = personal;
-    void place({ personal: details, shipping, payment, reference: review.customerReference }, password);
+    void place({ personal: details, shipping, payment, reference: review.customerReference }, password, totals?.ok ? totals.totals.grand_total : undefined);
   };
   return (
     <>
@@ -103,7 +107,7 @@ export function CheckoutSteps({ shop, lines, initial, signedIn, emptyCart }: Pro
             onDone={(values) => { setPayment(values); finish('paymentDetails', values, 'review'); }} />
         </StepSection>
         <StepSection id="checkout-review" number={4} title={t('checkoutOrderSummary')} state={stateOf('review')}>
-          <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} reference={reference} onReferenceChange={keepReference} onPlace={onPlace} />
+          <ReviewStep lines={lines} totals={totals} placing={placing} failure={failure} newTotal={newTotal} reference={reference} onReferenceChange={keepReference} onPlace={onPlace} />
         </StepSection>
       </div>
     </>

@@ -15,6 +15,8 @@ interface Props {
   totals: CheckoutTotals | null;
   placing: boolean;
   failure: string | null;
+  /** The server refused the order for a changed price: the new total (shown above) the next press confirms. */
+  newTotal: number | null;
   /** The reference as last typed (kept by the steps, so a visit to another step loses nothing). */
   reference: string;
   onReferenceChange: (reference: string) => void;
@@ -31,7 +33,7 @@ function rowTotal(line: CartLine, totals: CheckoutTotals | null): string {
  * Step 4, "Order Summary": the lines and totals, the shopper's own reference (job or PO number, where
  * a trade buyer looks for it: just before placing), the terms, and "Place the order".
  */
-export function ReviewStep({ lines, totals, placing, failure, reference, onReferenceChange, onPlace }: Props) {
+export function ReviewStep({ lines, totals, placing, failure, newTotal, reference, onReferenceChange, onPlace }: Props) {
   const { t } = useTranslation();
   // Unticked at first; the schema insists on `true` ("You must accept the terms and conditions.").
   const form = useForm<CheckoutReviewForm>({ resolver: valibotResolver(checkoutReviewSchema), defaultValues: { customerReference: reference, acceptTerms: false as unknown as true }, mode: 'onSubmit', reValidateMode: 'onChange' });
@@ -75,6 +77,11 @@ export function ReviewStep({ lines, totals, placing, failure, reference, onRefer
       {failure && (
         <p role="alert" className="form-failure">
           {failure}
+        </p>
+      )}
+      {newTotal !== null && !placing && (
+        <p role="alert" className="form-failure checkout-price-changed">
+          {t('checkoutPriceChanged', { total: formatMoney(newTotal) })}
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={placing}>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { TotalsReply } from '../../../schemas/api/cart';
 import { buildOrderBody, type CheckoutDraft } from '../../db/orders/checkout-order-body';
 import { LOCAL, readLocal } from '../../db/local-state';
 import type { LocalShop } from '../../db/start-local-database';
@@ -10,13 +11,16 @@ import type { PlacedOrder } from './thank-you';
  * (stored first, then sent; offline it waits). The checkout owns one order id from the moment its
  * review step opens, so a second press, a reload or another tab on this checkout places one order.
  * An account asked for at checkout is created by the server with the order; once the order is
- * through, the shopper is signed in with it.
+ * through, the shopper is signed in with it. The order carries the grand total the review step
+ * showed; when the server refuses it for a changed price, `repriced` holds the new totals to show,
+ * and the next press (the same order id) confirms them.
  */
 export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
   const [placing, setPlacing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [orderId, setOrderId] = useState<string | null>(null);
+  const [repriced, setRepriced] = useState<TotalsReply | null>(null);
 
   useEffect(() => {
     if (!reviewOpen) return;
@@ -25,7 +29,8 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
     return () => void (live = false);
   }, [shop, reviewOpen]);
 
-  async function place(draft: CheckoutDraft, password: string | undefined): Promise<void> {
+  /** `grandTotal`: the total the review step shows as the shopper presses "Place the order". */
+  async function place(draft: CheckoutDraft, password: string | undefined, grandTotal: number | undefined): Promise<void> {
     setPlacing(true);
     setFailure(null);
     try {
@@ -38,11 +43,17 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
       ]);
       const userId = session.token && user && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null;
       const config = storeConfig();
-      const body = buildOrderBody({ ...draft, lines, password, userId, cartId: cartState.token, storeCode: config.multistore ? currentStore().storeCode : null, now: Date.now() });
+      const body = buildOrderBody({ ...draft, lines, password, userId, cartId: cartState.token, storeCode: config.multistore ? currentStore().storeCode : null, now: Date.now(), grandTotal });
       const result = await sync.placeOrder({ ...body, ...(orderId ? { order_id: orderId } : {}) });
       if (result.outcome === 'rejected') {
         setFailure(result.message ?? null);
         setOrderId(null);
+        return;
+      }
+      // Not placed: the order id stays the checkout's, for the press that confirms the new total.
+      if (result.outcome === 'repriced') {
+        if (result.repriced) setRepriced(result.repriced.totals);
+        else setFailure(result.message ?? null);
         return;
       }
       const email = draft.personal.emailAddress.trim();
@@ -65,5 +76,5 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
     }
   }
 
-  return { placing, failure, placed, place };
+  return { placing, failure, placed, place, repriced };
 }

@@ -23,7 +23,11 @@ export function WaitingOrders({ overview, onConfirm, onCancel, busy }: Props) {
           <li key={order.orderId} data-order-id={order.orderId}>
             {t('syncOrderPlaced', { time: time(order.placedAt) })}
             {order.attempts > 0 && <span className="sync-note"> · {t('syncOrderAttempts', { count: order.attempts })}</span>}
-            {order.error && <span className="sync-note"> · {order.error}</span>}
+            {order.newTotal !== null ? (
+              <strong className="sync-order-new-total"> · {t('syncOrderNewTotal', { total: formatMoney(order.newTotal) })}</strong>
+            ) : (
+              order.error && <span className="sync-note"> · {order.error}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -19,6 +19,7 @@ export const checkoutWords = {
   checkoutGoReview: 'Go review the order',
   checkoutPlaceOrder: 'Place the order',
   checkoutPlacing: 'Placing the order…',
+  checkoutPriceChanged: 'The prices have changed since you confirmed the order. The new total is {{total}}: please check it and place the order again to confirm it.',
   checkoutState: 'State / County (optional)',
   checkoutShippingMethod: 'Shipping method',
   checkoutCourierFlatRate: 'Courier flat rate',

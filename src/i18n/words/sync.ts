@@ -10,6 +10,7 @@ export const syncWords = {
   syncNothingWaiting: 'Nothing is waiting to be sent.',
   syncOrderPlaced: 'Order placed {{time}}',
   syncOrderAttempts: '{{count}} attempts so far',
+  syncOrderNewTotal: 'The prices have changed: the order now costs {{total}}. Confirm to send it at this total.',
   syncOrderAwaiting: 'Order waiting!',
   syncOrderAwaitingHint: 'Click here to confirm the order that you made offline.',
   syncConfirmOrders: 'Confirm and send',
