@@ -57,8 +57,6 @@ const importCsv = async (csv: string) => {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
 };
 
-const lineOf = async (device: Device): Promise<CartLine | undefined> => (await device.db.cart.find().exec())[0]?.toMutableJSON();
-
 async function waitFor<T>(read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();
   for (;;) {
@@ -67,6 +65,12 @@ async function waitFor<T>(read: () => Promise<T>, test: (value: T) => boolean, t
     if (Date.now() - started > timeoutMs) throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The device's one cart line, once it passes `test`. */
+async function lineWhen(device: Device, test: (line: CartLine) => boolean): Promise<CartLine> {
+  const read = async () => (await device.db.cart.find().exec())[0]?.toMutableJSON();
+  return (await waitFor(read, (line) => line !== undefined && test(line)))!;
 }
 
 async function addBolts(device: Device, qty: number): Promise<void> {
@@ -81,7 +85,7 @@ describe('cart prices on a device', () => {
     await waitFor(() => storedProduct(device.db, SKU), (p) => p?.final_price_pence === 350);
     await addBolts(device, 2);
     // The server cart prices the line: it is current.
-    const added = await waitFor(() => lineOf(device), (l) => l?.price_is_current === true);
+    const added = await lineWhen(device, (l) => l.price_is_current === true);
     expect(added).toMatchObject({ qty: 2, price_pence: 350, price_incl_tax_pence: 420, price_seen_incl_tax_pence: 420 });
 
     // Every price the line is written with, in order: one change, no flip back.
@@ -91,7 +95,7 @@ describe('cart prices on a device', () => {
       if (prices.at(-1) !== price) prices.push(price);
     });
     await importCsv(`sku,price\n${SKU},4.00\n`);
-    const repriced = await waitFor(() => lineOf(device), (l) => l?.price_pence === 400 && l.price_is_current === true);
+    const repriced = await lineWhen(device, (l) => l.price_pence === 400 && l.price_is_current === true);
     watch.unsubscribe();
     expect(repriced).toMatchObject({ qty: 2, price_incl_tax_pence: 480, price_seen_incl_tax_pence: 420 });
     expect(repriced.price_refreshed_at).toBeGreaterThan(Date.now() - 60_000);
@@ -107,9 +111,9 @@ describe('cart prices on a device', () => {
     expect(pulled.body.result).toEqual([expect.objectContaining({ sku: SKU, qty: 2, price: 4 })]);
 
     device.connectivity.set(false);
-    await waitFor(() => lineOf(device), (l) => l?.price_is_current === false && l.price_refreshed_at === null);
+    await lineWhen(device, (l) => l.price_is_current === false && l.price_refreshed_at === null);
     device.connectivity.set(true);
-    await waitFor(() => lineOf(device), (l) => l?.price_is_current === true);
+    await lineWhen(device, (l) => l.price_is_current === true);
   });
 
   it('a stock import that empties the stock marks the line "Out of the stock!"', async () => {
@@ -117,9 +121,9 @@ describe('cart prices on a device', () => {
     const device = await openDevice();
     await waitFor(() => storedProduct(device.db, SKU), (p) => (p?.source.stock as { qty?: number } | undefined)?.qty === 100);
     await addBolts(device, 1);
-    await waitFor(() => lineOf(device), (l) => l?.server_item_id !== null && l?.server_item_id !== undefined);
+    await lineWhen(device, (l) => typeof l.server_item_id === 'number');
     await importCsv(`sku,qty\n${SKU},0\n`);
-    const line = await waitFor(() => lineOf(device), (l) => l?.errors.stock !== undefined);
+    const line = await lineWhen(device, (l) => l.errors.stock !== undefined);
     expect(line.errors).toEqual({ stock: 'Out of the stock!' });
   });
 });
