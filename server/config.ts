@@ -19,11 +19,15 @@ export interface Config {
   webConcurrency: number;
   /** Cap of the catalogue reply cache in bytes, per process (`REPLY_CACHE_MB`, default 64). */
   replyCacheBytes: number;
+  /** Cap of the rendered image cache on disk in bytes (`IMAGE_CACHE_MB`, default 512); least recently used files go first. */
+  imageCacheBytes: number;
   /** Folder with the built web app (served at `/`). */
   distDir: string;
   /** Access token lifetime in seconds: short, refresh tokens carry the session. */
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Absolute lifetime of a session in seconds from its login (`SESSION_MAX_AGE`, 30 days): refreshes never carry it further. */
+  sessionMaxAgeSeconds: number;
   /** Fixed secret for signing tokens; generated and kept in the database when not given. */
   authSecret: string | undefined;
   /** SMTP relay for outgoing mail; mail stays in the outbox table only when unset. */
@@ -73,9 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedProducts: intFromEnv(env, 'SEED_PRODUCTS', 2000, 0, 200_000),
     webConcurrency: intFromEnv(env, 'WEB_CONCURRENCY', availableParallelism(), 1, 256),
     replyCacheBytes: intFromEnv(env, 'REPLY_CACHE_MB', DEFAULT_REPLY_CACHE_BYTES / MB, 1, 65_536) * MB,
+    imageCacheBytes: intFromEnv(env, 'IMAGE_CACHE_MB', 512, 1, 1_048_576) * MB,
     distDir: path.resolve(env.DIST_DIR || './dist'),
     accessTokenTtlSeconds: intFromEnv(env, 'ACCESS_TOKEN_TTL', 900, 1, 86_400),
     refreshTokenTtlSeconds: intFromEnv(env, 'REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400),
+    sessionMaxAgeSeconds: intFromEnv(env, 'SESSION_MAX_AGE', 30 * 86_400, 60, 365 * 86_400),
     authSecret: env.AUTH_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Fixings Direct <shop@fixings.example>',
@@ -84,6 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     stockLowThreshold: intFromEnv(env, 'STOCK_LOW_THRESHOLD', 5, 0, 1_000_000),
-    webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max)),
+    webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max), env.WEBHOOK_ALLOWED_HOSTS),
   };
 }

@@ -7,10 +7,18 @@ import { retryDelayMs } from './retry-schedule';
 import { WEBHOOK_CHANNEL } from './webhook-outbox';
 import type { WebhookSettings } from './webhook-settings';
 import { webhookHeaders } from './webhook-signature';
+import { Agent, fetch } from 'undici';
+import { checkDestination, DestinationRefused, guardedLookup, type AllowedHosts } from './webhook-destination';
+
+/** Where deliveries may go, and the connection pool that only connects there. */
+interface Destination {
+  allowed: AllowedHosts;
+  dispatcher: Agent;
+}
 
 /** Deliveries claimed at once; they are sent in parallel. */
 const BATCH = 10;
-/** What of a refusing receiver's reply is kept in `last_error`. */
+/** The longest `last_error`: a status and a short reason, never the receiver's reply (it would be shown back to whoever reads the deliveries). */
 const ERROR_TEXT_MAX = 300;
 
 interface Claimed {
@@ -87,10 +95,11 @@ export async function untilNextDue(db: Database): Promise<number | undefined> {
   return row?.wait == null ? undefined : Math.max(0, row.wait);
 }
 
-/** The network error's own code when there is one (ECONNREFUSED, ECONNRESET, ENOTFOUND ...). */
+/** The network error's own code when there is one (ECONNREFUSED, ECONNRESET, ENOTFOUND ...), or the destination's refusal. */
 function networkError(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current instanceof DestinationRefused) return `refused: ${current.message}`;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') return current.message.includes(code) ? current.message : `${code}: ${current.message}`;
     current = current.cause;
@@ -98,29 +107,12 @@ function networkError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Up to `max` characters of the reply, without waiting for more. */
-async function replyStart(response: Response, max: number): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < max) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.replace(/\s+/g, ' ').trim().slice(0, max);
-}
-
 /**
  * One POST: any 2xx within the time-out is delivered; anything else (another status, a redirect, which
  * is not followed, no reply in time, a refused or dropped connection, an unknown host) is a failure.
  */
-async function send(delivery: Claimed, timeoutMs: number, stopping: AbortSignal): Promise<Outcome> {
+async function send(delivery: Claimed, settings: Pick<WebhookSettings, 'timeoutMs'>, destination: Destination, stopping: AbortSignal): Promise<Outcome> {
+  const { timeoutMs } = settings;
   const body = JSON.stringify({ id: delivery.event_id, type: delivery.type, created_at: new Date(delivery.created_at).toISOString(), data: delivery.data });
   const failed = (status: number | null, error: string): Outcome => ({ delivered: false, status, error: error.slice(0, ERROR_TEXT_MAX), interrupted: stopping.aborted });
   // One controller with a plain timer, not AbortSignal.any([AbortSignal.timeout(...), ...]): on Node 20
@@ -135,16 +127,23 @@ async function send(delivery: Claimed, timeoutMs: number, stopping: AbortSignal)
   const stop = () => call.abort();
   stopping.addEventListener('abort', stop, { once: true });
   try {
-    const response = await fetch(delivery.url, { method: 'POST', headers: webhookHeaders(delivery.secret, delivery.event_id, body), body, redirect: 'manual', signal: call.signal });
-    if (response.status >= 200 && response.status < 300) {
-      await response.body?.cancel().catch(() => undefined);
-      return { delivered: true, status: response.status };
-    }
-    const location = response.headers.get('location');
-    const text = await replyStart(response, ERROR_TEXT_MAX).catch(() => '');
-    const detail = location ? `redirect to ${location} (not followed)` : text;
-    return failed(response.status, `HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
+    // Checked again at each delivery (an endpoint added before the rule, an allow-list since changed),
+    // then connected through the guarded lookup, so the address checked is the one reached.
+    await checkDestination(delivery.url, destination.allowed);
+    const response = await fetch(delivery.url, {
+      method: 'POST',
+      headers: webhookHeaders(delivery.secret, delivery.event_id, body),
+      body,
+      redirect: 'manual',
+      signal: call.signal,
+      dispatcher: destination.dispatcher,
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status >= 200 && response.status < 300) return { delivered: true, status: response.status };
+    const reason = response.status >= 300 && response.status < 400 ? 'redirect (not followed)' : response.statusText;
+    return failed(response.status, `HTTP ${response.status}${reason ? ` ${reason}` : ''}`);
   } catch (error) {
+    if (error instanceof DestinationRefused) return failed(null, `refused: ${error.message}`);
     if (stopping.aborted) return failed(null, 'interrupted: the sending process stopped');
     if (timedOut) return failed(null, `no reply within ${timeoutMs / 1000} s`);
     return failed(null, `connection failed: ${networkError(error)}`);
@@ -166,12 +165,15 @@ export class WebhookDeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private readonly stopping = new AbortController();
+  private readonly destination: Destination;
 
   constructor(
     private readonly db: Database,
     private readonly settings: WebhookSettings,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
-  ) {}
+  ) {
+    this.destination = { allowed: settings.allowedHosts, dispatcher: new Agent({ connect: { lookup: guardedLookup(settings.allowedHosts) } }) };
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(this.db.channel(WEBHOOK_CHANNEL), () => this.wake());
@@ -185,6 +187,7 @@ export class WebhookDeliveryWorker {
     this.stopping.abort();
     await this.unlisten?.();
     await this.running;
+    await this.destination.dispatcher.close();
   }
 
   wake(): void {
@@ -228,7 +231,7 @@ export class WebhookDeliveryWorker {
   }
 
   private async deliver(delivery: Claimed, claimId: string): Promise<void> {
-    const outcome = await send(delivery, this.settings.timeoutMs, this.stopping.signal);
+    const outcome = await send(delivery, this.settings, this.destination, this.stopping.signal);
     const { gaveUp } = await record(this.db, this.settings, delivery, claimId, outcome);
     if (outcome.delivered || outcome.interrupted) return;
     const about = { delivery: delivery.id, event: delivery.event_id, url: delivery.url, attempt: delivery.attempts, error: outcome.error };

@@ -3,6 +3,8 @@ import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, webhookDeliveryParams, webhookD
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
 import { ownerOnly } from '../http/owner-only';
+import { ApiError } from '../http/api-error';
+import { checkDestination, DestinationRefused } from './webhook-destination';
 import { createEndpoint, disableEndpoint, listDeliveries, listEndpoints, retryDelivery } from './webhook-store';
 
 export const WEBHOOK_ADMIN_REFUSED = 'Webhook settings need a live admin token: this one is not an admin token, or it has been revoked';
@@ -59,7 +61,12 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['admin'],
     body: webhookEndpointBody,
     result: { ...endpoint, properties: { ...endpoint.properties, secret: { type: 'string' } } },
-    handler: async ({ body }) => createEndpoint(ctx.db, body),
+    handler: async ({ body }) => {
+      await checkDestination(body.url, ctx.config.webhooks.allowedHosts).catch((error: unknown) => {
+        throw error instanceof DestinationRefused ? new ApiError(400, error.message, { field: 'url' }) : error;
+      });
+      return createEndpoint(ctx.db, body);
+    },
   });
   defineRoute(app, ctx, {
     method: 'DELETE',

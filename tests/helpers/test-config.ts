@@ -7,7 +7,8 @@ export const TEST_SEED_PRODUCTS = 2000;
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'warn' }),
+    // Webhook receivers in tests listen on this machine, which the shop refuses unless allowed.
+    ...loadConfig({ LOG_LEVEL: 'warn', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,::1,localhost' }),
     port: 0,
     host: '127.0.0.1',
     seedProducts: TEST_SEED_PRODUCTS,

@@ -24,7 +24,7 @@ import { startReceiver, until, type Receiver } from './webhooks-receiver';
 const ADMIN_TOKEN = `webhooks-${randomBytes(8).toString('hex')}`;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 /** The lease (3 s) outlasts the time-out (2 s): a live process always records its outcome first. */
-const WEBHOOK_ENV = { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_MAX_MS: '500', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_LEASE_MS: '3000', WEBHOOK_POLL_MS: '500', ADMIN_TOKEN };
+const WEBHOOK_ENV = { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_RETRY_MAX_MS: '500', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_LEASE_MS: '3000', WEBHOOK_POLL_MS: '500', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', ADMIN_TOKEN };
 
 const processes: ServerProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];

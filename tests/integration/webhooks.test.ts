@@ -3,6 +3,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '../../schemas/api/webhook
 import { createAdminToken, revokeAdminToken } from '../../server/admin/admin-tokens';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings';
 import { newWebhookSecret } from '../../server/webhooks/webhook-signature';
+import { parseAllowedHosts } from '../../server/webhooks/webhook-destination';
 import { freePort } from '../helpers/spawn-server';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { orderPayload, placeOrder, registerCustomer, saleableSkus } from '../reliability/helpers/shop-fixtures';
@@ -10,7 +11,7 @@ import { setStock } from './cart-fixtures';
 import { startReceiver, until, type Behaviour, type Receiver, type ReceivedRequest } from './webhooks-receiver';
 
 /** Seconds become milliseconds: a receiver that hangs is given up on after 0.5 s, retries follow within 0.2 s. */
-const FAST_WEBHOOKS: WebhookSettings = { retryBaseMs: 50, retryMaxMs: 200, retryForMs: 60_000, timeoutMs: 500, leaseMs: 2_000, pollMs: 200 };
+const FAST_WEBHOOKS: WebhookSettings = { retryBaseMs: 50, retryMaxMs: 200, retryForMs: 60_000, timeoutMs: 500, leaseMs: 2_000, pollMs: 200, allowedHosts: parseAllowedHosts('127.0.0.1') };
 
 let server: TestServer;
 let receiver: Receiver;
@@ -65,7 +66,8 @@ describe('webhook delivery', () => {
   });
 
   const failures: [Behaviour[], RegExp][] = [
-    [['hang', 'drop', 'fail'], /^HTTP 500: receiver is down for maintenance$/],
+    // The status and its reason only: what the receiver wrote is not shown back to whoever reads the deliveries.
+    [['hang', 'drop', 'fail'], /^HTTP 500 Internal Server Error$/],
     [['fail', 'drop', 'hang'], /^no reply within 0\.5 s$/],
     [['fail', 'hang', 'drop'], /^connection failed: \w+/],
   ];
@@ -270,5 +272,45 @@ describe('a receiver that never answers', () => {
     expect(retried.body.result).toMatchObject({ id: first.id, status: 'pending', failed_at: null });
     const again = await until('the retried delivery failed again', () => deliveries(short, `endpoint_id=${dead.id}`), (l) => l.items[0]?.status === 'failed');
     expect(again.items[0]!.attempts).toBe(first.attempts + 1);
+  });
+});
+
+describe('receivers inside the network', () => {
+  let guarded: TestServer;
+  beforeAll(async () => {
+    // Nothing allowed: the shop as it runs by default.
+    guarded = await startTestServer({ webhooks: { ...FAST_WEBHOOKS, retryForMs: 1_000, allowedHosts: parseAllowedHosts('') } });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+  const owner = () => ({ authorization: `Bearer ${guarded.ctx.adminToken}` });
+
+  it('are refused when an endpoint is added: loopback, private and link-local addresses, and plain http', async () => {
+    for (const [url, reason] of [
+      ['https://169.254.169.254/latest/meta-data', /non-public address \(169\.254\.169\.254\)/],
+      ['https://10.0.0.1/hooks', /non-public address \(10\.0\.0\.1\)/],
+      ['https://localhost:8443/hooks', /non-public address \((127\.0\.0\.1|::1)\)/],
+      ['http://[::1]/hooks', /non-public address \(::1\)/],
+      ['http://93.184.216.34/hooks', /must use https/],
+    ] as const) {
+      const reply = await guarded.request<string>('POST', '/api/admin/webhooks', { url }, owner());
+      expect(reply.status, url).toBe(400);
+      expect(reply.body.result, url).toMatch(reason);
+    }
+    expect((await guarded.request<unknown[]>('GET', '/api/admin/webhooks', undefined, owner())).body.result).toEqual([]);
+  });
+
+  it('are refused again at delivery (an endpoint stored before the rule), and the receiver hears nothing', async () => {
+    const inside = await startReceiver();
+    try {
+      await guarded.ctx.db.query("insert into webhook_endpoints (url, secret, event_types) values ($1, $2, array['order.placed'])", [inside.url, newWebhookSecret()]);
+      await order(guarded, [{ sku: skus[0]!, qty: 1 }]);
+      const failed = await until('the delivery failed', () => deliveries(guarded, 'event_type=order.placed'), (l) => l.items[0]?.status === 'failed');
+      expect(failed.items[0]!.last_error).toMatch(/^refused: The host 127\.0\.0\.1 is a loopback, private/);
+      expect(inside.requests).toEqual([]);
+    } finally {
+      await inside.close();
+    }
   });
 });
