@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -8,9 +8,25 @@ import { cacheKey } from '../../server/images/image-routes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
+/** Product pictures of the seeded catalogue by family (the endpoint draws nothing else). */
+const pictures = new Map<string, string[]>();
 beforeAll(async () => {
   server = await startTestServer();
+  for (const doc of server.ctx.catalog.index('product').documents().docs) {
+    const gallery = (doc as { media_gallery?: { image?: unknown }[] }).media_gallery ?? [];
+    for (const { image } of gallery) {
+      const family = typeof image === 'string' ? /^\/product\/([a-z-]+)\//.exec(image)?.[1] : undefined;
+      if (family && typeof image === 'string') pictures.set(family, [...(pictures.get(family) ?? []), image.slice(1)]);
+    }
+  }
 });
+
+/** The `n`th catalogue picture of a family, without its leading slash. */
+function picture(family: string, n = 0): string {
+  const found = pictures.get(family)?.[n];
+  if (!found) throw new Error(`the seeded catalogue has no picture ${n} of ${family}`);
+  return found;
+}
 afterAll(async () => {
   await server?.close();
 });
@@ -40,7 +56,7 @@ describe('GET /img/{width}/{height}/{action}/{path}', () => {
     [210, 300],
     [600, 744],
   ])('returns a %ix%i picture of exactly that size with long-lived caching', async (width, height) => {
-    const reply = await image(`/img/${width}/${height}/resize/product/bolts/blt-m8x60-1.jpg`, { accept: WEBP });
+    const reply = await image(`/img/${width}/${height}/resize/${picture('bolts')}`, { accept: WEBP });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('image/webp');
     expect(reply.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -52,21 +68,21 @@ describe('GET /img/{width}/{height}/{action}/{path}', () => {
   });
 
   it('serves the original at 600x744 and JPEG when the browser does not take WebP', async () => {
-    const reply = await image('/img/product/anchors/sa-m10-75-hex-1.jpg', { accept: 'image/png,image/*' });
+    const reply = await image(`/img/${picture('anchors')}`, { accept: 'image/png,image/*' });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(reply.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 744]);
-    const webp = await image('/img/product/anchors/sa-m10-75-hex-1.jpg', { accept: WEBP });
+    const webp = await image(`/img/${picture('anchors')}`, { accept: WEBP });
     expect((await sharp(webp.bytes).metadata()).format).toBe('webp');
     expect(webp.headers.get('etag')).not.toBe(reply.headers.get('etag'));
   });
 
   it('keeps the rendered bytes on disk and serves the next request from the cache', async () => {
-    const url = '/img/210/300/crop/product/screws/scr-5x50-2.jpg';
+    const url = `/img/210/300/crop/${picture('screws', 1)}`;
     const first = await image(url, { accept: WEBP });
     expect(first.headers.get('x-image-source')).toBe('rendered');
-    const key = cacheKey({ width: 210, height: 300, action: 'crop', path: 'product/screws/scr-5x50-2.jpg' }, 'webp');
+    const key = cacheKey({ width: 210, height: 300, action: 'crop', path: picture('screws', 1) }, 'webp');
     const file = path.join(server.ctx.config.dataDir, 'image-cache', key.slice(0, 2), key);
     expect(existsSync(file)).toBe(true);
     expect(await readFile(file)).toEqual(first.bytes);
@@ -76,7 +92,7 @@ describe('GET /img/{width}/{height}/{action}/{path}', () => {
   });
 
   it('renders a new picture once for concurrent requests', async () => {
-    const url = '/img/400/400/fit/product/drill-bits/db-sds-8x160-3.jpg';
+    const url = `/img/480/595/fit/${picture('drill-bits', 2)}`;
     const replies = await Promise.all(Array.from({ length: 6 }, () => image(url)));
     const sources = replies.map((r) => r.headers.get('x-image-source'));
     expect(sources.filter((s) => s === 'rendered')).toHaveLength(1);
@@ -85,7 +101,7 @@ describe('GET /img/{width}/{height}/{action}/{path}', () => {
   });
 
   it('answers 304 when the etag matches', async () => {
-    const url = '/img/324/489/resize/product/nails/nl-75-1.jpg';
+    const url = `/img/324/489/resize/${picture('nails')}`;
     const first = await image(url, { accept: WEBP });
     const etag = first.headers.get('etag') ?? '';
     const again = await image(url, { accept: WEBP, 'if-none-match': etag });
@@ -113,7 +129,7 @@ describe('GET /img/{width}/{height}/{action}/{path}', () => {
 
   it('tells product families apart by colour', async () => {
     const dominant = async (family: string) => {
-      const reply = await image(`/img/324/489/crop/product/${family}/x-1-1.jpg`);
+      const reply = await image(`/img/324/489/crop/${picture(family)}`);
       return (await sharp(reply.bytes).stats()).dominant;
     };
     const bolts = await dominant('bolts');
@@ -138,6 +154,27 @@ describe('GET /img/{width}/{height}/{action}/{path}', () => {
       expect(reply.status).toBe(200);
       expect((await sharp(reply.bytes).metadata()).height).toBe(489);
     }
+  });
+
+  it('draws only pictures the catalogue names: a made-up name is 404 and stores nothing', async () => {
+    const cacheDir = path.join(server.ctx.config.dataDir, 'image-cache');
+    const before = existsSync(cacheDir) ? (await readdir(cacheDir, { recursive: true })).length : 0;
+    for (const url of ['/img/324/489/resize/product/bolts/made-up-1.jpg', '/img/content/banners/nobody-named-this.jpg', '/img/210/300/crop/elsewhere/x.png']) {
+      const reply = await rawGet(url);
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ code: 404, result: 'No such image in the catalogue' });
+    }
+    const after = existsSync(cacheDir) ? (await readdir(cacheDir, { recursive: true })).length : 0;
+    expect(after).toBe(before);
+  });
+
+  it('draws another size as the nearest size the shop uses, so sizes cannot multiply the files', async () => {
+    const odd = await image(`/img/333/500/resize/${picture('bolts', 1)}`, { accept: WEBP });
+    expect(odd.status).toBe(200);
+    expect(await sharp(odd.bytes).metadata()).toMatchObject({ width: 480, height: 724 });
+    const near = await image(`/img/334/501/resize/${picture('bolts', 1)}`, { accept: WEBP });
+    expect(near.headers.get('etag')).toBe(odd.headers.get('etag'));
+    expect(near.headers.get('x-image-source')).toBe('memory');
   });
 
   it('is listed in the OpenAPI document', async () => {
