@@ -8,6 +8,7 @@ import { pageEncoding } from '../catalog/reply-encoding';
 import type { AppContext } from '../context';
 import type { PageResponder } from '../http/static-app';
 import { inProcessFetch } from './in-process-api';
+import { pageRequest } from './page-request';
 import { loadRenderer } from './load-renderer';
 import { etagOf, OUTPUT_CACHE_TTL_SECONDS, OutputCache, type CachedPage } from './output-cache';
 import { RememberedAnswers } from './remembered-answers';
@@ -92,21 +93,21 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     return renderer;
   };
 
-  const responder = async (request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<boolean> => {
+  // The raw path the shell handler passes is not used: the page goes by its normalised one (page-request).
+  const responder = async (request: FastifyRequest, reply: FastifyReply, _pathname: string): Promise<boolean> => {
     const rendering = await loadOnce().catch(() => undefined);
     if (!rendering) return false;
     const anonymous = !hasSession(request);
-    const key = request.url;
+    // The shop's own address, never the request's Host header or a request line that reads as another
+    // origin: the page is cached for everyone, and its canonical, Open Graph and JSON-LD URLs come from it.
+    const { url, cacheKey: key } = pageRequest(request.url, ctx.config.publicUrl, (code) => ctx.catalog.attributes.get(code) !== undefined);
     // Only a path the server renders is ever cached, so a hit skips route matching (React Router's
     // matchRoutes flattens and ranks the 36 routes on every call: ~0.8 ms, more than the rest of a hit).
-    const hit = anonymous ? cache.get(key) : undefined;
+    const hit = anonymous && key !== undefined ? cache.get(key) : undefined;
     if (hit) return send(reply, hit, ANONYMOUS_CACHE_CONTROL, 'cache;desc=hit');
-    if (!rendering.rendersOnServer(pathname)) return false;
+    if (!rendering.rendersOnServer(url.pathname)) return false;
     const started = generation;
     const shell = await template();
-    // The shop's own address, never the request's Host header: the page is cached for everyone, and
-    // its canonical, Open Graph and JSON-LD URLs must not be whatever host a caller sent.
-    const url = new URL(request.url, ctx.config.publicUrl);
     let page: Omit<CachedPage, 'expires' | 'gzip'>;
     let phases = '';
     const renderStarted = performance.now();
@@ -131,7 +132,8 @@ export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache
     const timing = `cache;desc=${anonymous ? 'miss' : 'bypass'}, render;dur=${(performance.now() - renderStarted).toFixed(2)}${phases}`;
     if (!anonymous) return send(reply, { ...page, gzip: false }, PRIVATE_CACHE_CONTROL, timing);
     const kept = compressed(page);
-    if (started === generation && page.status < 500) cache.set(key, kept);
+    // A query with a parameter no page reads is rendered each time: caching it would let any made-up parameter fill the cache.
+    if (started === generation && page.status < 500 && key !== undefined) cache.set(key, kept);
     return send(reply, kept, ANONYMOUS_CACHE_CONTROL, timing);
   };
   return Object.assign(responder, { cache });
