@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { rawRequest } from './helpers/raw-http';
+import { mulberry32 } from '../../server/seed/rng';
+
+/**
+ * What a stranger can do to the shop without an account (issue 30), each against the real server:
+ * fill its disk with pictures, poison the pages it caches for everyone, and keep a session alive
+ * after its owner signed out. `IMAGE_FLOOD=10000 IMAGE_CACHE_MB=512` runs the picture flood at full
+ * size and prints the disk it used.
+ */
+const MB = 1024 * 1024;
+const FLOOD = Number(process.env.IMAGE_FLOOD ?? 240);
+const CACHE_MB = Number(process.env.IMAGE_CACHE_MB ?? 1);
+const PUBLIC_URL = 'https://shop.example';
+const SESSION_MAX_AGE_S = 2;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ imageCacheBytes: CACHE_MB * MB, publicUrl: PUBLIC_URL, sessionMaxAgeSeconds: SESSION_MAX_AGE_S });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function folderBytes(dir: string): Promise<{ files: number; bytes: number }> {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
+  const names = (await readdir(dir, { recursive: true })).map(String);
+  const sizes = await Promise.all(names.map(async (name) => stat(path.join(dir, name)).then((s) => (s.isFile() ? s.size : -1), () => -1)));
+  const files = sizes.filter((s) => s >= 0);
+  return { files: files.length, bytes: files.reduce((a, b) => a + b, 0) };
+}
+
+describe('the image endpoint under a flood of made-up names and sizes', () => {
+  it('draws only catalogue pictures, at a bounded set of sizes, and keeps its disk under IMAGE_CACHE_MB', async () => {
+    const known = server.ctx.catalog
+      .index('product')
+      .documents()
+      .docs.flatMap((doc) => ((doc as { media_gallery?: { image?: unknown }[] }).media_gallery ?? []).map((m) => m.image))
+      .filter((image): image is string => typeof image === 'string')
+      .map((image) => image.replace(/^\//, ''));
+    expect(known.length).toBeGreaterThan(100);
+    const random = mulberry32(30);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const side = () => 16 + Math.floor(random() * 1185);
+    const requests = Array.from({ length: FLOOD }, (_, i) => {
+      const madeUp = i % 2 === 0;
+      const picture = madeUp ? `product/${pick(['bolts', 'anchors', 'screws'])}/flood-${i}-${Math.floor(random() * 1e9)}.jpg` : pick(known);
+      return { madeUp, path: `/img/${side()}/${side()}/${pick(['resize', 'crop', 'fit'])}/${picture}`, accept: pick(['image/webp', 'image/jpeg']) };
+    });
+    const started = performance.now();
+    const statuses: { madeUp: boolean; status: number }[] = [];
+    const queue = [...requests];
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const reply = await fetch(server.url + next.path, { headers: { accept: next.accept } });
+          await reply.arrayBuffer();
+          statuses.push({ madeUp: next.madeUp, status: reply.status });
+        }
+      }),
+    );
+    expect(statuses.filter((s) => s.madeUp).every((s) => s.status === 404)).toBe(true);
+    expect(statuses.filter((s) => !s.madeUp).every((s) => s.status === 200)).toBe(true);
+    const dir = path.join(server.ctx.config.dataDir, 'image-cache');
+    // Eviction runs beside the replies: the folder is back under the cap once it has.
+    await expect.poll(async () => (await folderBytes(dir)).bytes, { timeout: 10_000 }).toBeLessThanOrEqual(CACHE_MB * MB);
+    const used = await folderBytes(dir);
+    console.info(`image flood: ${FLOOD} requests in ${Math.round(performance.now() - started)} ms; cache ${used.files} files, ${(used.bytes / MB).toFixed(2)} MB (cap ${CACHE_MB} MB)`);
+    // Never more files than pictures asked for: a made-up name stores nothing.
+    expect(used.files).toBeLessThanOrEqual(FLOOD / 2);
+  });
+});
+
+describe('pages cached for everyone', () => {
+  /** `//evil.example` as HTML or as JSON (`\/\/evil.example`) writes it. */
+  const OTHER_HOST = /(?:\/\/|\\\/\\\/)evil\.example/;
+  const origins = (html: string) => [...html.matchAll(/https?:\/\/[^/"'\s<>]+/g)].map((m) => m[0]).filter((o) => !o.includes('schema.org') && !o.includes('sitemaps.org'));
+
+  it.each([['//evil.example/'], ['/\\evil.example/'], ['//evil.example/?utm_source=x']])('a request line %s puts no other origin into any page, then or later', async (line) => {
+    const poisoned = await rawRequest(server.url, { method: 'GET', path: line, headers: { host: 'evil.example' } });
+    // The request names a path on this shop (`/evil.example/`), never a host.
+    expect(poisoned.text).not.toMatch(OTHER_HOST);
+    for (const o of origins(poisoned.text)) expect(o).toBe(PUBLIC_URL);
+    const again = await rawRequest(server.url, { method: 'GET', path: line });
+    expect(again.text).not.toMatch(OTHER_HOST);
+    const home = await rawRequest(server.url, { method: 'GET', path: '/', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(home.status).toBe(200);
+    expect(home.text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/"`);
+    expect(home.text).not.toContain('evil.example');
+  });
+
+  it('keys the cache on the page: marketing parameters share the page, unknown ones are not cached', async () => {
+    const timing = async (p: string) => String((await rawRequest(server.url, { method: 'GET', path: p })).headers['server-timing']);
+    await timing('/?utm_source=first');
+    expect(await timing(`/?utm_source=${Math.random()}&gclid=${Math.random()}`)).toContain('cache;desc=hit');
+    const made = `/?x=${Math.random()}`;
+    await timing(made);
+    expect(await timing(made)).toContain('cache;desc=miss');
+  });
+});
