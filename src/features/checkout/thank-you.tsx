@@ -7,6 +7,7 @@ import type { ShopDatabase } from '../../db/database-types';
 import { useObservableValue } from '../../db/hooks/use-live';
 import { setThankYouPageOpen } from '../../db/orders/place-order';
 import { holdThankYouPresence } from '../../db/orders/thank-you-presence';
+import { formatMoney } from '../../i18n/money';
 import { ReorderButton } from '../quick-order/reorder-button';
 
 export interface PlacedOrder {
@@ -38,6 +39,8 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   const number = placed.number ?? numberOf(storedJson);
   const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';
   const waitingInThisTabOnly = placed.outcome === 'queued' && !sentLater && !placed.savedOnDevice;
+  // Refused on arrival for a changed price: it waits for the shopper to confirm the new total.
+  const newTotal = placed.outcome === 'queued' && storedJson?.state === 'repriced' ? (storedJson.repriced?.grand_total ?? null) : null;
   // With nothing stored on the device, closing the tab would lose the order: the browser asks first.
   useEffect(() => {
     if (!waitingInThisTabOnly) return;
@@ -71,7 +74,8 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
         {t('checkoutThankYou')}
       </h2>
       <div role="status">
-        {placed.outcome === 'queued' && !sentLater && <p className="checkout-queued">{t(placed.savedOnDevice ? 'checkoutQueued' : 'checkoutQueuedThisTabOnly')}</p>}
+        {newTotal !== null && <p className="checkout-queued-repriced">{t('checkoutQueuedRepriced', { total: formatMoney(newTotal) })}</p>}
+        {placed.outcome === 'queued' && !sentLater && newTotal === null && <p className="checkout-queued">{t(placed.savedOnDevice ? 'checkoutQueued' : 'checkoutQueuedThisTabOnly')}</p>}
         {sentLater && <p>{t('checkoutQueuedSent')}</p>}
         {number && (
           <p className="checkout-order-number">

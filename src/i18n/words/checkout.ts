@@ -43,6 +43,7 @@ export const checkoutWords = {
   checkoutQueued: 'Your order is saved on this device and will be sent when the connection returns.',
   checkoutQueuedThisTabOnly: 'Your order is not saved on this device (the browser does not allow it). Keep this page open: it will be sent when the connection returns.',
   checkoutQueuedSent: 'Your order has now been sent.',
+  checkoutQueuedRepriced: 'The prices have changed since you placed this order: it now costs {{total}}. It is sent once you confirm the new total ("Order waiting!").',
   checkoutAccountCreated: 'Your account has been created and you are now logged in.',
   checkoutAccountLater: 'Your account will be created when the order reaches the shop from this page; then you can log in with your e-mail and password.',
   checkoutHandOver: 'Taking you to the secure checkout…',
