@@ -156,8 +156,8 @@ describe('account', () => {
     await page.close();
   });
 
-  it('profile update, then a password change and a login with the new password', async () => {
-    const email = `profile.${Date.now()}@example.com`;
+  it('profile update, an e-mail change with the current password, then a password change and a login with the new password', async () => {
+    let email = `profile.${Date.now()}@example.com`;
     await apiAccount(email);
     const { page, errors } = await openPage(browser, DESKTOP);
     await openShop(page, '/my-account');
@@ -170,6 +170,17 @@ describe('account', () => {
     await expect.poll(() => page.locator('.profile-form .account-status').textContent(), POLL).toBe('Account data has successfully been updated');
     const me = await call<{ firstname: string }>('GET', '/api/user/me', undefined, await apiLogin(email));
     expect(me.result.firstname).toBe('Annabel');
+
+    // A new e-mail address needs the current password (a session alone cannot take the account over).
+    const moved = `moved.${email}`;
+    await page.locator('#profile-email').fill(moved);
+    await page.locator('.profile-form').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.profile-form [role=alert]').textContent(), POLL).toBe(USER_MESSAGES.currentPasswordForEmail);
+    await page.getByLabel('Current password (to change the e-mail address)').fill(PASSWORD);
+    await page.locator('.profile-form').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.profile-form .account-status').textContent(), POLL).toBe('Account data has successfully been updated');
+    expect((await call<{ email: string }>('GET', '/api/user/me', undefined, await apiLogin(moved))).result.email).toBe(moved);
+    email = moved;
 
     const next = 'N3w-secret-pass';
     await page.locator('#change-password-currentPassword').fill('wrong-current');

@@ -68,6 +68,8 @@ export const updateProfileBody = v.strictObject({
     lastname: v.optional(personNameField),
     addresses: v.optional(addressList),
   }),
+  /** Needed to change the e-mail address: a bearer token alone must not be enough to take the account over. */
+  currentPassword: v.optional(v.pipe(v.string('Must be text.'), v.maxLength(256, 'Must have at most 256 characters.'))),
 });
 
 /** Login takes whatever the shopper typed; a malformed address simply fails to sign in. */

@@ -6,6 +6,8 @@ export const profileFormSchema = v.strictObject({
   firstName: personNameField,
   lastName: personNameField,
   email: emailField,
+  /** Sent only with a new e-mail address, which the server changes only with it. */
+  currentPassword: v.optional(v.string()),
 });
 export type ProfileForm = v.InferOutput<typeof profileFormSchema>;
 

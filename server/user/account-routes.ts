@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { createCustomerBody, updateProfileBody } from '../../schemas/api/user';
 import { signGroupToken } from '../auth/group-token';
-import { hashPassword } from '../auth/password-hash';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
+import { deliverQueuedMail, queueMail } from '../mail/send-mail';
 import { insertAddresses, listAddresses, replaceAddresses } from './address-store';
-import { findCustomerById, insertCustomer, isUniqueViolation, toApiCustomer, updateCustomerProfile } from './customer-store';
+import { findCustomerById, insertCustomer, isUniqueViolation, toApiCustomer, updateCustomerProfile, type CustomerRow } from './customer-store';
 import { requireCustomer } from './current-customer';
 import { USER_MESSAGES } from './user-messages';
+import { emailChangedMail } from './account-change-mails';
+import { admitLoginAttempt, loginSucceeded } from './login-guard';
+
+/** The current password, counted like a sign-in (guessing it with a stolen token meets the same limits). */
+async function checkCurrentPassword(ctx: AppContext, customer: CustomerRow, password: string | undefined, ip: string): Promise<void> {
+  if (!password) throw badRequest(USER_MESSAGES.currentPasswordForEmail);
+  await admitLoginAttempt(ctx.db, customer.email, ip);
+  if (!(await verifyPassword(password, customer.password_hash))) throw badRequest(USER_MESSAGES.wrongCurrentPassword);
+  await loginSucceeded(ctx.db, customer.email, ip);
+}
 
 const customerReply = {
   type: 'object',
@@ -59,22 +70,28 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     auth: 'required',
     body: updateProfileBody,
     result: customerReply,
-    handler: async ({ auth, body }) => {
+    handler: async ({ auth, body, request }) => {
       const input = body.customer;
+      const before = await requireCustomer(ctx.db, auth);
+      const newEmail = input.email !== undefined && input.email !== before.email ? input.email : undefined;
+      if (newEmail !== undefined) await checkCurrentPassword(ctx, before, body.currentPassword, request.ip);
       try {
-        return await ctx.db.transaction(async (tx) => {
+        const { reply, mailId } = await ctx.db.transaction(async (tx) => {
           // The row lock serialises two updates of one profile (two tabs saving at once).
           const current = await requireCustomer(tx, auth, true);
           const id = Number(current.id);
           if (input.addresses) await replaceAddresses(tx, id, input.addresses);
           await updateCustomerProfile(tx, id, {
-            email: input.email ?? current.email,
+            email: newEmail ?? current.email,
             firstname: input.firstname ?? current.firstname,
             lastname: input.lastname ?? current.lastname,
           });
           const updated = await findCustomerById(tx, id);
-          return toApiCustomer(updated ?? current, await listAddresses(tx, id));
+          const told = newEmail !== undefined && newEmail !== current.email ? await queueMail(tx, emailChangedMail(ctx.config, current.email, current.firstname, newEmail)) : undefined;
+          return { reply: toApiCustomer(updated ?? current, await listAddresses(tx, id)), mailId: told };
         });
+        if (mailId !== undefined) await deliverQueuedMail(ctx.db, ctx.config, mailId, ctx.log);
+        return reply;
       } catch (error) {
         if (isUniqueViolation(error)) throw badRequest(USER_MESSAGES.duplicateEmail);
         throw error;

@@ -12,6 +12,7 @@ import { requireCustomer } from './current-customer';
 import { admitLoginAttempt, loginAccountKey, loginSucceeded } from './login-guard';
 import { consumeResetToken, issueResetToken, resetPasswordMail } from './password-reset';
 import { USER_MESSAGES } from './user-messages';
+import { passwordChangedMail } from './account-change-mails';
 
 /** Reset mails per address and per client: enough for a forgetful shopper, useless for mail bombing. */
 const RESET_LIMITS = {
@@ -35,10 +36,12 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
       if (!(await verifyPassword(body.currentPassword, customer.password_hash))) throw badRequest(USER_MESSAGES.wrongCurrentPassword);
       await loginSucceeded(ctx.db, customer.email, request.ip);
       const passwordHash = await hashPassword(body.newPassword);
-      await ctx.db.transaction(async (tx) => {
+      const mailId = await ctx.db.transaction(async (tx) => {
         await setCustomerPassword(tx, Number(customer.id), passwordHash);
         await revokeAllForCustomer(tx, Number(customer.id));
+        return queueMail(tx, passwordChangedMail(ctx.config, customer.email, customer.firstname));
       });
+      await deliverQueuedMail(ctx.db, ctx.config, mailId, ctx.log);
       return true;
     },
   });

@@ -7,6 +7,8 @@ export const USER_MESSAGES = {
   /** No SPEC wording: a replay of a refresh that a parallel replay is answering (the client retries). */
   refreshInProgress: 'This refresh is already being processed; retry in a moment',
   wrongCurrentPassword: "The password doesn't match this account.",
+  /** No SPEC wording: an e-mail change sent without the current password. */
+  currentPasswordForEmail: 'Enter your current password to change the e-mail address.',
   unknownEmail: 'Provided email does not exist',
   invalidResetToken: 'Reset token is invalid or has expired',
   foreignAddress: 'Provided invalid address.id or address.customer_id',

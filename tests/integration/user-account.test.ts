@@ -32,7 +32,9 @@ async function session(email: string): Promise<Record<string, string>> {
 }
 
 const me = (auth: Record<string, string>) => server.request<Customer>('GET', '/api/user/me', undefined, auth);
-const update = (auth: Record<string, string>, customer: Record<string, unknown>) => server.request<Customer>('POST', '/api/user/me', { customer }, auth);
+const update = (auth: Record<string, string>, customer: Record<string, unknown>, currentPassword?: string) =>
+  server.request<Customer>('POST', '/api/user/me', { customer, ...(currentPassword === undefined ? {} : { currentPassword }) }, auth);
+const mailsTo = (address: string) => server.ctx.db.query<{ subject: string; text: string }>('select subject, text from mail_outbox where to_address = $1 order by id', [address]);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -118,7 +120,7 @@ describe('POST /api/user/me', () => {
     const reply = await update(auth, {
       firstname: 'Anna', email: 'Me.Updated@example.com',
       addresses: [{ ...address({ city: 'Bradford', default_shipping: true }), id: leeds!.id }, address({ city: 'Hull', country_id: 'gb' })],
-    });
+    }, PASSWORD);
     expect(reply.status).toBe(200);
     expect(reply.body.result).toMatchObject({ firstname: 'Anna', lastname: 'Lee', email: 'me.updated@example.com' });
     const cities = reply.body.result.addresses.map((a) => a.city);
@@ -126,6 +128,29 @@ describe('POST /api/user/me', () => {
     expect(reply.body.result.addresses[0]).toMatchObject({ id: leeds!.id, default_shipping: true });
     expect(reply.body.result.addresses[1]!.country_id).toBe('GB');
     expect((await me(auth)).body.result.addresses.map((a) => a.city)).toEqual(['Bradford', 'Hull']);
+  });
+
+  it('changes the e-mail address only with the current password, and tells the old address', async () => {
+    await create('take.over@example.com');
+    const auth = await session('take.over@example.com');
+    const missing = await update(auth, { email: 'attacker@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.result).toBe('Enter your current password to change the e-mail address.');
+    const wrong = await update(auth, { email: 'attacker@example.com' }, 'guessed-it-wrong');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.result).toBe("The password doesn't match this account.");
+    expect((await me(auth)).body.result.email).toBe('take.over@example.com');
+    expect(await mailsTo('take.over@example.com')).toEqual([]);
+    // Names alone, or the same address again, need no password.
+    expect((await update(auth, { firstname: 'Anne', email: 'Take.Over@example.com' })).status).toBe(200);
+
+    const changed = await update(auth, { email: 'taken.over@example.com' }, PASSWORD);
+    expect(changed.status).toBe(200);
+    expect(changed.body.result.email).toBe('taken.over@example.com');
+    const told = await mailsTo('take.over@example.com');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe('The e-mail address of your account was changed');
+    expect(told[0]!.text).toContain('from take.over@example.com to taken.over@example.com');
   });
 
   it("refuses another customer's address id with 403 and changes nothing", async () => {
@@ -163,7 +188,7 @@ describe('POST /api/user/me', () => {
     const group = await update(auth, { group_id: 2 });
     expect(group.status).toBe(400);
     expect(group.body.result).toBe('customer.group_id: unknown field');
-    const taken = await update(auth, { email: 'Taken@Example.com', firstname: 'Zed' });
+    const taken = await update(auth, { email: 'Taken@Example.com', firstname: 'Zed' }, PASSWORD);
     expect(taken.status).toBe(400);
     expect(taken.body.result).toBe('A customer with the same email already exists in an associated website');
     const now = (await me(auth)).body.result;

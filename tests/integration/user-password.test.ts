@@ -45,6 +45,8 @@ describe('POST /api/user/change-password', () => {
     expect((await server.request('GET', '/api/user/me', undefined, fresh.auth)).status).toBe(200);
     expect((await server.request('POST', '/api/user/refresh', { refreshToken: old.refreshToken })).status).toBe(401);
     expect((await server.request('POST', '/api/user/refresh', { refreshToken: fresh.refreshToken })).status).toBe(200);
+    const told = await server.ctx.db.query<{ subject: string }>('select subject from mail_outbox where to_address = $1', ['change.ok@example.com']);
+    expect(told.map((m) => m.subject)).toEqual(['The password of your account was changed']);
   });
 
   it("refuses a wrong current password with the server's message, and a short new one", async () => {

@@ -89,9 +89,16 @@ export async function ensureProfile(shop: LocalShop): Promise<CurrentUser | null
   return (await readLocal(shop.db, LOCAL.currentUser)) ?? loadProfile(shop.db, shop.sync.api);
 }
 
-/** POST /api/user/me (names, e-mail and/or the full address list), then the profile is read again. */
-export async function updateProfile(shop: LocalShop, customer: { firstname?: string; lastname?: string; email?: string; addresses?: Record<string, unknown>[] }): Promise<Outcome> {
-  const reply = await callApi<ApiCustomer>(shop, '/api/user/me', { method: 'POST', body: { customer } });
+/**
+ * POST /api/user/me (names, e-mail and/or the full address list), then the profile is read again. A
+ * new e-mail address goes with the current password: the server changes it only with that.
+ */
+export async function updateProfile(
+  shop: LocalShop,
+  customer: { firstname?: string; lastname?: string; email?: string; addresses?: Record<string, unknown>[] },
+  currentPassword?: string,
+): Promise<Outcome> {
+  const reply = await callApi<ApiCustomer>(shop, '/api/user/me', { method: 'POST', body: { customer, ...(currentPassword ? { currentPassword } : {}) } });
   if (reply.code !== 200) return failure(reply, API_MESSAGES.network);
   // The change is made: a read of it that does not come back leaves the old profile shown, not an error.
   await loadProfile(shop.db, shop.sync.api).catch((error: unknown) => {

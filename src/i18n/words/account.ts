@@ -15,6 +15,7 @@ export const accountWords = {
   accountPassword: 'Password',
   accountRepeatPassword: 'Repeat password',
   accountCurrentPassword: 'Current password',
+  accountCurrentPasswordForEmail: 'Current password (to change the e-mail address)',
   accountNewPassword: 'New password',
   accountRepeatNewPassword: 'Repeat new password',
   accountWorking: 'Please wait…',

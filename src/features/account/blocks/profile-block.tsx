@@ -13,6 +13,7 @@ const PROFILE_FIELDS: readonly FieldSpec[] = [
   { name: 'firstName', label: 'formFirstName', autoComplete: 'given-name', required: true },
   { name: 'lastName', label: 'formLastName', autoComplete: 'family-name', required: true },
   { name: 'email', label: 'formEmail', type: 'email', autoComplete: 'email', required: true },
+  { name: 'currentPassword', label: 'accountCurrentPasswordForEmail', type: 'password', autoComplete: 'current-password' },
 ];
 
 const PASSWORD_FIELDS: readonly FieldSpec[] = [
@@ -25,7 +26,9 @@ function ProfileForm({ initial }: { initial: ProfileForm }) {
   const { t } = useTranslation();
   const shop = useShop();
   const { form, state, onSubmit } = useAccountForm<ProfileForm>(profileFormSchema, initial, (v) =>
-    shop ? updateProfile(shop, { firstname: v.firstName, lastname: v.lastName, email: v.email }) : Promise.resolve({ ok: false, message: t('accountNetwork') }),
+    shop
+      ? updateProfile(shop, { firstname: v.firstName, lastname: v.lastName, email: v.email }, v.email.trim().toLowerCase() !== initial.email.trim().toLowerCase() ? v.currentPassword : undefined)
+      : Promise.resolve({ ok: false, message: t('accountNetwork') }),
   );
   return (
     <AccountFormFrame state={state} submitLabel={t('accountSave')} onSubmit={onSubmit} className="profile-form">
@@ -54,7 +57,7 @@ export function ProfileBlock() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   if (!user) return <p>{t('accountLoading')}</p>;
-  const initial = { firstName: user.firstname ?? '', lastName: user.lastname ?? '', email: user.email ?? '' };
+  const initial = { firstName: user.firstname ?? '', lastName: user.lastname ?? '', email: user.email ?? '', currentPassword: '' };
   return (
     <>
       <h2>{t('accountBlockProfile')}</h2>
