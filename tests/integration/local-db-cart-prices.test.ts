@@ -84,12 +84,12 @@ describe('cart prices on a device', () => {
     const device = await openDevice();
     await waitFor(() => storedProduct(device.db, SKU), (p) => p?.final_price_pence === 350);
     await addBolts(device, 2);
-    // The server cart prices the line: it is current.
-    const added = await lineWhen(device, (l) => l.price_is_current === true);
+    // The server cart holds and prices the line: it is current.
+    const added = await lineWhen(device, (l) => l.price_is_current === true && typeof l.server_item_id === 'number');
     expect(added).toMatchObject({ qty: 2, price_pence: 350, price_incl_tax_pence: 420, price_seen_incl_tax_pence: 420 });
 
     // Every price the line is written with, in order: one change, no flip back.
-    const prices: number[] = [];
+    const prices: number[] = [added.price_pence];
     const watch = device.db.cart.$.subscribe((event) => {
       const price = (event.documentData as CartLine).price_pence;
       if (prices.at(-1) !== price) prices.push(price);
@@ -99,7 +99,7 @@ describe('cart prices on a device', () => {
     watch.unsubscribe();
     expect(repriced).toMatchObject({ qty: 2, price_incl_tax_pence: 480, price_seen_incl_tax_pence: 420 });
     expect(repriced.price_refreshed_at).toBeGreaterThan(Date.now() - 60_000);
-    expect(prices).toEqual([400]);
+    expect(prices).toEqual([350, 400]);
 
     // The server's totals come again at the new price, and the checkout shows them.
     const state = await waitFor(() => readLocal(device.db, LOCAL.cartState), (s) => (s.platformTotals as { subtotal_incl_tax?: number } | null)?.subtotal_incl_tax === 9.6);

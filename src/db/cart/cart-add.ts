@@ -27,17 +27,20 @@ export interface AddRequest {
  */
 export async function addProductToCart(shop: LocalShop, request: AddRequest): Promise<{ added: boolean; messages: string[] }> {
   const { db } = shop;
-  const input = await cartItemFromDocument(db, request.product, {
+  const choice = {
     productOption: request.productOption,
     ...(request.childSku ? { childSku: request.childSku } : {}),
     customerGroupId: request.customerGroupId,
     ...(request.members ? { members: request.members } : {}),
-  });
-  const figure = Object.keys(input.errors).length === 0 && input.pricePence > 0 ? await checkStock(db, shop.sync.api, input.sku, input.parentSku) : null;
+  };
+  const first = await cartItemFromDocument(db, request.product, choice);
+  const figure = Object.keys(first.errors).length === 0 && first.pricePence > 0 ? await checkStock(db, shop.sync.api, first.sku, first.parentSku) : null;
   const status = stockStatusOf(figure);
-  const existing = await db.cart.findOne(lineKey(input.sku, input.checksum)).exec();
+  const existing = await db.cart.findOne(lineKey(first.sku, first.checksum)).exec();
   const editing = request.replaceLineId ? await db.cart.findOne(request.replaceLineId).exec() : null;
   const already = existing && existing.id !== editing?.id ? existing.qty : 0;
+  // Priced for the quantity the line will hold, as the server prices it (a tier is no price change to tell).
+  const input = already + request.qty > 1 ? await cartItemFromDocument(db, request.product, { ...choice, lineQty: already + request.qty }) : first;
   const child = input.parentSku ? findChildBySku(request.product, input.sku) : undefined;
   const message = addQuantityRefusal(already + request.qty, minimumOrderOf(request.product, child), figure, status);
   if (message) {

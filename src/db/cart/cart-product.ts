@@ -51,12 +51,13 @@ async function bundleMembers(db: ShopDatabase, product: Record<string, unknown>)
  * Builds a cart line input from a local product and the shopper's choice: the variant of a
  * configurable (by options or child sku, written back as its canonical options so the line's
  * checksum equals the server's), the bundle links and custom options priced by the shared line rule,
- * the group's price for qty 1.
+ * the group's price for the quantity the line will hold (`lineQty`, default 1: tiers), as the server
+ * prices the line.
  */
 export async function cartItemFromProduct(
   db: ShopDatabase,
   record: ProductRecord,
-  choice: { productOption?: Record<string, unknown>; childSku?: string; customerGroupId?: number; members?: ReadonlyMap<string, Record<string, unknown>> } = {},
+  choice: { productOption?: Record<string, unknown>; childSku?: string; customerGroupId?: number; members?: ReadonlyMap<string, Record<string, unknown>>; lineQty?: number } = {},
 ): Promise<CartItemInput> {
   const product = record.source;
   let option = choice.productOption ?? {};
@@ -70,7 +71,7 @@ export async function cartItemFromProduct(
   }
   const item: Record<string, unknown> = child ?? product;
   const members = choice.members && choice.members.size > 0 ? choice.members : await bundleMembers(db, product);
-  const line = priceLine({ product, child, productOption: option, qty: 1, customerGroupId: choice.customerGroupId ?? 0, now: new Date(), members });
+  const line = priceLine({ product, child, productOption: option, qty: Math.max(1, choice.lineQty ?? 1), customerGroupId: choice.customerGroupId ?? 0, now: new Date(), members });
   if (!line.ok && line.message === CART_MESSAGES.configure) errors.options = line.message;
   const pricePence = line.ok ? line.unitPence : 0;
   const tax = await taxPercentFor(db, product.tax_class_id);

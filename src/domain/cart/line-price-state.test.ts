@@ -67,5 +67,7 @@ describe('telling a price change', () => {
     expect(withServerPrice(line, { pricePence: 400, priceInclTaxPence: 480 }, 1, 77)).toEqual({ price_pence: 400, price_incl_tax_pence: 480, price_seen_incl_tax_pence: 420, price_is_current: true, price_refreshed_at: 77 });
     expect(withServerPrice({ ...line, qty: 10 }, { pricePence: 300, priceInclTaxPence: 360 }, 1, 77)).toMatchObject({ price_incl_tax_pence: 360, price_seen_incl_tax_pence: 360 });
     expect(withServerPrice(line, { pricePence: 350, priceInclTaxPence: 420 }, 1, 77)).toEqual({ price_is_current: true, price_refreshed_at: 77 });
+    // The first confirmation of a line added at 4.20 that the server prices at 4.80: told.
+    expect(withServerPrice(line, { pricePence: 400, priceInclTaxPence: 480 }, null, 77)).toMatchObject({ price_incl_tax_pence: 480, price_seen_incl_tax_pence: 420 });
   });
 });

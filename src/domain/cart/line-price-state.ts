@@ -82,16 +82,17 @@ export function withNewPrice(line: CartLine, price: { pricePence: number; priceI
 
 /**
  * The fields a line takes for the price the server's cart holds it at (a pull, an update reply, the
- * totals), confirmed at `at`. A change at the quantity the server had already confirmed is told; at
- * another quantity (a new line, or one the shopper changed: a tier price) it is the shopper's own
- * doing and becomes the price they see.
+ * totals), confirmed at `at`. A change is told, unless the shopper changed the quantity the server
+ * had confirmed (`confirmedQty`): a tier price for the new quantity is their own doing and becomes
+ * the price they see. A line the server confirms for the first time was priced at its quantity when
+ * added, so a difference then is a change of the catalogue, told too.
  */
 export function withServerPrice(line: CartLine, price: { pricePence: number; priceInclTaxPence: number }, confirmedQty: number | null | undefined, at: number): Partial<CartLine> {
-  const tell = confirmedQty === line.qty;
+  const quantityChanged = confirmedQty !== null && confirmedQty !== undefined && confirmedQty !== line.qty;
   const changed = withNewPrice(line, price);
   return {
     ...changed,
-    ...(!tell && 'price_pence' in changed ? { price_seen_incl_tax_pence: price.priceInclTaxPence } : {}),
+    ...(quantityChanged && 'price_pence' in changed ? { price_seen_incl_tax_pence: price.priceInclTaxPence } : {}),
     price_is_current: true,
     price_refreshed_at: at,
   };
