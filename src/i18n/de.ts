@@ -88,4 +88,8 @@ export const de: Messages = {
   newsletterPromise: 'Abonnieren Sie unseren Newsletter und erhalten Sie einen 10-%-Gutschein für Ihre nächste Bestellung.',
   newsletterSubmit: 'Abonnieren',
   newsletterSent: 'Sie sind angemeldet. Ihr 10-%-Gutschein wurde per E-Mail an {{email}} gesendet.',
+  cartPriceChanged: 'Der Preis von {{name}} hat sich von {{from}} auf {{to}} geändert.',
+  cartPriceNoticeOk: 'OK',
+  cartLineProblem: '{{name}}: {{message}}',
+  cartChanges: 'Änderungen in Ihrem Warenkorb',
 };

@@ -88,4 +88,8 @@ export const it: Messages = {
   newsletterPromise: 'Iscriviti alla newsletter e ricevi un coupon del 10% per il tuo prossimo ordine.',
   newsletterSubmit: 'Iscriviti',
   newsletterSent: 'Iscrizione completata. Il coupon del 10% è stato inviato via e-mail a {{email}}.',
+  cartPriceChanged: 'Il prezzo di {{name}} è cambiato da {{from}} a {{to}}.',
+  cartPriceNoticeOk: 'OK',
+  cartLineProblem: '{{name}}: {{message}}',
+  cartChanges: 'Modifiche al tuo carrello',
 };

@@ -5,13 +5,16 @@ import { useShop } from '../../app/shop/shop-context';
 import { removeFromCart } from '../../db/cart/cart-actions';
 import { changeQuantity } from '../../db/cart/cart-quantity';
 import type { CartViewLine } from '../../db/cart/cart-view';
+import { priceChangeOf } from '../../domain/cart/line-price-state';
 import { formatPence } from '../../i18n/money';
 import { ProductImage } from '../../ui/product-image';
+import { PriceChangeNotice } from './price-change-notice';
 
 /**
  * One minicart line: thumbnail, name, chosen options, unit price and row total (incl. VAT), the
  * quantity (checked on change, SPEC §5), edit (back to the product with these options), and removal
- * after a confirmation (SPEC §4). Messages the sync left on the line are shown with it.
+ * after a confirmation (SPEC §4). Messages the sync left on the line are shown with it, and so is a
+ * change of its price since the shopper last saw it.
  */
 export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -34,8 +37,9 @@ export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavig
   };
   const notes = [...Object.values(line.errors).map((m) => ({ kind: 'error', m })), ...Object.values(line.info).map((m) => ({ kind: 'info', m }))];
   const qtyId = `qty-${line.id}`;
+  const priceChange = priceChangeOf(line);
   return (
-    <li className="minicart-line" data-sku={line.sku}>
+    <li className="minicart-line" data-sku={line.sku} data-price-current={line.price_is_current ? 'true' : 'false'}>
       <ProductImage path={line.thumbnail ?? undefined} size="cart" alt="" className="minicart-thumb" />
       <div className="minicart-line-body">
         <p className="minicart-name">
@@ -61,6 +65,7 @@ export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavig
             {t('cartRowTotal')}: <strong data-testid="row-total">{formatPence(line.price_incl_tax_pence * line.qty)}</strong>
           </span>
         </p>
+        {priceChange && <PriceChangeNotice change={priceChange} />}
         <form
           className="minicart-qty"
           onSubmit={(e) => {
@@ -89,7 +94,7 @@ export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavig
           </p>
         )}
         {notes.map((n) => (
-          <p key={`${n.kind}-${n.m}`} className={n.kind === 'error' ? 'field-error' : 'line-info'}>
+          <p key={`${n.kind}-${n.m}`} className={n.kind === 'error' ? 'field-error' : 'line-info'} role={n.kind === 'error' ? 'alert' : undefined}>
             {n.m}
           </p>
         ))}

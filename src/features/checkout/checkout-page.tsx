@@ -11,13 +11,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { map } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { watchCartLines } from '../../db/cart/cart-view';
 import { checkoutStart, signedInLater$, type CheckoutStart } from '../../db/orders/checkout-details';
 import { useObservableValue } from '../../db/hooks/use-live';
 import type { LocalShop } from '../../db/start-local-database';
 import { useShop, WhenShopReady } from '../../app/shop/shop-context';
 import { useTitle } from '../../ui/use-title';
+import { CartLineNotices } from './cart-line-notices';
 import { CheckoutSteps } from './checkout-steps';
 import { ExternalHandOver } from './external-hand-over';
 import { externalCheckoutBase } from './external-checkout';
@@ -52,7 +53,7 @@ function EmptyCart() {
 function CheckoutForShop() {
   const shop = useShop() as LocalShop;
   const { t } = useTranslation();
-  const lines = useObservableValue<CartLine[] | null>(() => shop.db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), null, [shop.db]);
+  const lines = useObservableValue<CartLine[] | null>(() => watchCartLines(shop.db), null, [shop.db]);
   // `form` counts the times the steps open afresh (their forms take the details they open with).
   const [start, setStart] = useState<(CheckoutStart & { form: number }) | null>(null);
   useEffect(() => {
@@ -76,5 +77,10 @@ function CheckoutForShop() {
   const external = externalCheckoutBase();
   if (lines === null || start === null) return <p className="loading">{t('checkoutLoading')}</p>;
   if (external) return lines.length === 0 ? <EmptyCart /> : <ExternalHandOver lines={lines} base={external} />;
-  return <CheckoutSteps key={start.form} shop={shop} lines={lines} initial={start.details} signedIn={start.signedIn} emptyCart={<EmptyCart />} />;
+  return (
+    <>
+      <CartLineNotices lines={lines} />
+      <CheckoutSteps key={start.form} shop={shop} lines={lines} initial={start.details} signedIn={start.signedIn} emptyCart={<EmptyCart />} />
+    </>
+  );
 }

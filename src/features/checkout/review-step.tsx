@@ -48,7 +48,15 @@ export function ReviewStep({ lines, totals, placing, failure, newTotal, referenc
         <tbody>
           {lines.map((line) => (
             <tr key={line.id}>
-              <th scope="row">{line.name}</th>
+              <th scope="row">
+                {line.name}
+                {Object.values(line.errors).map((message) => (
+                  <span key={message} className="field-error checkout-line-error">
+                    {' '}
+                    {message}
+                  </span>
+                ))}
+              </th>
               <td className="checkout-line-qty">{t('checkoutQtyTimes', { qty: line.qty })}</td>
               <td className="checkout-line-total">{rowTotal(line, totals)}</td>
             </tr>

@@ -32,4 +32,9 @@ export const cartWords = {
   // Add to cart pressed before the local database is open: the press is kept and added then.
   cartAddQueued: 'Adding to the cart as soon as the shop has opened on this device…',
   cartAddFailed: '{{name}} could not be added to the cart. Please try again.',
+  // A line's price changed since the shopper last saw it (the catalogue or the server cart repriced it).
+  cartPriceChanged: 'The price of {{name}} changed from {{from}} to {{to}}.',
+  cartPriceNoticeOk: 'OK',
+  cartLineProblem: '{{name}}: {{message}}',
+  cartChanges: 'Changes to your cart',
 };
