@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockFigure, stockStatusOf } from './cart-stock';
+import { lineStockFigure, stockFigure, stockStatusOf } from './cart-stock';
 
 describe('the add-to-cart stock status', () => {
   it('reads stock items from the API and the catalogue alike', () => {
@@ -16,5 +16,16 @@ describe('the add-to-cart stock status', () => {
     expect(stockStatusOf({ isInStock: true, manageStock: true, qty: 3, source: 'local' })).toBe('volatile');
     expect(stockStatusOf({ isInStock: false, manageStock: true, qty: 0, source: 'local' })).toBe('out_of_stock');
     expect(stockStatusOf(null)).toBe('volatile');
+  });
+});
+
+describe("a cart line's stock figure", () => {
+  const live = { isInStock: true, manageStock: true, qty: 4, source: 'server' } as const;
+  it('is the live one, unless the replicated catalogue already took the product out of stock', () => {
+    expect(lineStockFigure(live, { isInStock: true, manageStock: true, qty: 9, source: 'local' })).toBe(live);
+    expect(lineStockFigure(live, null)).toBe(live);
+    const out = { isInStock: false, manageStock: true, qty: 0, source: 'local' } as const;
+    expect(lineStockFigure(live, out)).toBe(out);
+    expect(lineStockFigure(null, null)).toBeNull();
   });
 });

@@ -56,6 +56,16 @@ export function stockStatusOf(figure: StockFigure | null): StockStatus {
 }
 
 /**
+ * The figure a cart line's stock message follows: the live one, unless the replicated catalogue
+ * already says the product is out of stock. The server's stock follows its catalogue a moment after a
+ * change, so a live "in stock" then is the figure from before it.
+ */
+export function lineStockFigure(live: StockFigure | null, local: StockFigure | null): StockFigure | null {
+  if (local && !isAvailable(local)) return local;
+  return live;
+}
+
+/**
  * The stock check of the cart's lines (SPEC §8: "Out of the stock!" and "In stock!" on cart items
  * after a stock check), through GET /api/stock/list. Offline nothing is checked. Only the lines'
  * errors/info change, so the shopper's choice and the sync hash stay as they are. True when the
@@ -69,7 +79,11 @@ export async function checkCartStock(db: ShopDatabase, api: ApiClient): Promise<
   const reply = await api.request<Record<string, unknown>[]>('/api/stock/list', { query: { skus: skus.join(',') }, auth: false }).catch(() => null);
   if (!reply || reply.code !== 200 || !Array.isArray(reply.result)) return false;
   const bySku = new Map(reply.result.map((item) => [typeof item.product_sku === 'string' ? item.product_sku : '', stockFigure(item, 'server')]));
-  await markLineStock(lines, (sku) => bySku.get(sku) ?? null);
+  const local = new Map(await Promise.all(lines.map(async (line) => [line.sku, await localStock(db, line.sku, line.parentSku)] as const)));
+  await markLineStock(lines, (sku) => {
+    const live = bySku.get(sku) ?? null;
+    return live && lineStockFigure(live, local.get(sku) ?? null);
+  });
   return true;
 }
 
