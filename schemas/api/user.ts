@@ -90,6 +90,9 @@ export const refreshBody = v.strictObject({
   requestId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,100}$/, 'requestId: 16 to 100 letters, digits, - or _'))),
 });
 
+/** The refresh token of the session to end (its whole family is revoked). */
+export const logoutBody = v.strictObject({ refreshToken: opaqueToken });
+
 export const changePasswordBody = v.strictObject({
   currentPassword: v.pipe(v.string(M.required), v.nonEmpty(M.required), v.maxLength(256, 'Must have at most 256 characters.')),
   newPassword: passwordField,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import { randomToken, tokenDigest } from './opaque-token';
-import { issueRefreshToken, revokeFamily } from './refresh-tokens';
+import { issueSuccessor, revokeFamily } from './refresh-tokens';
 
 export type RotateOutcome =
   | { ok: true; customerId: number; token: string }
@@ -16,7 +16,8 @@ interface UsedToken {
 }
 
 /**
- * Consumes `token` and issues its successor; `requestId` is the client's id for this refresh, kept
+ * Consumes `token` and issues its successor (never living past the family's end, so a session ends
+ * at its login's limit however often it is refreshed); `requestId` is the client's id for this refresh, kept
  * (as a digest) so that the same refresh sent again after a lost reply is recognised. The
  * conditional update (`used_at is null`) is the race guard: of two concurrent refreshes with one
  * token exactly one gets the row back; the other sees a used token.
@@ -26,13 +27,13 @@ export async function rotateRefreshToken(db: Queryable, token: string, ttlSecond
   const next = randomToken();
   const consumed = await db.query<{ customer_id: number; family_id: string }>(
     `update refresh_tokens set used_at = now(), request_hash = $2, successor_hash = $3
-     where token_hash = $1 and used_at is null and revoked_at is null and expires_at > now()
+     where token_hash = $1 and used_at is null and revoked_at is null and expires_at > now() and family_expires_at > now()
      returning customer_id, family_id`,
     [hash, requestId === undefined ? null : tokenDigest(requestId), tokenDigest(next)],
   );
   const row = consumed[0];
   if (row) {
-    await issueRefreshToken(db, Number(row.customer_id), ttlSeconds, row.family_id, next);
+    await issueSuccessor(db, hash, ttlSeconds, next);
     return { ok: true, customerId: Number(row.customer_id), token: next };
   }
   const known = await db.query<UsedToken & { used_at: string | null; revoked_at: string | null }>(
@@ -70,7 +71,7 @@ async function replayOrReuse(db: Queryable, used: UsedToken, requestId: string |
   }
   const next = randomToken();
   await db.query('update refresh_tokens set successor_hash = $2 where token_hash = $1', [used.token_hash, tokenDigest(next)]);
-  await issueRefreshToken(db, Number(used.customer_id), ttlSeconds, used.family_id, next);
+  await issueSuccessor(db, used.token_hash, ttlSeconds, next);
   return { ok: true, customerId: Number(used.customer_id), token: next };
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { loginBody, refreshBody } from '../../schemas/api/user';
+import { loginBody, logoutBody, refreshBody } from '../../schemas/api/user';
 import { pruneAttemptCounters } from '../auth/attempt-throttle';
 import { decoyHash, verifyPassword } from '../auth/password-hash';
 import { rotateRefreshToken } from '../auth/refresh-rotation';
-import { pruneExpiredRefreshTokens } from '../auth/refresh-tokens';
+import { pruneExpiredRefreshTokens, refreshTokenOwner, revokeFamily } from '../auth/refresh-tokens';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
@@ -60,6 +60,23 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
         throw unauthorized(USER_MESSAGES.invalidRefreshToken);
       }
       return envelope(await accessTokenFor(ctx, outcome.customer), 200, { refreshToken: outcome.token });
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/user/logout',
+    summary:
+      'Sign out on the server: the session of `refreshToken` ends (every token of its family is revoked). Needs the access token of the same customer; ' +
+      'answers `true` alike for a session ended now, one already ended and a token it does not know, so a retry after a lost reply is safe and nothing is told about other sessions.',
+    tags: ['user'],
+    auth: 'required',
+    body: logoutBody,
+    result: { type: 'boolean', description: 'Always `true`: no session of this customer holds the token any more.' },
+    handler: async ({ body, auth }) => {
+      const owner = await refreshTokenOwner(ctx.db, body.refreshToken);
+      if (owner && String(owner.customerId) === auth?.sub) await revokeFamily(ctx.db, owner.familyId);
+      return true;
     },
   });
 }

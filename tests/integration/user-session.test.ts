@@ -153,3 +153,70 @@ describe('POST /api/user/refresh', () => {
     expect(hits).toHaveLength(0);
   });
 });
+
+describe('POST /api/user/logout', () => {
+  const logout = (accessToken: string | undefined, refreshToken: unknown) =>
+    server.request<boolean>('POST', '/api/user/logout', { refreshToken }, accessToken ? { authorization: `Bearer ${accessToken}` } : {});
+
+  it('ends the session: its refresh token and every later one of its family stop working; a second call answers the same', async () => {
+    await register('logout.ends@example.com');
+    const signedIn = await login('logout.ends@example.com');
+    const rotated = await refresh(signedIn.body.meta!.refreshToken as string);
+    const current = rotated.body.meta!.refreshToken as string;
+    const other = (await login('logout.ends@example.com')).body.meta!.refreshToken as string;
+    const ended = await logout(rotated.body.result, current);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ code: 200, result: true });
+    expect((await refresh(current)).status).toBe(401);
+    // A retry after a lost reply is answered alike; another device's session goes on.
+    expect((await logout(rotated.body.result, current)).body).toEqual({ code: 200, result: true });
+    expect((await refresh(other)).status).toBe(200);
+  });
+
+  it("needs the customer's access token, and never ends another customer's session", async () => {
+    await register('logout.alice@example.com');
+    await register('logout.bob@example.com');
+    const alice = await login('logout.alice@example.com');
+    const bob = await login('logout.bob@example.com');
+    expect((await logout(undefined, alice.body.meta!.refreshToken)).status).toBe(401);
+    expect((await logout('not.a.token', alice.body.meta!.refreshToken)).status).toBe(401);
+    expect((await logout(bob.body.result, alice.body.meta!.refreshToken)).body).toEqual({ code: 200, result: true });
+    expect((await refresh(alice.body.meta!.refreshToken as string)).status).toBe(200);
+  });
+
+  it('refuses a body without a refresh token with a 400 naming it', async () => {
+    await register('logout.bad@example.com');
+    const signedIn = await login('logout.bad@example.com');
+    for (const body of [{}, { refreshToken: '' }, { refreshToken: 'x'.repeat(201) }, { refreshToken: 'x', extra: 1 }]) {
+      const reply = await server.request<string>('POST', '/api/user/logout', body, { authorization: `Bearer ${signedIn.body.result}` });
+      expect(reply.status).toBe(400);
+      expect(reply.body.result).toMatch(/refreshToken|extra/);
+    }
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const reply = await server.request<never>('GET', '/api/openapi.json');
+    const paths = (reply.body as unknown as { paths: Record<string, Record<string, unknown>> }).paths;
+    expect(Object.keys(paths['/api/user/logout'] ?? {})).toContain('post');
+  });
+});
+
+describe('the absolute lifetime of a session (SESSION_MAX_AGE)', () => {
+  it('no refresh carries a token past the end of its login, and a new login starts a new one', async () => {
+    await register('lifetime.end@example.com');
+    const first = (await login('lifetime.end@example.com')).body.meta!.refreshToken as string;
+    const rows = await server.ctx.db.query<{ id: number }>('select id from customers where email = $1', ['lifetime.end@example.com']);
+    // The session was started long ago: its family ends in a second.
+    await server.ctx.db.query("update refresh_tokens set family_expires_at = now() + interval '1 second' where customer_id = $1", [rows[0]!.id]);
+    const next = await refresh(first);
+    expect(next.status).toBe(200);
+    const stored = await server.ctx.db.query<{ expires_at: Date; family_expires_at: Date }>(
+      "select expires_at, family_expires_at from refresh_tokens where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')",
+      [next.body.meta!.refreshToken],
+    );
+    expect(new Date(stored[0]!.expires_at).getTime()).toBe(new Date(stored[0]!.family_expires_at).getTime());
+    await server.ctx.db.query("update refresh_tokens set family_expires_at = now() - interval '1 second' where customer_id = $1", [rows[0]!.id]);
+    expect((await refresh(next.body.meta!.refreshToken as string)).status).toBe(401);
+    expect((await refresh((await login('lifetime.end@example.com')).body.meta!.refreshToken as string)).status).toBe(200);
+  });
+});

@@ -102,3 +102,39 @@ describe('pages cached for everyone', () => {
     expect(await timing(made)).toContain('cache;desc=miss');
   });
 });
+
+describe('sessions that end', () => {
+  const PASSWORD = 'Sup3r-secret';
+  async function signIn(email: string): Promise<{ token: string; refreshToken: string; at: number }> {
+    await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Ann', lastname: 'Lee' }, password: PASSWORD });
+    const at = Date.now();
+    const reply = await server.request<string>('POST', '/api/user/login', { username: email, password: PASSWORD });
+    expect(reply.status).toBe(200);
+    return { token: reply.body.result, refreshToken: reply.body.meta!.refreshToken as string, at };
+  }
+  const refresh = (refreshToken: string) => server.request<string>('POST', '/api/user/refresh', { refreshToken });
+
+  it('a signed-out refresh token stops working on the server', async () => {
+    const session = await signIn('abuse.logout@example.com');
+    const ended = await server.request('POST', '/api/user/logout', { refreshToken: session.refreshToken }, { authorization: `Bearer ${session.token}` });
+    expect(ended.status).toBe(200);
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+  });
+
+  it(`refreshing does not carry a session past SESSION_MAX_AGE (${SESSION_MAX_AGE_S} s here) from its login`, async () => {
+    const session = await signIn('abuse.lifetime@example.com');
+    let current = session.refreshToken;
+    // Refreshed again and again, as a thief holding the token would: the session still ends on time.
+    await expect
+      .poll(
+        async () => {
+          const reply = await refresh(current);
+          if (reply.status === 200) current = reply.body.meta!.refreshToken as string;
+          return reply.status;
+        },
+        { timeout: (SESSION_MAX_AGE_S + 6) * 1000, interval: 200 },
+      )
+      .toBe(401);
+    expect(Date.now() - session.at).toBeGreaterThanOrEqual(SESSION_MAX_AGE_S * 1000 - 50);
+  });
+});

@@ -32,6 +32,7 @@ const BODIES: Record<string, BodyMaker> = {
   'POST /api/user/me': () => ({ customer: { firstname: 'Fuzz' } }),
   'POST /api/user/login': (w) => ({ username: w.customer.email, password: 'not-the-password' }),
   'POST /api/user/refresh': () => ({ refreshToken: 'x'.repeat(43) }),
+  'POST /api/user/logout': () => ({ refreshToken: 'x'.repeat(43) }),
   'POST /api/user/change-password': () => ({ currentPassword: 'not-the-password', newPassword: 'An0ther-Passw0rd' }),
   'POST /api/user/reset-password': (w) => ({ email: w.customer.email }),
   'POST /api/user/create-password': (w) => ({ email: w.customer.email, newPassword: 'An0ther-Passw0rd', resetToken: 'x'.repeat(43) }),
