@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
  * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
- * goes for what missed. Phases: local, search, memory, startup, ssr, first-visit, lighthouse, worker-catalogue, orders.
+ * goes for what missed. Phases: local, search, memory, startup, ssr, first-visit, lighthouse, worker-catalogue, live, orders.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { failed, type Figure } from './figure';
 import { measureFirstVisit } from './first-visit';
 import { runLoad } from './http-load';
 import { measureLighthouse } from './lighthouse-audit';
+import { measureLivePrices, parseLivePages } from './live-prices';
 import { measureLocalCatalogue } from './local-catalogue';
 import { measureOrderPlacement } from './order-placement-runs';
 import { queryBreakdown } from './query-breakdown';
@@ -53,7 +54,8 @@ await phase('local', '1-3 local catalogue', async () => {
   figures.push(...(await measureLocalCatalogue(options)));
 });
 let app: Awaited<ReturnType<typeof snapshotOfBuiltApp>> | undefined;
-const pagesNeeded = runsPhase(options, 'first-visit') || runsPhase(options, 'lighthouse') || runsPhase(options, 'worker-catalogue');
+const shopNeeded = runsPhase(options, 'first-visit') || runsPhase(options, 'lighthouse') || runsPhase(options, 'worker-catalogue');
+const pagesNeeded = shopNeeded || runsPhase(options, 'live');
 await phase('build', '6 first visit', async () => {
   app = await snapshotOfBuiltApp();
 }, pagesNeeded);
@@ -118,8 +120,17 @@ await phase('ssr', '16 server-rendered pages', async () => {
   record.ssr = result.record;
 });
 
+// Issue #29: price changes reaching open tabs, on a server of its own (its imports change the catalogue
+// the other browser figures are taken on).
+await phase('live', '29 live prices', async () => {
+  const run = await measureLivePrices(app!.distDir, options, parseLivePages(process.argv.slice(2)), log);
+  figures.push(...run.figures);
+  record.livePrices = run.record;
+}, runsPhase(options, 'live') && app !== undefined);
+
 // The shop as a shopper's browser meets it: the local catalogue's size, since a first visit replicates it all.
-if (app) {
+if (app && !shopNeeded) await app.remove();
+if (app && shopNeeded) {
   const built = app;
   log(`starting the shop with ${options.localProducts.toLocaleString('en-GB')} products for the browser figures…`);
   const shop = await startBenchServer(options.localProducts, log, { DIST_DIR: built.distDir });
