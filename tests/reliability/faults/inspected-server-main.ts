@@ -14,11 +14,11 @@ const db = server.ctx.db;
 const routes: Record<string, (q: URLSearchParams) => Promise<unknown>> = {
   '/orders': async (q) =>
     (
-      await db.query<{ order_id: string; increment_id: string; customer_id: string | null; doc: { items?: { sku: string; qty_ordered: number }[] } }>(
+      await db.query<{ order_id: string; increment_id: string; customer_id: string | null; doc: { items?: { sku: string; qty_ordered: number }[]; grand_total?: number } }>(
         'select order_id, increment_id, customer_id, doc from orders where lower(email) = lower($1) order by created_at',
         [q.get('email') ?? ''],
       )
-    ).map((r) => ({ order_id: r.order_id, increment_id: r.increment_id, customer_id: r.customer_id, lines: (r.doc.items ?? []).map((i) => ({ sku: i.sku, qty: Number(i.qty_ordered) })) })),
+    ).map((r) => ({ order_id: r.order_id, increment_id: r.increment_id, customer_id: r.customer_id, lines: (r.doc.items ?? []).map((i) => ({ sku: i.sku, qty: Number(i.qty_ordered) })), grand_total: Number(r.doc.grand_total) })),
   '/cart': async (q) => {
     const [cart] = await db.query<{ id: string; customer_id: string | null; converted_order_id: string | null }>('select id, customer_id, converted_order_id from carts where id = $1', [q.get('id') ?? '']);
     if (!cart) return null;

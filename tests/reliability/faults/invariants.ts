@@ -10,6 +10,7 @@ export const INVARIANTS = {
   placedOrderStored: 'every order the shopper placed is on the server, once, under the order_id the device shows',
   noOtherOrders: 'no other order exists for the e-mail, on the server or on the device',
   orderedLines: "each stored order holds the checkout's lines",
+  confirmedTotal: 'an order confirmed at a total is stored at one the shopper confirmed (within a penny): never at a price they did not see',
   deviceOrderSent: 'the device shows each placed order as sent, with the server\'s order number',
   deviceCart: "the device's cart holds the lines the shopper added and did not remove or order",
   serverCart: "the server cart the device is connected to holds the same lines (no cart id is a failure when lines are expected)",
@@ -54,6 +55,10 @@ export function checkOrders({ model, device, server }: CheckInput): Problem[] {
       expected.add(id);
       const order = stored.get(id);
       if (order && !sameLines(linesOf(order.lines), checkout.lines)) add('orderedLines', `order ${id} holds ${formatLines(linesOf(order.lines))}, checkout #${checkout.n} was ${formatLines(checkout.lines)}`);
+      const confirmed = checkout.confirmedTotals;
+      if (order && confirmed && !confirmed.some((t) => Math.abs(Math.round(t * 100) - Math.round(order.grand_total * 100)) <= 1)) {
+        add('confirmedTotal', `order ${id} is stored at £${order.grand_total.toFixed(2)}; checkout #${checkout.n} was confirmed at ${confirmed.map((t) => `£${t.toFixed(2)}`).join(', ')}`);
+      }
       const local = onDevice.get(id);
       if (!local) add('deviceOrderSent', `order ${id} (checkout #${checkout.n}) is not on the device`);
       else if (local.state !== 'sent') add('deviceOrderSent', `order ${id} is ${local.state} on the device${local.error ? ` (${local.error})` : ''}${order ? ' but stored on the server' : ''}`);

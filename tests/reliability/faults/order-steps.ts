@@ -1,4 +1,5 @@
 import { briefError } from './error-text';
+import type { PlaceResult } from '../../../replication/orders/order-outbox';
 import type { ShopSync } from '../../../src/db/sync/shop-sync';
 import { orderFromCart, reloadTab, type Tab } from './shop-tab';
 import type { Checkout, Lines } from './shopper-model';
@@ -26,19 +27,24 @@ export async function review(ctx: StepContext, tab: Tab): Promise<Review | null>
   return { checkout: ctx.model.beginCheckout(bodyLines(body)), body };
 }
 
-/** One press of "Place the order"; the answer goes into the model (a rejection when the page went is an interruption). */
-export async function press(ctx: StepContext, tab: Tab, { checkout, body }: Review): Promise<void> {
+/**
+ * One press of "Place the order"; the answer goes into the model (a rejection when the page went is
+ * an interruption) and is returned (null when the press did not answer).
+ */
+export async function press(ctx: StepContext, tab: Tab, { checkout, body }: Review): Promise<PlaceResult | null> {
   try {
     const result = await tab.shop.placeOrder({ ...body });
     ctx.model.answered(checkout, { tab: tab.index, outcome: result.outcome, orderId: result.order?.order_id ?? null, ...(result.message ? { message: result.message } : {}) });
+    return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (tab.page.signal.aborted) {
       ctx.model.answered(checkout, { tab: tab.index, outcome: 'interrupted', orderId: null, message });
-      return;
+      return null;
     }
     ctx.model.answered(checkout, { tab: tab.index, outcome: 'threw', orderId: null, message });
     ctx.problems.push({ invariant: 'placeOrderAnswers', message: `placeOrder in tab ${tab.index} (checkout #${checkout.n}) threw: ${briefError(error)}` });
+    return null;
   }
 }
 

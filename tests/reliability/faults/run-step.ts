@@ -2,6 +2,7 @@ import { addToCart, removeFromCart, updateQuantity } from '../../../src/db/cart/
 import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
 import { NO_FAULTS } from './fault-kinds';
 import { placeCheckout, press, reloadStep, review, twoTabCheckout } from './order-steps';
+import { repriceCheckout } from './reprice-steps';
 import type { PlanStep } from './scenario-plan';
 import { signInStep, signOutWithQueued } from './session-steps';
 import type { Tab } from './shop-tab';
@@ -32,7 +33,7 @@ function setOnline(ctx: StepContext, online: boolean, noticed = true): void {
 async function kill(ctx: StepContext, step: Extract<PlanStep, { do: 'kill' }>): Promise<void> {
   const tab = ctx.browser.tabs[step.tab]!;
   setOnline(ctx, true);
-  let pressing: Promise<void> = Promise.resolve();
+  let pressing: Promise<unknown> = Promise.resolve();
   if (step.during === 'cartSync') await add(ctx, tab, step.sku, 1);
   else {
     if ((await tab.db.cart.count().exec()) === 0) await add(ctx, tab, step.sku, 1);
@@ -50,7 +51,7 @@ async function kill(ctx: StepContext, step: Extract<PlanStep, { do: 'kill' }>): 
 }
 
 /** Steps that act on the cart a tab shows. */
-const READS_CART = new Set<PlanStep['do']>(['setQty', 'remove', 'order', 'twoTabOrder', 'kill', 'signOutWithQueued', 'reload']);
+const READS_CART = new Set<PlanStep['do']>(['setQty', 'remove', 'order', 'twoTabOrder', 'kill', 'signOutWithQueued', 'reload', 'repriceOrder']);
 
 export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
   if (READS_CART.has(step.do) && !(await tabsAgree(ctx.browser))) ctx.notes.push(`before ${step.do}: the tabs still showed different carts after 1 s`);
@@ -108,5 +109,7 @@ export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
       return signOutWithQueued(ctx, step.tab, step.sku);
     case 'reload':
       return reloadStep(ctx, step.tab, step.duringOrder, step.afterMs);
+    case 'repriceOrder':
+      return repriceCheckout(ctx, step);
   }
 }

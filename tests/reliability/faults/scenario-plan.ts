@@ -33,7 +33,13 @@ export type PlanStep =
   | { do: 'signOutWithQueued'; tab: number; sku: string }
   | { do: 'signInAgain' }
   /** The tab's page reloads: during an order (press, then reload after `afterMs`) or between steps. */
-  | { do: 'reload'; tab: number; duringOrder: boolean; afterMs: number };
+  | { do: 'reload'; tab: number; duringOrder: boolean; afterMs: number }
+  /**
+   * The review step shows a total, then the shop raises the price of the line at `pick` by `raise`
+   * pounds before the order arrives (placed online, or queued offline and sent later): the shopper
+   * accepts the refusal and confirms the new total.
+   */
+  | { do: 'repriceOrder'; tab: number; pick: number; raise: number; offline: boolean };
 
 export interface ScenarioPlan {
   seed: number;
@@ -114,6 +120,13 @@ export function drawPlan(seed: number, skus: readonly string[]): ScenarioPlan {
     steps.splice(where, 0, { do: 'signOutWithQueued', tab: r.int(0, tabs - 1), sku: r.pick(skus) });
     steps.splice(r.int(where + 1, steps.length), 0, { do: 'signInAgain' });
   }
+  // Prices change during checkouts. Drawn from a stream of their own, so the plans drawn before this
+  // step existed stay as they were, with the change inserted.
+  const p = createRng(deriveSeed(seed, 'reprice'));
+  if (p.chance(0.35)) {
+    const where = p.int(1, steps.length);
+    steps.splice(where, 0, { do: 'add', tab: 0, sku: p.pick(skus), qty: p.int(1, 3) }, { do: 'repriceOrder', tab: p.int(0, tabs - 1), pick: p.next(), raise: p.int(1, 9), offline: p.chance(0.4) });
+  }
   return { seed, tabs, start, savedCart, steps };
 }
 
@@ -145,6 +158,8 @@ export function describeStep(s: PlanStep): string {
       return `signOutWithQueued(t${s.tab} ${s.sku})`;
     case 'reload':
       return `reload(t${s.tab}${s.duringOrder ? `, during an order after ${s.afterMs} ms` : ''})`;
+    case 'repriceOrder':
+      return `repriceOrder(t${s.tab} @${s.pick.toFixed(2)} +£${s.raise}${s.offline ? ', queued offline' : ''})`;
     default:
       return s.do;
   }

@@ -20,6 +20,8 @@ export interface StoredOrder {
   increment_id: string;
   customer_id: string | null;
   lines: { sku: string; qty: number }[];
+  /** The grand total it was stored at (pounds, incl. VAT). */
+  grand_total: number;
 }
 
 /** A server cart as stored: null when no cart has that id. */
@@ -41,6 +43,8 @@ export class ScenarioServer {
   private inspectUrl = '';
   restarts = 0;
   kills = 0;
+  /** The shop's price of each scenario product now (they change during checkouts). */
+  private readonly prices = new Map<string, number>(FAULT_SKUS.map((sku, i) => [sku, Number(product(i, sku).price)]));
   private constructor(readonly dataDir: string, private readonly env: Record<string, string>) {}
 
   static async start(template: string, accessTokenTtl: number): Promise<ScenarioServer> {
@@ -90,6 +94,15 @@ export class ScenarioServer {
     const reply = await fetch(this.inspectUrl + pathAndQuery);
     if (!reply.ok) throw new Error(`inspection ${pathAndQuery} answered ${reply.status}: ${await reply.text()}`);
     return (await reply.json()) as T;
+  }
+
+  /** The shop owner raises a product's price (the catalogue import by SKU); the devices are not told. */
+  async raisePrice(sku: string, by: number): Promise<void> {
+    const price = (this.prices.get(sku) ?? 0) + by;
+    if (!this.process) await this.restart();
+    const reply = await fetch(`${this.url}/api/catalog/import`, { method: 'POST', headers: { 'content-type': 'text/csv; charset=utf-8', 'x-admin-token': ADMIN_TOKEN }, body: `sku,price\n${sku},${price.toFixed(2)}\n` });
+    if (!reply.ok) throw new Error(`price import answered ${reply.status}: ${await reply.text()}`);
+    this.prices.set(sku, price);
   }
 
   /** Every order stored for this e-mail, oldest first. */

@@ -7,6 +7,7 @@ import { describePlan, describeStep, drawPlan, faultSeed } from './scenario-plan
 import { describeState, type ScenarioOutcome } from './scenario-report';
 import { FAULT_SKUS, type ScenarioServer } from './scenario-server';
 import { FAULT_TRACE } from './seeded-random';
+import { confirmRepricedOrders } from './reprice-steps';
 import { register, saveCustomerCart, signInStep } from './session-steps';
 import { checkTasks, waitUntilSettled } from './settle';
 import { CLIENT_TIMEOUT_MS, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
@@ -73,7 +74,9 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
     if (model.wantsSignIn) await signInStep(step, 1);
     for (const t of browser.tabs) t.online.set(false);
     for (const t of browser.tabs) t.online.set(true);
-    const settle = await waitUntilSettled(browser, net);
+    // Automatic transmission is on, so the one question the device asks is a new total to confirm.
+    const settle = await waitUntilSettled(browser, net, () => confirmRepricedOrders(step));
+    if (settle.answers > 0) step.notes.push(`the shopper confirmed a new total ${settle.answers}× while the device settled`);
     // Read the server the moment the device says it is done, before anything else can happen.
     let server: ServerSnapshot | null = null;
     const problems: Problem[] = [...step.problems];

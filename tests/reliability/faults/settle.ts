@@ -13,6 +13,8 @@ export interface Settled {
   settled: boolean;
   /** "Retry now" presses it took. */
   retryPresses: number;
+  /** Times the shopper answered a question the device asked ("Order waiting!" for a new total). */
+  answers: number;
   ms: number;
   device: DeviceSnapshot;
   /** Requests in flight when the wait ended. */
@@ -30,21 +32,25 @@ const QUIET_POLLS = 3;
  * over a few polls: work just triggered, a login merge say, has not started its requests yet),
  * polling its database. A device that has not settled after a while gets a "Retry now" press, as a
  * shopper would give it (counted: the design retries queued work on a timer, so it should not need one).
+ * A question the device asks the shopper (`answer`: true when there was one) is answered as it comes:
+ * that is the shopper's part, not the device failing to settle.
  */
-export async function waitUntilSettled(browser: Browser, net: FaultFetch): Promise<Settled> {
+export async function waitUntilSettled(browser: Browser, net: FaultFetch, answer: () => Promise<boolean> = async () => false): Promise<Settled> {
   const started = Date.now();
+  let answers = 0;
   let retryPresses = 0;
   let nextPress = started + RETRY_PRESS_MS;
   let quiet = 0;
   let requests = -1;
   for (;;) {
     const tab = browser.tabs[0]!;
+    if (await answer()) answers++;
     const device = await deviceSnapshot(tab.db);
     const inFlight = net.inFlight();
     quiet = isSettled(device, inFlight) && net.requests() === requests ? quiet + 1 : 0;
     requests = net.requests();
-    if (quiet >= QUIET_POLLS) return { settled: true, retryPresses, ms: Date.now() - started, device, inFlight };
-    if (Date.now() - started > SETTLE_MS) return { settled: false, retryPresses, ms: Date.now() - started, device, inFlight };
+    if (quiet >= QUIET_POLLS) return { settled: true, retryPresses, answers, ms: Date.now() - started, device, inFlight };
+    if (Date.now() - started > SETTLE_MS) return { settled: false, retryPresses, answers, ms: Date.now() - started, device, inFlight };
     if (Date.now() > nextPress) {
       retryPresses++;
       nextPress = Date.now() + RETRY_PRESS_MS;

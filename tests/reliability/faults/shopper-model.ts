@@ -21,8 +21,14 @@ export interface Checkout {
   calls: PlaceCall[];
   /** Placed: some press answered with an order (sent, queued or held), or the device shows its order after a reload. */
   placed: boolean;
+  /**
+   * For a checkout that sends the total it shows: every grand total the shopper confirmed (the review
+   * step's, then each new one after a price-changed refusal). The shop may charge only one of these.
+   */
+  confirmedTotals?: number[];
 }
 
+/** 'repriced' is not among them: refused for a changed price, the order is not placed until the shopper confirms again. */
 export const PLACED_OUTCOMES = new Set(['sent', 'queued', 'held']);
 
 export function addLines(into: Lines, from: Readonly<Lines>, sign = 1): Lines {
@@ -80,6 +86,16 @@ export class ShopperModel {
     return checkout;
   }
 
+  /** The shopper confirmed `total` for this checkout (the review step's, or a new one after a price change). */
+  confirmed(checkout: Checkout, total: number): void {
+    (checkout.confirmedTotals ??= []).push(total);
+  }
+
+  /** The checkout whose order this is (the shopper answers "Order waiting!" for an order they placed). */
+  checkoutOf(orderId: string): Checkout | undefined {
+    return this.checkouts.find((c) => c.calls.some((k) => k.orderId === orderId));
+  }
+
   /** A press answered; the first answer that places the order takes its lines out of the cart. */
   answered(checkout: Checkout, call: PlaceCall): void {
     checkout.calls.push(call);
@@ -129,7 +145,8 @@ export class ShopperModel {
   }
 
   describe(): string {
-    const checkouts = this.checkouts.map((c) => `#${c.n} ${formatLines(c.lines)} ${c.placed ? 'placed' : 'not placed'} [${c.calls.map((k) => `t${k.tab} ${k.outcome}${k.orderId ? ` ${k.orderId}` : ''}`).join('; ')}]`);
+    const totals = (c: Checkout) => (c.confirmedTotals ? ` confirmed at ${c.confirmedTotals.map((t) => `£${t.toFixed(2)}`).join(', ')}` : '');
+    const checkouts = this.checkouts.map((c) => `#${c.n} ${formatLines(c.lines)} ${c.placed ? 'placed' : 'not placed'}${totals(c)} [${c.calls.map((k) => `t${k.tab} ${k.outcome}${k.orderId ? ` ${k.orderId}` : ''}`).join('; ')}]`);
     return `cart ${formatLines(this.cart)}, saved customer cart ${formatLines(this.saved)}, ${this.signedIn ? 'signed in' : 'signed out'}${this.signOuts.length ? ` (signed out by ${this.signOuts.join(', ')})` : ''}; checkouts: ${checkouts.join(' | ') || 'none'}`;
   }
 }
