@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { adminScopesField } from './admin-scopes';
 import { emailField } from '../forms/form-fields';
 import { pageNumber } from './user';
 
@@ -46,5 +47,9 @@ export const adminOrderFeedQuery = v.strictObject({
 
 export const adminOrderParams = v.strictObject({ orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) });
 
-export const adminTokenBody = v.strictObject({ name: v.pipe(text(100), v.minLength(1, 'A name is required (who or what uses the token).')) });
+export const adminTokenBody = v.strictObject({
+  name: v.pipe(text(100), v.minLength(1, 'A name is required (who or what uses the token).')),
+  /** Left out: every scope (see admin-scopes.ts). */
+  scopes: v.optional(adminScopesField),
+});
 export const adminTokenParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Must be a token id.')) });

@@ -29,7 +29,7 @@ function importSource(body: unknown): ImportSource {
  */
 export function registerCatalogImportRoute(app: FastifyInstance, ctx: AppContext): void {
   // The import may send 200 MB: a caller without the owner's token is refused before any of it is read.
-  ownerOnly(app, ctx, URL, ADMIN_TOKEN_REQUIRED);
+  ownerOnly(app, ctx, URL, ADMIN_TOKEN_REQUIRED, () => 'catalog:import');
 
   // In a scope of its own, so no other route takes a text/csv body.
   void app.register(async (scope) => {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isLiveAdminToken } from '../admin/admin-tokens';
+import { liveAdminTokenScopes } from '../admin/admin-tokens';
+import { allows, SCOPE_MESSAGES, type AdminScope } from '../../schemas/api/admin-scopes';
 import type { AppContext } from '../context';
 import { ApiError } from './api-error';
 
@@ -23,28 +24,33 @@ export function presentedAdminToken(request: FastifyRequest): string | undefined
 }
 
 /**
- * A live admin token from the database (`npm run admin:token`), or this process's local token (the
- * `ADMIN_TOKEN` variable, else random per start and written to DATA_DIR/server.json for the
- * command-line tools of the embedded database).
+ * The scopes of an admin token (null: all), or undefined when it is none: a live admin token from the
+ * database (`npm run admin:token`), or this process's local token (the `ADMIN_TOKEN` variable, else
+ * random per start and written to DATA_DIR/server.json for the command-line tools of the embedded
+ * database), which may do everything.
  */
-export async function isAdminToken(ctx: Pick<AppContext, 'db' | 'adminToken'>, token: string): Promise<boolean> {
-  return isOwnerToken(token, ctx.adminToken) || (await isLiveAdminToken(ctx.db, token));
+export async function adminTokenScopes(ctx: Pick<AppContext, 'db' | 'adminToken'>, token: string): Promise<AdminScope[] | null | undefined> {
+  return isOwnerToken(token, ctx.adminToken) ? null : liveAdminTokenScopes(ctx.db, token);
 }
 
 /**
  * Shop-owner routes refuse everyone else when the request arrives, before its body is read or its
  * query validated: a stranger learns nothing about the route's input rules, and a 200 MB import body
  * is never parsed for a caller who may not send it. No token is 401; a token that is not a live admin
- * token (a customer's access token, a revoked one) is 403 with the route's refusal. `matches` takes the
- * route's URL pattern. Register before the routes it guards.
+ * token (a customer's access token, a revoked one) is 403 with the route's refusal, and so is one
+ * without the scope the request needs (`scopeOf`, from its method). `matches` takes the route's URL
+ * pattern. Register before the routes it guards.
  */
-export function ownerOnly(app: FastifyInstance, ctx: AppContext, matches: string | ((routeUrl: string) => boolean), refusal: string): void {
+export function ownerOnly(app: FastifyInstance, ctx: AppContext, matches: string | ((routeUrl: string) => boolean), refusal: string, scopeOf: (method: string, routeUrl: string) => AdminScope): void {
   const applies = typeof matches === 'string' ? (url: string) => url === matches : matches;
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined || !applies(url)) return;
     const token = presentedAdminToken(request);
     if (token === undefined) throw new ApiError(401, ADMIN_TOKEN_MISSING);
-    if (!(await isAdminToken(ctx, token))) throw new ApiError(403, refusal);
+    const scopes = await adminTokenScopes(ctx, token);
+    if (scopes === undefined) throw new ApiError(403, refusal);
+    const needed = scopeOf(request.method, url);
+    if (!allows(scopes, needed)) throw new ApiError(403, SCOPE_MESSAGES.missing(needed), { scope: needed });
   });
 }

@@ -44,7 +44,7 @@ const delivery = {
 
 /** The shop owner's webhook endpoints and their deliveries (every route needs an admin token). */
 export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ownerOnly(app, ctx, (url) => url === '/api/admin/webhooks' || url.startsWith('/api/admin/webhooks/'), WEBHOOK_ADMIN_REFUSED);
+  ownerOnly(app, ctx, (url) => url === '/api/admin/webhooks' || url.startsWith('/api/admin/webhooks/'), WEBHOOK_ADMIN_REFUSED, () => 'webhooks');
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/admin/webhooks',

@@ -29,10 +29,22 @@ describe('npm run admin:token', () => {
     const bearer = { authorization: `Bearer ${token}` };
     expect((await server.request('GET', '/api/admin/orders', undefined, bearer)).status).toBe(200);
     const listed = await cli('admin-token', ['--list']);
-    expect(listed.stdout).toMatch(/\d+\tPacking station\tcreated /);
+    expect(listed.stdout).toMatch(/\d+\tPacking station\tall scopes\tcreated /);
     expect(listed.stdout).not.toContain(token);
     expect((await cli('admin-token', ['--revoke', 'Packing station'])).stdout).toContain('Revoked admin token');
     expect((await server.request('GET', '/api/admin/orders', undefined, bearer)).status).toBe(403);
+  });
+
+  it('limits a token to the scopes asked for: a packing token reads and moves orders, nothing else', async () => {
+    const created = await cli('admin-token', ['--name', 'Packing bench', '--scope', 'orders:read,orders:write']);
+    expect(created.stdout).toContain('scopes orders:read, orders:write');
+    const bearer = { authorization: `Bearer ${/(fxa_[A-Za-z0-9_-]+)/.exec(created.stdout)![1]}` };
+    expect((await server.request('GET', '/api/admin/orders', undefined, bearer)).status).toBe(200);
+    const webhooks = await server.request<string>('GET', '/api/admin/webhooks', undefined, bearer);
+    expect(webhooks.status).toBe(403);
+    expect(webhooks.body.result).toBe('This admin token does not have the "webhooks" scope.');
+    expect((await cli('admin-token', ['--list'])).stdout).toMatch(/\d+\tPacking bench\torders:read,orders:write\tcreated /);
+    await expect(cli('admin-token', ['--name', 'x', '--scope', 'orders:read,everything'])).rejects.toMatchObject({ stderr: expect.stringContaining('Unknown scope "everything"') });
   });
 
   it('explains its usage instead of guessing', async () => {

@@ -47,6 +47,46 @@ afterAll(async () => {
   await receiver?.close();
 });
 
+describe('admin token scopes', () => {
+  const make = async (scopes: string[] | undefined, headers = owner) => admin<{ token: string; scopes: string[] | null }>('POST', '/api/admin/tokens', { name: 'scoped', ...(scopes ? { scopes } : {}) }, headers);
+  const bearerOf = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('a packing token reads and moves orders and nothing else: no import, webhooks, mail or tokens', async () => {
+    const packing = await make(['orders:read', 'orders:write']);
+    expect(packing.status).toBe(200);
+    expect(packing.body.result.scopes).toEqual(['orders:read', 'orders:write']);
+    const bearer = bearerOf(packing.body.result.token);
+    const placed = await order();
+    expect((await admin('GET', `/api/admin/orders/${placed.increment_id}`, undefined, bearer)).status).toBe(200);
+    expect((await admin('POST', `/api/admin/orders/${placed.order_id}/status`, { status: 'processing' }, bearer)).status).toBe(200);
+    const refused: ['GET' | 'POST', string, string][] = [
+      ['POST', '/api/catalog/import', 'catalog:import'],
+      ['GET', '/api/admin/webhooks', 'webhooks'],
+      ['GET', `/api/admin/mail-outbox?to=${encodeURIComponent(customer.email)}`, 'mail'],
+      ['GET', '/api/admin/tokens', 'tokens'],
+    ];
+    for (const [method, path, scope] of refused) {
+      const reply = await server.request<string>(method, path, method === 'POST' ? { products: [] } : undefined, bearer);
+      expect(reply.status, path).toBe(403);
+      expect(reply.body.result, path).toBe(`This admin token does not have the "${scope}" scope.`);
+    }
+  });
+
+  it('a read-only token cannot change an order, and a token cannot make one that may do more than itself', async () => {
+    const reader = bearerOf((await make(['orders:read'])).body.result.token);
+    const placed = await order();
+    expect((await admin('POST', `/api/admin/orders/${placed.order_id}/status`, { status: 'processing' }, reader)).status).toBe(403);
+    const tokens = bearerOf((await make(['tokens', 'orders:read'])).body.result.token);
+    expect((await make(undefined, tokens)).status).toBe(403);
+    expect((await make(['orders:write'], tokens)).status).toBe(403);
+    const narrower = await make(['orders:read'], tokens);
+    expect(narrower.status).toBe(200);
+    const unknown = await admin<string>('POST', '/api/admin/tokens', { name: 'scoped', scopes: ['orders:read', 'root'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.result).toContain('Unknown scope "root"');
+  });
+});
+
 describe('admin tokens', () => {
   it('creates a token shown once, stores only its digest, accepts it, lists it without the secret and refuses it once revoked', async () => {
     const created = await admin<{ id: number; name: string; token: string }>('POST', '/api/admin/tokens', { name: 'ERP link' });

@@ -38,12 +38,15 @@ describe('GET /api/admin/mail-outbox', () => {
     expect(reply.status).toBe(403);
   });
 
-  it('gives the owner the reset mail with its link, for that address only', async () => {
+  it('gives the owner the reset mail with its link but never its secret, for that address only', async () => {
     const reply = await outbox(EMAIL.toUpperCase(), { 'x-admin-token': server.ctx.adminToken });
     expect(reply.status).toBe(200);
     expect(reply.body.result).toHaveLength(1);
     expect(reply.body.result[0]).toMatchObject({ to: EMAIL, subject: 'Reset your password' });
-    expect(reply.body.result[0]!.text).toMatch(/\/create-password\?email=.+&token=[\w-]+/);
+    expect(reply.body.result[0]!.text).toMatch(/\/create-password\?email=.+&token=\[hidden\]\n/);
+    const [stored] = await server.ctx.db.query<{ text: string }>('select text from mail_outbox where to_address = $1', [EMAIL]);
+    const secret = /&token=([\w-]+)/.exec(stored!.text)![1]!;
+    expect(JSON.stringify(reply.body)).not.toContain(secret);
     const other = await outbox('someone.else@example.com', { 'x-admin-token': server.ctx.adminToken });
     expect(other.body.result).toEqual([]);
   });
