@@ -2,7 +2,9 @@ import type { ApiClient } from '../../../replication/api/api-types';
 import type { CartCoordinator } from '../cart/cart-coordinator';
 import type { ShopDatabase } from '../database-types';
 import type { OrderCoordinator } from '../orders/order-coordinator';
+import { LOCAL, readLocal } from '../local-state';
 import type { Connectivity } from '../sync/connectivity';
+import { rememberEndingSession } from './server-logout';
 import { signIn, signOut } from './session';
 
 /** Signing in and out with what they owe the queues: nothing unsent is thrown away by a logout. */
@@ -13,6 +15,7 @@ export function createSessionCoordinator(db: ShopDatabase, deps: { api: ApiClien
     /**
      * Logout never throws away unsent orders: the queued ones go first while the session still
      * holds (under the spec's confirmation rule); what cannot go stays queued, shown in the sync panel.
+     * The session is then ended on the server too, once it can be reached.
      */
     signOut: async (silent = false) => {
       if (deps.connectivity.isOnline()) {
@@ -20,6 +23,8 @@ export function createSessionCoordinator(db: ShopDatabase, deps: { api: ApiClien
         await deps.cart.sync({ forceClientState: true }).catch(() => undefined);
         await deps.orders.handleQueued().catch(() => undefined);
       }
+      // The server is told in the background (logout-keeper): the device's logout never waits for the network.
+      await rememberEndingSession(db, await readLocal(db, LOCAL.session));
       await signOut(db, { silent });
     },
   };

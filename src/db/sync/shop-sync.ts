@@ -11,6 +11,7 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { createOrderCoordinator } from '../orders/order-coordinator';
 import { endSessionAfterTokenFailure, sessionTokenStore } from '../session/session';
+import { keepServerLogoutsSent } from '../session/logout-keeper';
 import { keepProfileLoaded } from '../session/profile-keeper';
 import { createSessionCoordinator } from '../session/session-coordinator';
 import { browserConnectivity, type Connectivity } from './connectivity';
@@ -130,6 +131,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
         }),
     );
     leadSubs.push(keepProfileLoaded(db, { api, connectivity }));
+    leadSubs.push(keepServerLogoutsSent(db, { api, connectivity, retryBaseMs: options.retryBaseMs }));
     // The lines' prices follow the catalogue and the server cart (written by the leading tab only).
     leadSubs.push(
       keepCartPrices(db, {
