@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { clientErrorReply, frameworkErrorReply, installErrorHandler } from './http/error-handler';
 import { installJsonBodyParser } from './http/json-body-parser';
 import { installSecurityHeaders } from './http/security-headers';
+import { installRateLimits } from './limits/rate-limits';
 import { serveApp } from './http/static-app';
 import { createPageResponder } from './render/page-responder';
 import { registerSitemapRoutes } from './render/sitemap';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   installJsonBodyParser(app);
   installSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 2048, encodings: ['gzip', 'br'] });
+  await installRateLimits(app, ctx.config.limits);
 
   registerMetaRoutes(app, full);
   registerCatalogRoutes(app, full);

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REPLY_CACHE_BYTES } from './catalog/reply-cache';
 import { webhookSettingsFromEnv, type WebhookSettings } from './webhooks/webhook-settings';
+import { limitTableFromEnv, type LimitTable } from './limits/limit-table';
 
 /** Runtime configuration, read once from the environment with safe defaults. */
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   /** A managed sku at or below this many after an order sends the `stock.low` webhook (`STOCK_LOW_THRESHOLD`, 5). */
   stockLowThreshold: number;
   webhooks: WebhookSettings;
+  /** Request limits (`RATE_LIMIT_*`, server/limits/limit-table.ts). */
+  limits: LimitTable;
 }
 
 const MB = 1024 * 1024;
@@ -91,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     stockLowThreshold: intFromEnv(env, 'STOCK_LOW_THRESHOLD', 5, 0, 1_000_000),
     webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max), env.WEBHOOK_ALLOWED_HOSTS),
+    limits: limitTableFromEnv(env),
   };
 }

@@ -16,6 +16,8 @@ export interface ThrottleVerdict {
   allowed: boolean;
   /** Whole minutes until the window ends (at least 1) when not allowed. */
   retryAfterMinutes: number;
+  /** The same in whole seconds (at least 1), for the Retry-After header. */
+  retryAfterSeconds: number;
 }
 
 export async function countAttempt(db: Queryable, key: string, rule: ThrottleRule): Promise<ThrottleVerdict> {
@@ -30,7 +32,7 @@ export async function countAttempt(db: Queryable, key: string, rule: ThrottleRul
   const row = rows[0];
   const attempts = Number(row?.attempts ?? 1);
   const secondsLeft = Math.max(0, Number(row?.seconds_left ?? rule.windowSeconds));
-  return { allowed: attempts <= rule.limit, retryAfterMinutes: Math.max(1, Math.ceil(secondsLeft / 60)) };
+  return { allowed: attempts <= rule.limit, retryAfterMinutes: Math.max(1, Math.ceil(secondsLeft / 60)), retryAfterSeconds: Math.max(1, Math.ceil(secondsLeft)) };
 }
 
 /** Gives back an attempt that turned out fine (only failures count). */
@@ -46,11 +48,14 @@ export async function clearAttempts(db: Queryable, key: string): Promise<void> {
 /** Counts an attempt on every key and refuses with 429 when any of them is over its limit. */
 export async function enforceLimits(db: Queryable, checks: ReadonlyArray<{ key: string; rule: ThrottleRule }>, message: (minutes: number) => string = tooManyRequests): Promise<void> {
   let waitMinutes = 0;
+  let waitSeconds = 0;
   for (const { key, rule } of checks) {
     const verdict = await countAttempt(db, key, rule);
-    if (!verdict.allowed) waitMinutes = Math.max(waitMinutes, verdict.retryAfterMinutes);
+    if (verdict.allowed) continue;
+    waitMinutes = Math.max(waitMinutes, verdict.retryAfterMinutes);
+    waitSeconds = Math.max(waitSeconds, verdict.retryAfterSeconds);
   }
-  if (waitMinutes > 0) throw new ApiError(429, message(waitMinutes), { retryAfterMinutes: waitMinutes });
+  if (waitMinutes > 0) throw new ApiError(429, message(waitMinutes), { retryAfterMinutes: waitMinutes, retryAfterSeconds: waitSeconds });
 }
 
 export const tooManyRequests = (minutes: number) => `Too many requests. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
@@ -59,3 +64,6 @@ export const tooManyRequests = (minutes: number) => `Too many requests. Try agai
 export async function pruneAttemptCounters(db: Queryable): Promise<void> {
   await db.query("delete from attempt_throttle where window_started_at < now() - interval '1 day'");
 }
+
+/** A rule of the limits table (server/limits/limit-table.ts) in this module's terms. */
+export const throttleRule = (rule: { max: number; windowSeconds: number }): ThrottleRule => ({ limit: rule.max, windowSeconds: rule.windowSeconds });

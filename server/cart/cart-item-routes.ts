@@ -20,6 +20,8 @@ export function registerCartItemRoutes(app: FastifyInstance, ctx: AppContext): v
     tags: ['cart'],
     query: cartCreateQuery,
     result: { type: 'string' },
+    // A guest cart is a new row each time; a customer's is the one they have.
+    limit: (auth) => (auth ? undefined : 'guestCarts'),
     handler: async ({ auth }) => (auth ? activeCustomerCart(ctx.db, auth.sub) : createGuestCart(ctx.db)),
   });
 

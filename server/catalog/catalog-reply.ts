@@ -1,13 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogQuery } from '../../schemas/catalog-query';
-import { tokenFromRequest } from '../auth/authenticate';
+import { tokenFromRequest, type AuthClaims } from '../auth/authenticate';
 import { jsonBodyParser } from '../http/json-body-parser';
 import type { CatalogService } from './catalog-service';
 import { CachedReply, type ReplyCache } from './reply-cache';
 import { catalogReplyEncoding } from './reply-encoding';
 
-/** A request header `cache-control: no-cache` (a browser's hard reload) asks for a freshly computed answer. */
-const wantsFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
+/**
+ * A request header `cache-control: no-cache` asks for a freshly computed answer; it is honoured only
+ * with an admin token (`isAdmin`), as anyone else could make every query cost a computation. A
+ * browser's hard reload sends it too, and is answered from the cache like any other request.
+ */
+const asksFresh = (request: FastifyRequest) => /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
+
+/** Requests whose `no-cache` an admin token backs: computed afresh, and not counted as uncached queries. */
+const freshRequests = new WeakSet<FastifyRequest>();
+
+export type AdminCheck = (request: FastifyRequest) => Promise<boolean>;
 
 /** A guest's query, by the exact text of its body: set by the body parser below. */
 const guestKeys = new WeakMap<FastifyRequest, string>();
@@ -27,18 +36,28 @@ class CachedHit {
  * repeated query costs no JSON parse, no validation and no serialisation. Anything else takes the
  * usual way: the shared JSON parser, the route's validation, `sendCatalogReply`.
  */
-export function answerRepeatedGuestQueries(scope: FastifyInstance, catalog: CatalogService): void {
+export function answerRepeatedGuestQueries(scope: FastifyInstance, catalog: CatalogService, isAdmin: AdminCheck): void {
   const parse = jsonBodyParser(scope);
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const text = raw.toString();
-    if (tokenFromRequest(request) === undefined) {
-      const key = `guest ${text}`;
-      guestKeys.set(request, key);
-      const found = wantsFresh(request) ? undefined : catalog.replies.get(key);
+    if (tokenFromRequest(request) !== undefined) return parse(request, text, done);
+    const key = `guest ${text}`;
+    guestKeys.set(request, key);
+    const lookUp = () => {
+      const found = catalog.replies.get(key);
       if (found) return done(null, new CachedHit(key, found));
-    }
-    parse(request, text, done);
+      parse(request, text, done);
+    };
+    if (!asksFresh(request)) return lookUp();
+    isAdmin(request).then(
+      (admin) => {
+        if (!admin) return lookUp();
+        freshRequests.add(request);
+        parse(request, text, done);
+      },
+      (error: unknown) => done(error as Error, undefined),
+    );
   });
   scope.addHook('preValidation', async (request, reply) => {
     const hit = request.body;
@@ -52,13 +71,17 @@ export function answerRepeatedGuestQueries(scope: FastifyInstance, catalog: Cata
  * and the caller's customer group, so any per-group answer stays apart; the cache is emptied
  * whenever a catalogue change is applied.
  */
-export function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, groupId: number | undefined, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export async function sendCatalogReply(catalog: CatalogService, body: CatalogQuery, auth: AuthClaims | null, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const groupId = auth?.groupId;
   const guestKey = groupId === undefined ? guestKeys.get(request) : undefined;
   const key = guestKey ?? `${groupId ?? ''}|${JSON.stringify(body)}`;
+  const fresh = freshRequests.has(request);
   let found: CachedReply | undefined;
-  if (wantsFresh(request)) catalog.replies.bypass();
+  if (fresh) catalog.replies.bypass();
   else if (guestKey === undefined) found = catalog.replies.get(key);
   if (!found) {
+    // Only a query the cache cannot answer costs the engine, JSON and compression: that is what is limited.
+    if (!fresh) await request.server.shopLimits.enforce(request, 'uncachedCatalog', auth);
     found = new CachedReply(catalog.indexFor(body.type).queryBytes(body, catalog.attributes.get, '{"code":200,"result":', '}'));
     catalog.replies.set(key, found);
   }

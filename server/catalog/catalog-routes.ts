@@ -6,9 +6,13 @@ import { defineRoute } from '../http/define-route';
 import { ApiError } from '../http/api-error';
 import { securityHeaders } from '../http/security-headers';
 import { registerOperation } from '../http/openapi';
+import { adminTokenScopes } from '../http/owner-only';
+import { ConnectionSlots } from '../limits/connection-slots';
+import { clientAddress } from '../limits/rate-limits';
+import { tooManyRequests } from '../limits/too-many-requests';
 import { orderSignals, type OrderSignal } from '../order/order-stream';
 import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
-import { answerRepeatedGuestQueries, sendCatalogReply } from './catalog-reply';
+import { answerRepeatedGuestQueries, sendCatalogReply, type AdminCheck } from './catalog-reply';
 import { registerCatalogImportRoute } from './import-route';
 
 const entityList = v.pipe(
@@ -34,18 +38,30 @@ function toReplicaDocument(row: StoredRow): Record<string, unknown> {
   return { ...row.doc, _entity: row.entity, _deleted: false };
 }
 
+/** A live admin token in `x-admin-token` (the catalogue route reads `Authorization` as a customer's). */
+const isAdminRequest =
+  (ctx: AppContext): AdminCheck =>
+  async (request) => {
+    const token = request.headers['x-admin-token'];
+    return typeof token === 'string' && token !== '' && (await adminTokenScopes(ctx, token)) !== undefined;
+  };
+
+/** A client over its stream cap is told to come back after about the stream's own reconnect pause, times ten. */
+const STREAM_RETRY_SECONDS = 30;
+
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
   // In a scope of its own: its body parser answers a repeated guest query from the reply cache.
   void app.register(async (scope) => {
-    answerRepeatedGuestQueries(scope, ctx.catalog);
+    answerRepeatedGuestQueries(scope, ctx.catalog, isAdminRequest(ctx));
     defineRoute(scope, ctx, {
       method: 'POST',
       url: '/api/catalog',
-      summary: 'Search products, categories, attributes, tax rules and CMS entities',
+      summary:
+        'Search products, categories, attributes, tax rules and CMS entities. Replies come from a cache; `cache-control: no-cache` computes afresh only with an admin token in `x-admin-token`',
       tags: ['catalog'],
       body: catalogQuerySchema,
       result: { type: 'object', properties: { items: { type: 'array' }, total: { type: 'integer' }, aggregations: { type: 'object' }, attributeMetadata: { type: 'array' }, perPage: { type: 'integer' } } },
-      handler: async ({ body, auth, request, reply }) => sendCatalogReply(ctx.catalog, body, auth?.groupId, request, reply),
+      handler: async ({ body, auth, request, reply }) => sendCatalogReply(ctx.catalog, body, auth, request, reply),
     });
   });
 
@@ -73,16 +89,20 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['catalog', 'replication', 'orders'],
     rawReply: 'text/event-stream',
   });
+  const streams = new ConnectionSlots(ctx.config.limits.streamsPerAddress.max, ctx.config.limits.streamsTotal.max);
   app.get('/api/catalog/stream', async (request, reply) => {
+    const release = streams.take(clientAddress(request));
+    if (!release) throw tooManyRequests(STREAM_RETRY_SECONDS, (s) => `Too many change streams are open. Try again in ${s} seconds.`);
     // The shared LISTEN is up before `ready`, so an order change committed after it always arrives.
     const orders = await orderSignals(ctx.db).catch((error: unknown) => {
+      release();
       ctx.log.error({ err: error }, 'order change notifications unavailable');
       throw new ApiError(503, 'The change stream is not available right now; try again shortly');
     });
     reply.hijack();
     const res = reply.raw;
     // The shopper left while the LISTEN started: nothing to register, and no 'close' would come to undo it.
-    if (request.raw.socket.destroyed) return;
+    if (request.raw.socket.destroyed) return release();
     res.writeHead(200, {
       // A hijacked reply skips the onSend hook that sets these on every other reply.
       ...securityHeaders(request),
@@ -98,6 +118,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     orders.on('order', onOrder);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 20_000);
     request.raw.on('close', () => {
+      release();
       clearInterval(heartbeat);
       ctx.catalog.changes.off('change', onChange);
       orders.off('order', onOrder);

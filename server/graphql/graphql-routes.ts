@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { envelope, sendEnvelope } from '../http/envelope';
 import { registerOperation } from '../http/openapi';
 import { CATALOG_SDL, catalogResolvers } from './catalog-schema';
 import { formatGraphqlErrors, refusedQuery } from './graphql-errors';
@@ -61,6 +63,21 @@ async function checkGetOperation(request: FastifyRequest): Promise<void> {
 }
 
 /**
+ * Counts the request before its body is read. The 429 is sent from here, as the route's scope answers
+ * errors in GraphQL's shape and a refusal to try later is the shop's envelope, with Retry-After.
+ */
+async function limitGraphql(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  try {
+    await request.server.shopLimits.enforce(request, 'graphql');
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 429) throw error;
+    reply.header('retry-after', String(error.meta?.retryAfterSeconds));
+    return sendEnvelope(reply, envelope(error.message, 429, error.meta));
+  }
+}
+
+/**
  * `/graphql` (SPEC §7: "Search can also go through a GraphQL endpoint"): mercurius over graphql-js,
  * the catalogue's own engine behind every field. In a scope of its own, so mercurius' decorations,
  * content type parser and error handler stay off the /api routes (which keep the envelope).
@@ -77,7 +94,7 @@ export async function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContex
       cache: GRAPHQL_LIMITS.parsedQueries,
       graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens } },
       errorFormatter: formatGraphqlErrors,
-      additionalRouteOptions: { bodyLimit: GRAPHQL_LIMITS.bodyBytes, preHandler: checkGetOperation },
+      additionalRouteOptions: { bodyLimit: GRAPHQL_LIMITS.bodyBytes, onRequest: limitGraphql, preHandler: checkGetOperation },
     });
     scope.graphql.addHook('preValidation', (_schema, document) => {
       checkDocument(document);

@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import { parseWith } from '../../schemas/parse';
 import { authenticate, type AuthClaims } from '../auth/authenticate';
 import type { AppContext } from '../context';
+import type { MemoryLimitName } from '../limits/limit-table';
 import { ApiError, unauthorized } from './api-error';
 import { envelope, isEnvelope, sendEnvelope } from './envelope';
 import { honoursIdempotencyKey, idempotencyKeyOf, keyScope } from './idempotency-key';
@@ -40,6 +41,12 @@ export interface RouteSpec<BS, QS, PS> {
   /** Description of the reply `result` for the OpenAPI document. */
   result?: Record<string, unknown>;
   bodyLimit?: number;
+  /**
+   * The request limit of server/limits/limit-table.ts this route counts against (per address, or per
+   * account for a signed-in caller where the table says so), or a choice by caller (undefined: none).
+   * Counted after the input and token checks, before the handler's work.
+   */
+  limit?: MemoryLimitName | ((auth: AuthClaims | null) => MemoryLimitName | undefined);
   /** Returns an `Envelope`, or a plain result that is sent with code 200. */
   handler: (input: RouteInput<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>;
 }
@@ -69,6 +76,8 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
       const body = spec.body ? validate(spec.body, request.body, 'body') : undefined;
       const auth = ownerRoute ? null : await authenticate(ctx, request);
       if (spec.auth === 'required' && !auth) throw unauthorized();
+      const limit = typeof spec.limit === 'function' ? spec.limit(auth) : spec.limit;
+      if (limit) await app.shopLimits.enforce(request, limit, auth);
       const execute = async () => {
         const output = await spec.handler({ body, query, params, auth, request, reply } as RouteInput<Out<BS>, Out<QS>, Out<PS>>);
         return reply.sent ? null : isEnvelope(output) ? output : envelope(output);

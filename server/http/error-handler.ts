@@ -33,16 +33,29 @@ export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): 
   socket.destroy(error);
 }
 
+/** A 429 without a figure of its own (none today) still tells the client to wait, not to retry at once. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+function retryAfterSeconds(meta: Record<string, unknown> | undefined): number {
+  const seconds = meta?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_SECONDS;
+}
+
 /** Every error becomes the `{code, result}` envelope; only real faults are 5xx, and those are logged. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return sendEnvelope(reply, envelope(error.message, error.code, error.meta));
+    if (error instanceof ApiError) {
+      // Every 429 says how long to wait: the limits put the window's remaining seconds in meta.
+      if (error.code === 429) reply.header('retry-after', String(retryAfterSeconds(error.meta)));
+      return sendEnvelope(reply, envelope(error.message, error.code, error.meta));
+    }
     const framework = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;
     if (framework) return sendEnvelope(reply, envelope(framework(error), status >= 400 && status < 500 ? status : 400));
     if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
       return sendEnvelope(reply, envelope('body: malformed JSON', 400));
     }
+    if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
     if (status >= 400 && status < 500) return sendEnvelope(reply, envelope(error.message, status));
     request.log.error({ err: error }, 'unhandled error');
     return sendEnvelope(reply, envelope('Internal Server Error 500', 500));

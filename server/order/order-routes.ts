@@ -32,6 +32,8 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): void
     tags: ['order'],
     body: orderBody,
     result: orderReplySchema,
+    // Each order takes stock: a signed-in customer is counted by account, a guest by address.
+    limit: (auth) => (auth ? 'accountOrders' : 'guestOrders'),
     handler: async ({ body, auth }) => placeOrder(ctx, body, auth),
   });
   registerOrderLookupRoute(app, ctx);

@@ -16,7 +16,7 @@ import { admitLoginAttempt, loginSucceeded } from './login-guard';
 /** The current password, counted like a sign-in (guessing it with a stolen token meets the same limits). */
 async function checkCurrentPassword(ctx: AppContext, customer: CustomerRow, password: string | undefined, ip: string): Promise<void> {
   if (!password) throw badRequest(USER_MESSAGES.currentPasswordForEmail);
-  await admitLoginAttempt(ctx.db, customer.email, ip);
+  await admitLoginAttempt(ctx.db, customer.email, ip, ctx.config.limits);
   if (!(await verifyPassword(password, customer.password_hash))) throw badRequest(USER_MESSAGES.wrongCurrentPassword);
   await loginSucceeded(ctx.db, customer.email, ip);
 }
@@ -34,6 +34,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['user'],
     body: createCustomerBody,
     result: customerReply,
+    limit: 'signUp',
     handler: async ({ body }) => {
       const { customer: input } = body;
       const passwordHash = await hashPassword(body.password);

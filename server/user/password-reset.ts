@@ -16,6 +16,17 @@ export async function issueResetToken(tx: Queryable, customerId: number): Promis
   return token;
 }
 
+/** Whether the token is this e-mail's, unused and unexpired, without using it up. */
+export async function resetTokenIsLive(db: Queryable, email: string, token: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from password_reset_tokens
+     where token_hash = $1 and used_at is null and expires_at > now()
+       and customer_id = (select id from customers where email = $2)`,
+    [tokenDigest(token), email.toLowerCase()],
+  );
+  return rows.length > 0;
+}
+
 /**
  * Marks the token used and returns its customer, only when it is this e-mail's, unused and
  * unexpired. One conditional update: two requests with the same link cannot both succeed.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { changePasswordBody, createPasswordBody, resetPasswordBody } from '../../schemas/api/user';
-import { clearAttempts, enforceLimits } from '../auth/attempt-throttle';
+import { clearAttempts, enforceLimits, throttleRule } from '../auth/attempt-throttle';
 import { hashPassword, verifyPassword } from '../auth/password-hash';
 import { revokeAllForCustomer } from '../auth/refresh-tokens';
 import type { AppContext } from '../context';
@@ -10,15 +10,9 @@ import { deliverQueuedMail, queueMail } from '../mail/send-mail';
 import { findCustomerByEmail, setCustomerPassword } from './customer-store';
 import { requireCustomer } from './current-customer';
 import { admitLoginAttempt, loginAccountKey, loginSucceeded } from './login-guard';
-import { consumeResetToken, issueResetToken, resetPasswordMail } from './password-reset';
+import { consumeResetToken, issueResetToken, resetPasswordMail, resetTokenIsLive } from './password-reset';
 import { USER_MESSAGES } from './user-messages';
 import { passwordChangedMail } from './account-change-mails';
-
-/** Reset mails per address and per client: enough for a forgetful shopper, useless for mail bombing. */
-const RESET_LIMITS = {
-  email: { limit: 5, windowSeconds: 60 * 60 },
-  address: { limit: 30, windowSeconds: 60 * 60 },
-};
 
 export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -32,7 +26,7 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
     handler: async ({ auth, body, request }) => {
       const customer = await requireCustomer(ctx.db, auth);
       // Guessing the current password with a stolen access token counts like failed sign-ins.
-      await admitLoginAttempt(ctx.db, customer.email, request.ip);
+      await admitLoginAttempt(ctx.db, customer.email, request.ip, ctx.config.limits);
       if (!(await verifyPassword(body.currentPassword, customer.password_hash))) throw badRequest(USER_MESSAGES.wrongCurrentPassword);
       await loginSucceeded(ctx.db, customer.email, request.ip);
       const passwordHash = await hashPassword(body.newPassword);
@@ -53,10 +47,12 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
     tags: ['user'],
     body: resetPasswordBody,
     result: { type: 'boolean' },
+    limit: 'resetRequests',
     handler: async ({ body, request }) => {
+      // Reset mails per address and per client, across processes: enough for a forgetful shopper, useless for mail bombing.
       await enforceLimits(ctx.db, [
-        { key: `reset:email:${body.email}`, rule: RESET_LIMITS.email },
-        { key: `reset:ip:${request.ip}`, rule: RESET_LIMITS.address },
+        { key: `reset:email:${body.email}`, rule: throttleRule(ctx.config.limits.resetMailsPerEmail) },
+        { key: `reset:ip:${request.ip}`, rule: throttleRule(ctx.config.limits.resetMailsPerAddress) },
       ]);
       const customer = await findCustomerByEmail(ctx.db, body.email);
       if (!customer) throw badRequest(USER_MESSAGES.unknownEmail);
@@ -76,7 +72,11 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
     tags: ['user'],
     body: createPasswordBody,
     result: { type: 'boolean' },
+    limit: 'createPassword',
     handler: async ({ body }) => {
+      // The slow hash (16 MiB, one of libuv's four threads) runs only for a live link: a flood of made-up
+      // tokens costs a lookup each. The link is used up below, in one conditional update, after the hash.
+      if (!(await resetTokenIsLive(ctx.db, body.email, body.resetToken))) throw badRequest(USER_MESSAGES.invalidResetToken);
       const passwordHash = await hashPassword(body.newPassword);
       const done = await ctx.db.transaction(async (tx) => {
         const customerId = await consumeResetToken(tx, body.email, body.resetToken);

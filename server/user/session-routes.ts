@@ -24,8 +24,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): vo
     tags: ['user'],
     body: loginBody,
     result: tokenReply,
+    limit: 'login',
     handler: async ({ body, request }) => {
-      await admitLoginAttempt(ctx.db, body.username, request.ip);
+      await admitLoginAttempt(ctx.db, body.username, request.ip, ctx.config.limits);
       const customer = await findCustomerByEmail(ctx.db, body.username);
       // The same slow hash runs for an unknown e-mail: wrong e-mail and wrong password look alike.
       const valid = await verifyPassword(body.password, customer?.password_hash ?? (await decoyHash()));

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { REPO_ROOT } from './test-config';
+import { REPO_ROOT, TEST_RATE_LIMIT_SCALE } from './test-config';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,8 +30,9 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
   let log = '';
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     cwd: REPO_ROOT,
-    // One API process unless a test asks for more: a test's process is the one it stops or kills.
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', ...env, PORT: String(port) },
+    // One API process unless a test asks for more: a test's process is the one it stops or kills. Its
+    // clients all come from 127.0.0.1, so the per-process request limits are raised as in testConfig.
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', RATE_LIMIT_SCALE: TEST_RATE_LIMIT_SCALE, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

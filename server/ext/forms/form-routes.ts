@@ -3,7 +3,7 @@ import { enforceLimits } from '../../auth/attempt-throttle';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/define-route';
 import { deliverQueuedMail, queueMail } from '../../mail/send-mail';
-import { PUBLIC_LIMITS } from '../public-limits';
+import { publicLimits } from '../public-limits';
 import { FORM_KINDS, type FormKind } from './form-kinds';
 import { senderConfirmation, shopNotification } from './form-mails';
 
@@ -29,13 +29,14 @@ function registerForm(app: FastifyInstance, ctx: AppContext, form: FormKind): vo
     summary: `${form.title}: stored, mailed to the shop and confirmed to the sender`,
     tags: ['forms'],
     body: form.schema,
+    limit: 'forms',
     result: { type: 'object', properties: { id: { type: 'integer' }, kind: { type: 'string' }, created_at: { type: 'string' } } },
     handler: async ({ body, request }) => {
       const payload = body as Record<string, unknown> & SenderFields;
       const sender = { email: payload.emailAddress, name: `${payload.firstName} ${payload.lastName}` };
       await enforceLimits(ctx.db, [
-        { key: `forms:ip:${request.ip}`, rule: PUBLIC_LIMITS.formsPerAddress },
-        { key: `mail:to:${sender.email.toLowerCase()}`, rule: PUBLIC_LIMITS.mailPerRecipient },
+        { key: `forms:ip:${request.ip}`, rule: publicLimits(ctx.config.limits).formsPerAddress },
+        { key: `mail:to:${sender.email.toLowerCase()}`, rule: publicLimits(ctx.config.limits).mailPerRecipient },
       ]);
       const { id, createdAt, mailIds } = await ctx.db.transaction(async (tx) => {
         const rows = await tx.query<{ id: number; created_at: Date | string }>(

@@ -7,7 +7,7 @@ import { defineRoute } from '../../http/define-route';
 import { sendMail } from '../../mail/send-mail';
 import { requireCustomer } from '../../user/current-customer';
 import { findOrder } from '../../user/order-history-query';
-import { PUBLIC_LIMITS } from '../public-limits';
+import { publicLimits } from '../public-limits';
 import { invoiceMail } from './invoice-mail';
 import { MAIL_TOKEN_TTL_SECONDS, isValidMailToken, issueMailToken } from './mail-form-token';
 
@@ -35,13 +35,14 @@ export function registerMailServiceRoutes(app: FastifyInstance, ctx: AppContext)
     tags: ['mail'],
     body: sendEmailBody,
     result: { type: 'boolean' },
+    limit: 'forms',
     handler: async ({ body, request }) => {
       if (!(await isValidMailToken(body.token, ctx.secrets.authSecret))) throw new ApiError(401, 'Email is not authorized!');
       if (body.targetAddress.toLowerCase() !== ctx.config.shopEmail.toLowerCase()) throw forbidden(`Target email address (${body.targetAddress}) is not allowed`);
       if (body.confirmation && !body.sourceAddress) throw badRequest('sourceAddress: is required for a confirmation');
       await enforceLimits(ctx.db, [
-        { key: `mail:ip:${request.ip}`, rule: PUBLIC_LIMITS.mailPerAddress },
-        ...(body.confirmation && body.sourceAddress ? [{ key: `mail:to:${body.sourceAddress.toLowerCase()}`, rule: PUBLIC_LIMITS.mailPerRecipient }] : []),
+        { key: `mail:ip:${request.ip}`, rule: publicLimits(ctx.config.limits).mailPerAddress },
+        ...(body.confirmation && body.sourceAddress ? [{ key: `mail:to:${body.sourceAddress.toLowerCase()}`, rule: publicLimits(ctx.config.limits).mailPerRecipient }] : []),
       ]);
       await sendMail(ctx.db, ctx.config, { to: ctx.config.shopEmail, replyTo: body.sourceAddress, subject: body.subject, text: body.emailText });
       if (body.confirmation && body.sourceAddress) {
@@ -68,7 +69,7 @@ export function registerMailServiceRoutes(app: FastifyInstance, ctx: AppContext)
       const order = await findOrder(ctx.db, body.orderId);
       if (!order) throw notFound('Order not found');
       if (order.customer_id !== String(customer.id)) throw forbidden('This order belongs to another customer');
-      await enforceLimits(ctx.db, [{ key: `invoice:customer:${customer.id}`, rule: PUBLIC_LIMITS.mailPerAddress }]);
+      await enforceLimits(ctx.db, [{ key: `invoice:customer:${customer.id}`, rule: publicLimits(ctx.config.limits).mailPerAddress }]);
       await sendMail(ctx.db, ctx.config, invoiceMail(ctx.config, order));
       return true;
     },

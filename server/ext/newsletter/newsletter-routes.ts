@@ -5,7 +5,7 @@ import { enforceLimits } from '../../auth/attempt-throttle';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/define-route';
 import { deliverQueuedMail, queueMail } from '../../mail/send-mail';
-import { PUBLIC_LIMITS } from '../public-limits';
+import { publicLimits } from '../public-limits';
 import { isSubscribed, subscribe, unsubscribe } from './newsletter-store';
 import { findNewsletterCoupon, welcomeMail } from './welcome-coupon';
 
@@ -31,9 +31,10 @@ export function registerNewsletterRoutes(app: FastifyInstance, ctx: AppContext):
     tags: ['newsletter'],
     body: newsletterFormSchema,
     result: status,
+    limit: 'forms',
     handler: async ({ body, request }) => {
       const email = body.email.toLowerCase();
-      await enforceLimits(ctx.db, [{ key: `newsletter:ip:${request.ip}`, rule: PUBLIC_LIMITS.newsletterPerAddress }]);
+      await enforceLimits(ctx.db, [{ key: `newsletter:ip:${request.ip}`, rule: publicLimits(ctx.config.limits).newsletterPerAddress }]);
       const mailId = await ctx.db.transaction(async (tx) => {
         if (!(await subscribe(tx, email))) return undefined;
         return queueMail(tx, welcomeMail(ctx.config, email, await findNewsletterCoupon(tx)));

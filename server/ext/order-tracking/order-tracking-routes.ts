@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../../http/api-error';
 import { defineRoute } from '../../http/define-route';
 import { customerReferenceOf } from '../../order/order-document';
 import { findOrderByNumberAndEmail, lastStatusEntryAt, orderStatusHistory, statusChangedAt } from '../../user/order-history-query';
-import { PUBLIC_LIMITS } from '../public-limits';
+import { publicLimits } from '../public-limits';
 
 /**
  * Order tracking for anyone who knows an order number and its e-mail. A wrong number and a wrong
@@ -24,10 +24,11 @@ export function registerOrderTrackingRoutes(app: FastifyInstance, ctx: AppContex
       type: 'object',
       properties: { order: { type: 'object' }, items: { type: 'array' }, total_count: { type: 'integer' }, search_criteria: { type: 'object' } },
     },
+    limit: 'orderTracking',
     handler: async ({ query, request }) => {
       const key = `tracking:ip:${request.ip}`;
-      const verdict = await countAttempt(ctx.db, key, PUBLIC_LIMITS.trackingMissesPerAddress);
-      if (!verdict.allowed) throw new ApiError(429, tooManyRequests(verdict.retryAfterMinutes));
+      const verdict = await countAttempt(ctx.db, key, publicLimits(ctx.config.limits).trackingMissesPerAddress);
+      if (!verdict.allowed) throw new ApiError(429, tooManyRequests(verdict.retryAfterMinutes), { retryAfterSeconds: verdict.retryAfterSeconds });
       const order = await findOrderByNumberAndEmail(ctx.db, query.orderNumber, query.email);
       if (!order) throw notFound('Order not found');
       await releaseAttempt(ctx.db, key);

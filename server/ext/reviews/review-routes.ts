@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../http/api-error';
 import { defineRoute } from '../../http/define-route';
 import { requireCustomer } from '../../user/current-customer';
-import { PUBLIC_LIMITS } from '../public-limits';
+import { publicLimits } from '../public-limits';
 import { insertReview, listApprovedReviews, toApiReview } from './review-store';
 
 /** Product reviews (SPEC §7 "Reviews and newsletter"): written for moderation, listed when approved. */
@@ -18,6 +18,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
     tags: ['review'],
     body: reviewBody,
     result: { type: 'object' },
+    limit: 'forms',
     handler: async ({ body, auth, request }) => {
       const { review } = body;
       // A review is signed by the token's customer; nobody can post in another customer's name.
@@ -28,7 +29,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
       const productId = String(review.product_id);
       const product = await getDocument(ctx.db, 'product', productId);
       if (!product || Number(product.status ?? 1) >= 2) throw badRequest('review.product_id: no such product');
-      await enforceLimits(ctx.db, [{ key: `review:ip:${request.ip}`, rule: PUBLIC_LIMITS.reviewsPerAddress }]);
+      await enforceLimits(ctx.db, [{ key: `review:ip:${request.ip}`, rule: publicLimits(ctx.config.limits).reviewsPerAddress }]);
       const row = await insertReview(ctx.db, { productId, customerId, nickname: review.nickname, title: review.title, detail: review.detail });
       return toApiReview(row, true);
     },
