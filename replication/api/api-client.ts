@@ -1,6 +1,7 @@
 import { MESSAGES, NetworkError, ResponseFormatError, TimeoutError } from './api-errors';
 import type { ApiClient, ApiEnvelope, QueryValue, RequestOptions, TokenStore } from './api-types';
 import { browserMutex, type Mutex } from './refresh-mutex';
+import { RetryAfterGate } from './retry-after';
 import { TokenRefreshLock } from './token-refresh-lock';
 
 export interface ApiClientConfig {
@@ -22,6 +23,8 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Silent logout after a refused refresh (or any 401 when auto-refresh is off). */
   onAuthFailure?: (reason: 'refused' | 'attempts' | 'no-refresh') => Promise<void>;
+  /** The clock of the Retry-After waits (tests). */
+  now?: () => number;
 }
 
 /** Long enough for a catalogue batch on a slow mobile link, short enough that a hung request does not hold a queue. */
@@ -40,6 +43,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
   const tokens = config.tokens;
   const onAuthFailure = config.onAuthFailure ?? (async () => undefined);
+  const waits = new RetryAfterGate(config.now);
 
   function url(path: string, query: Record<string, QueryValue> = {}): string {
     const params = new URLSearchParams();
@@ -50,6 +54,11 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   }
 
   async function send(path: string, options: RequestOptions, token: string | null): Promise<ApiEnvelope> {
+    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+    // A 429 or 503 said when to come back: until then the same request gets that reply, without the network.
+    const waitKey = `${method} ${path.split('?')[0]}`;
+    const held = waits.held(waitKey);
+    if (held) return held;
     const query = { ...options.query };
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -69,7 +78,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(url(path, query), { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal });
+      response = await doFetch(url(path, query), { method, headers, body, signal });
       text = await response.text();
     } catch (error) {
       throw failure(error);
@@ -84,7 +93,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       throw new ResponseFormatError(MESSAGES.badContentType, response.status);
     }
     if (!isEnvelope(parsed)) throw new ResponseFormatError(MESSAGES.wrongFormat, response.status);
-    return parsed;
+    return waits.note(waitKey, response.status, response.headers.get('retry-after'), parsed);
   }
 
   const lock = new TokenRefreshLock({
