@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { rawRequest } from './helpers/raw-http';
 import { mulberry32 } from '../../server/seed/rng';
+import { hashPassword } from '../../server/auth/password-hash';
+import { testConfig } from '../helpers/test-config';
+import { openStream, percentile, timeWhile } from './helpers/limit-probes';
+import { orderPayload, saleableSkus } from './helpers/shop-fixtures';
 
 /**
  * What a stranger can do to the shop without an account (issue 30), each against the real server:
@@ -136,5 +140,91 @@ describe('sessions that end', () => {
       )
       .toBe(401);
     expect(Date.now() - session.at).toBeGreaterThanOrEqual(SESSION_MAX_AGE_S * 1000 - 50);
+  });
+});
+
+describe('limits where a stranger costs the shop something', () => {
+  const limits = {
+    ...testConfig().limits,
+    guestOrders: { max: 3, windowSeconds: 600 },
+    uncachedCatalog: { max: 3, windowSeconds: 600 },
+    streamsPerAddress: { max: 2, windowSeconds: 0 },
+  };
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ limits });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const stockOf = async (sku: string) => Number((await limited.ctx.db.query<{ qty: number }>('select qty from stock where sku = $1', [sku]))[0]!.qty);
+  const expectRefusal = (reply: { status: number; headers: Headers; body: { code: number; result: unknown } }) => {
+    expect(reply.status).toBe(429);
+    expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(reply.body).toMatchObject({ code: 429, result: expect.stringMatching(/^Too many requests\. Try again in \d+ (seconds|minutes?)\.$/) });
+  };
+
+  it('cuts a guest-order flood with 429 and Retry-After: the stock drops by the allowed orders only', async () => {
+    const [sku] = await saleableSkus(limited, 1);
+    const before = await stockOf(sku!);
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => limited.request('POST', '/api/order', orderPayload(`flood-order-${i}-${Date.now()}`, [sku!], 'flood@example.com'))));
+    const placed = replies.filter((r) => r.status === 200);
+    expect(placed).toHaveLength(limits.guestOrders.max);
+    for (const reply of replies.filter((r) => r.status !== 200)) expectRefusal(reply);
+    expect(await stockOf(sku!)).toBe(before - limits.guestOrders.max);
+  });
+
+  it('runs no password hash for a made-up reset token: a flood of them costs less than half the hashes would', async () => {
+    const FLOOD = 96;
+    // The hashes would queue on libuv's threads (4), shared with this process: time a round of 4 here.
+    const round = performance.now();
+    await Promise.all(Array.from({ length: 4 }, () => hashPassword('calibration-password')));
+    const hashesWouldTake = (performance.now() - round) * (FLOOD / 4);
+    const started = performance.now();
+    const flood = Promise.all(
+      Array.from({ length: FLOOD }, (_, i) => limited.request('POST', '/api/user/create-password', { email: 'nobody@example.com', newPassword: 'a-long-new-password', resetToken: `made-up-${i}` })),
+    );
+    const health = await timeWhile(() => limited.request('GET', '/api/health'), flood);
+    const replies = await flood;
+    const took = performance.now() - started;
+    expect(replies.every((r) => r.status === 400)).toBe(true);
+    expect(took, `${FLOOD} refusals took ${Math.round(took)} ms; their hashes alone would take ${Math.round(hashesWouldTake)} ms`).toBeLessThan(hashesWouldTake / 2);
+    expect(percentile(health, 95), 'health stays prompt during the flood').toBeLessThan(Math.max(250, hashesWouldTake / 4));
+  });
+
+  it('refuses a change stream over the per-address cap with 429 and Retry-After, and takes one again once a stream closes', async () => {
+    const open = [await openStream(limited.url), await openStream(limited.url)];
+    expect(open.map((s) => s.status)).toEqual([200, 200]);
+    const over = await openStream(limited.url);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(over.body)).toMatchObject({ code: 429, result: expect.stringContaining('Try again in') });
+    const other = await openStream(limited.url, '127.0.0.2');
+    expect(other.status, 'another address has slots of its own').toBe(200);
+    open[0]!.close();
+    await expect.poll(async () => {
+      const again = await openStream(limited.url);
+      again.close();
+      return again.status;
+    }).toBe(200);
+    open[1]!.close();
+    other.close();
+  });
+
+  it('answers a stranger\'s cache-control: no-cache from the reply cache, and limits the queries the cache cannot answer', async () => {
+    const { replies } = limited.ctx.catalog;
+    const query = (size: number) => ({ type: 'product', size, sort: 'name:asc' });
+    expect((await limited.request('POST', '/api/catalog', query(5))).status).toBe(200);
+    const before = replies.stats();
+    for (let i = 0; i < 5; i++) expect((await limited.request('POST', '/api/catalog', query(5), { 'cache-control': 'no-cache' })).status).toBe(200);
+    expect(replies.stats().bypassed).toBe(before.bypassed);
+    expect(replies.stats().hits - before.hits).toBe(5);
+    await limited.request('POST', '/api/catalog', query(5), { 'cache-control': 'no-cache', 'x-admin-token': limited.ctx.adminToken });
+    expect(replies.stats().bypassed, 'an admin token may ask for a fresh answer').toBe(before.bypassed + 1);
+
+    const misses = await Promise.all([6, 7, 8, 9].map((size) => limited.request('POST', '/api/catalog', query(size))));
+    expect(misses.filter((r) => r.status === 200)).toHaveLength(limits.uncachedCatalog.max - 1);
+    expectRefusal(misses.find((r) => r.status === 429)!);
+    expect((await limited.request('POST', '/api/catalog', query(5))).status, 'a cached answer is never refused').toBe(200);
   });
 });
