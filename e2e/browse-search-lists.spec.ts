@@ -36,6 +36,12 @@ describe('search panel', () => {
     expect(await results.count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => results.count()).toBe(100);
+    // Picking a result leaves the search for the product's page: the panel closes.
+    const picked = (await results.first().locator('.tile-name').textContent())!;
+    await results.first().getByRole('link').first().click();
+    await expect.poll(() => page.locator('.product h1').textContent(), { timeout: 15_000 }).toBe(picked);
+    expect(await page.locator('.search-panel').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

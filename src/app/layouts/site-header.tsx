@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountButton, useSessionGroupId } from '../../features/account/account-button';
 import { CartButton } from '../../features/cart/cart-button';
 import { useList } from '../../features/lists/local-list';
@@ -21,6 +21,14 @@ type Panel = 'menu' | 'search' | 'wishlist' | 'languages' | null;
 export function SiteHeader() {
   const { t, i18n } = useTranslation();
   const [panel, setPanel] = useState<Panel>(null);
+  // A panel is left for the page its link opened (a search result, a wishlist product, a menu entry):
+  // closed when the location changes, as React advises for state that follows an input.
+  const location = useLocation();
+  const [shownAt, setShownAt] = useState(location.key);
+  if (location.key !== shownAt) {
+    setShownAt(location.key);
+    if (panel !== null) setPanel(null);
+  }
   const menu = useMenu(useSessionGroupId());
   const wishlistCount = useList('wishlist').length;
   const compareCount = useList('compare').length;
