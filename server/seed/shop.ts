@@ -4,6 +4,5 @@ export const SHOP = {
   phone: '0161 555 0199',
   email: 'sales@hartwell-fixings.example',
   address: 'Unit 4, Canal Side Trade Park, Manchester M17 1AA',
-  freeDeliveryOver: 60,
   cutOff: '4pm',
 } as const;
