@@ -7,6 +7,7 @@ import { installJsonBodyParser } from './http/json-body-parser';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimits } from './limits/rate-limits';
 import { serveApp } from './http/static-app';
+import { slowClientOptions } from './http/slow-clients';
 import { createPageResponder } from './render/page-responder';
 import { registerSitemapRoutes } from './render/sitemap';
 import { registerCatalogRoutes } from './catalog/catalog-routes';
@@ -30,6 +31,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   const options: FastifyHttpOptions<Server> = {
     logger: { level: ctx.config.logLevel },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // Fastify's default 0 lets a client hold a connection for ever by sending its request slowly.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: slowClientOptions(ctx.config),
     trustProxy: ctx.config.trustProxy,
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

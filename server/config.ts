@@ -48,6 +48,14 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Request limits (`RATE_LIMIT_*`, server/limits/limit-table.ts). */
   limits: LimitTable;
+  /**
+   * Time a client has to send its request line and headers (`HEADERS_TIMEOUT`, 20 s) and its whole
+   * request with the body (`REQUEST_TIMEOUT`, 120 s: a 200 MB catalogue import at about 2 MB/s), in ms.
+   * A client slower than that (slow-loris) gets a 408 and loses its connection. Replies, such as the
+   * change stream, are not bound by them.
+   */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 const MB = 1024 * 1024;
@@ -95,5 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stockLowThreshold: intFromEnv(env, 'STOCK_LOW_THRESHOLD', 5, 0, 1_000_000),
     webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max), env.WEBHOOK_ALLOWED_HOSTS),
     limits: limitTableFromEnv(env),
+    headersTimeoutMs: intFromEnv(env, 'HEADERS_TIMEOUT', 20, 1, 3600) * 1000,
+    requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT', 120, 1, 86_400) * 1000,
   };
 }

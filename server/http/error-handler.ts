@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { envelope, sendEnvelope } from './envelope';
+import { drainRefusedBody, isDrainingRefusedBody } from './refused-body';
 
 /** Fastify's own client errors, reworded so a shopper's app or a developer can tell what to fix. */
 const FRAMEWORK_MESSAGES: Record<string, (error: FastifyError) => string> = {
@@ -24,6 +25,8 @@ export function frameworkErrorReply(error: FastifyError, _request: FastifyReques
 /** Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 kB, broken framing). */
 export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // This connection already has its answer (a refused body being discarded): only end it.
+  if (isDrainingRefusedBody(socket)) return void socket.destroy();
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'url: the request line and headers are too large'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request: timed out'] : [400, 'request: malformed HTTP'];
   const body = JSON.stringify({ code: status, result: message });
@@ -51,6 +54,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const framework = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;
+    drainRefusedBody(request, reply);
     if (framework) return sendEnvelope(reply, envelope(framework(error), status >= 400 && status < 500 ? status : 400));
     if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
       return sendEnvelope(reply, envelope('body: malformed JSON', 400));
