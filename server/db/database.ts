@@ -12,6 +12,11 @@ export interface Database extends Queryable {
   /** Channel names are scoped per schema so shops sharing one PostgreSQL do not hear each other. */
   channel(name: string): string;
   close(): Promise<void>;
+  /**
+   * PGlite only: the data folder as an uncompressed tarball, taken with no statement or transaction
+   * under way (backup-file.ts says why that copy is consistent and restorable).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Advisory lock keys: one place, so two features never pick the same number. */
