@@ -3,6 +3,7 @@ import type { AdminScope } from '../../schemas/api/admin-scopes';
 import type { AppContext } from '../context';
 import { ownerOnly } from '../http/owner-only';
 import { registerAdminOrderRoutes } from './admin-order-routes';
+import { registerBackupRoutes } from './backup-routes';
 import { registerAdminTokenRoutes } from './admin-token-routes';
 
 export const ADMIN_TOKEN_REFUSED = 'This needs a live admin token: this one is not an admin token, or it has been revoked';
@@ -17,4 +18,5 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   ownerOnly(app, ctx, (url) => GUARDED.some((prefix) => url.startsWith(prefix)), ADMIN_TOKEN_REFUSED, scopeOf);
   registerAdminTokenRoutes(app, ctx);
   registerAdminOrderRoutes(app, ctx);
+  registerBackupRoutes(app, ctx);
 }
