@@ -3,7 +3,12 @@ import { CATALOG_QUERY_TYPES, parseCatalogQuery, type CatalogQueryType } from '.
 import type { CatalogResult } from '../../src/domain/catalog-query/types';
 import type { CatalogService } from '../catalog/catalog-service';
 import { refusedQuery } from './graphql-errors';
+import { DOCUMENT_RESOLVERS } from './document-resolvers';
+import { ENTITY_SDL } from './entity-sdl';
+import { FieldValueScalar } from './field-value-scalar';
 import { JsonScalar } from './json-scalar';
+import { PRODUCT_SDL } from './product-sdl';
+import { RESULT_RESOLVERS, RESULT_SDL, resultTypeOf } from './result-sdl';
 
 const ENTITY_DESCRIPTIONS: Record<CatalogQueryType, string> = {
   product: 'Products (entity type product); only visible, enabled products, as POST /api/catalog lists them.',
@@ -33,34 +38,20 @@ const described = (text: string, indent: string) => `${indent}"""${text}"""\n${i
 const argumentList = CATALOG_GRAPHQL_ARGUMENT_NAMES.map((name) => `${described(ARGUMENT_DESCRIPTIONS[name], '    ')}${name}: ${CATALOG_GRAPHQL_ARGUMENTS[name]}`).join('\n');
 
 /**
- * The schema of `/graphql`: one field per catalogue entity type, each with the arguments and reply of
- * POST /api/catalog. Documents, facets and attribute metadata are JSON, so an item carries exactly the
- * fields the query asked for (sourceInclude / sourceExclude), as the REST reply does.
+ * The schema of `/graphql`: one field per catalogue entity type, each with the arguments of POST
+ * /api/catalog and its result typed (documents, facets, attribute labels), so a client selects the
+ * fields it wants and can generate types. The result's `json` field is the REST reply as is.
  */
 export const CATALOG_SDL = `"""
 The catalogue search of the shop: the query semantics and replies of POST /api/catalog (SPEC §7),
 answered by the same engine. Read only.
 """
 type Query {
-${CATALOG_QUERY_TYPES.map((type) => `${described(ENTITY_DESCRIPTIONS[type], '  ')}${CATALOG_GRAPHQL_FIELDS[type]}(\n${argumentList}\n  ): SearchResult!`).join('\n')}
+${CATALOG_QUERY_TYPES.map((type) => `${described(ENTITY_DESCRIPTIONS[type], '  ')}${CATALOG_GRAPHQL_FIELDS[type]}(\n${argumentList}\n  ): ${resultTypeOf(type)}!`).join('\n')}
 }
 
 ${described(JsonScalar.description ?? '', '')}scalar JSON
-
-"The reply of POST /api/catalog (its result), field for field."
-type SearchResult {
-  "The page of documents, projected by sourceInclude / sourceExclude."
-  items: [JSON!]!
-  "How many documents match."
-  total: Int!
-  "Facet buckets by name: agg_terms_{field} and agg_range_price."
-  aggregations: JSON!
-  "Labels and options of the attributes asked for as facets."
-  attributeMetadata: [JSON!]!
-  "The page size used."
-  perPage: Int!
-}
-
+${RESULT_SDL}${PRODUCT_SDL}${ENTITY_SDL}
 "Text, filters, facets and sort of a catalogue query."
 input SearchQuery {
   "Text search with relevance (typos forgiven); an exact SKU ranks first. At most 256 characters."
@@ -142,6 +133,9 @@ function searchResolver(catalog: CatalogService, type: CatalogQueryType) {
 export function catalogResolvers(catalog: CatalogService) {
   return {
     JSON: JsonScalar,
+    FieldValue: FieldValueScalar,
+    ...RESULT_RESOLVERS,
+    ...DOCUMENT_RESOLVERS,
     Query: Object.fromEntries(CATALOG_QUERY_TYPES.map((type) => [CATALOG_GRAPHQL_FIELDS[type], searchResolver(catalog, type)])),
   };
 }

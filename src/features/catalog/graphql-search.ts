@@ -1,4 +1,4 @@
-import { CATALOG_GRAPHQL_ARGUMENTS, CATALOG_GRAPHQL_ARGUMENT_NAMES, CATALOG_GRAPHQL_FIELDS, CATALOG_GRAPHQL_RESULT_FIELDS } from '../../../schemas/catalog-graphql';
+import { CATALOG_GRAPHQL_ARGUMENTS, CATALOG_GRAPHQL_ARGUMENT_NAMES, CATALOG_GRAPHQL_FIELDS, CATALOG_GRAPHQL_JSON_FIELD } from '../../../schemas/catalog-graphql';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { ApiReplyError, type CatalogResult, type Doc } from './catalog-api';
 
@@ -14,8 +14,12 @@ export interface GraphqlRequestBody {
 const variableDefinitions = CATALOG_GRAPHQL_ARGUMENT_NAMES.map((name) => `$${name}: ${CATALOG_GRAPHQL_ARGUMENTS[name]}`).join(', ');
 const argumentList = CATALOG_GRAPHQL_ARGUMENT_NAMES.map((name) => `${name}: $${name}`).join(', ');
 
-/** One query text per entity type, the query itself in the variables: the server parses each text once. */
-const documentFor = (field: string) => `query CatalogSearch(${variableDefinitions}) { result: ${field}(${argumentList}) { ${CATALOG_GRAPHQL_RESULT_FIELDS.join(' ')} } }`;
+/**
+ * One query text per entity type, the query itself in the variables: the server parses each text once.
+ * It selects the result as JSON, documents whole, as POST /api/catalog sends them: the storefront keeps
+ * every field of a document, including attribute values no typed field names.
+ */
+const documentFor = (field: string) => `query CatalogSearch(${variableDefinitions}) { result: ${field}(${argumentList}) { ${CATALOG_GRAPHQL_JSON_FIELD} } }`;
 
 /** The entity types the GraphQL adapter can search: one root field of /graphql each. */
 export const GRAPHQL_ENTITY_TYPES: ReadonlySet<string> = new Set(Object.keys(CATALOG_GRAPHQL_FIELDS));
@@ -31,7 +35,7 @@ export function graphqlSearchBody(query: CatalogQueryInput): GraphqlRequestBody 
 }
 
 interface GraphqlReply<T> {
-  data?: { result?: CatalogResult<T> | null } | null;
+  data?: { result?: { [CATALOG_GRAPHQL_JSON_FIELD]?: CatalogResult<T> | null } | null } | null;
   errors?: { message?: unknown }[];
 }
 
@@ -41,7 +45,7 @@ export async function readGraphqlReply<T = Doc>(response: Response): Promise<Cat
   const reply = (await response.json()) as GraphqlReply<T>;
   const message = reply.errors?.map((error) => error.message).find((text) => typeof text === 'string' && text !== '');
   if (typeof message === 'string') throw new ApiReplyError(response.status, message);
-  const result = reply.data?.result;
+  const result = reply.data?.result?.[CATALOG_GRAPHQL_JSON_FIELD];
   if (!result || !Array.isArray(result.items)) throw new ApiReplyError(response.status, 'Unhandled error, wrong response format!');
   return result;
 }

@@ -43,7 +43,7 @@ describe('the GraphQL search adapter', () => {
     const { type: _type, ...rest } = query;
     expect(body.variables).toStrictEqual({ ...rest, store: 'uk' });
     expect(body.operationName).toBe('CatalogSearch');
-    expect(body.query).toMatch(/\{ result: products\(searchQuery: \$searchQuery, size: \$size,.*\) \{ items total aggregations attributeMetadata perPage \} \}$/);
+    expect(body.query).toMatch(/\{ result: products\(searchQuery: \$searchQuery, size: \$size,.*\) \{ json \} \}$/);
     expect(graphqlSearchBody({ type: 'category', size: 4000 }).query).toContain('result: categories(');
     expect(graphqlSearchBody({ type: 'taxrule' }).query).toContain('result: taxRules(');
     expect(graphqlSearchBody({ size: 1 }).query).toContain('result: products(');
@@ -53,13 +53,13 @@ describe('the GraphQL search adapter', () => {
 
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
-  it('reads data.result, and reports the first error message or a malformed reply as the REST adapter does', async () => {
+  it('reads data.result.json, and reports the first error message or a malformed reply as the REST adapter does', async () => {
     const result = { items: [{ sku: 'A' }], total: 1, aggregations: {}, attributeMetadata: [], perPage: 50 };
-    await expect(readGraphqlReply(json({ data: { result } }))).resolves.toStrictEqual(result);
+    await expect(readGraphqlReply(json({ data: { result: { json: result } } }))).resolves.toStrictEqual(result);
     const refused = readGraphqlReply(json({ data: null, errors: [{ message: 'size: must be at most 500' }] }, 400));
     await expect(refused).rejects.toThrow(new ApiReplyError(400, 'size: must be at most 500'));
     await expect(readGraphqlReply(json({ data: null }))).rejects.toThrow('Unhandled error, wrong response format!');
-    await expect(readGraphqlReply(json({ data: { result: { total: 1 } } }))).rejects.toThrow('Unhandled error, wrong response format!');
+    await expect(readGraphqlReply(json({ data: { result: { json: { total: 1 } } } }))).rejects.toThrow('Unhandled error, wrong response format!');
     await expect(readGraphqlReply(new Response('<html>', { status: 502, headers: { 'content-type': 'text/html' } }))).rejects.toThrow('Error with response - bad content-type!');
   });
 });
