@@ -100,7 +100,7 @@ export async function registerGraphqlRoutes(app: FastifyInstance, ctx: AppContex
       checkDocument(document);
     });
     scope.graphql.addHook('preExecution', (schema, document, _context, variables) => {
-      checkQueryCost(schema, document, variables);
+      checkQueryCost(schema, document, variables, (type) => ctx.catalog.indexFor(type).count);
     });
     const sdl = graphqlJs.printSchema(scope.graphql.schema);
     scope.get(GRAPHQL_SCHEMA_PATH, (_request, reply) => reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(sdl));
