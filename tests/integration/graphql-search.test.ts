@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogQueryInput } from '../../schemas/catalog-query';
 import { graphqlSearchBody, readGraphqlReply } from '../../src/features/catalog/graphql-search';
 import { categoryListQuery, homeListQuery, PAGE_SIZE, priceFilter, searchTextQuery, SORTS, type SortKey } from '../../src/features/catalog/list-query';
 import type { CatalogResult, Doc } from '../../src/features/catalog/catalog-api';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { graphqlJs } from '../../server/graphql/graphql-js';
+import { SDL_FILE } from '../../server/graphql/schema-sdl';
+import { fetchProductListing } from '../../examples/graphql-product-listing';
+import { expectedTypedResult, typedQueryBody } from './graphql-selection';
 
 /**
  * SPEC §7: "Search can also go through a GraphQL endpoint". The storefront's own queries (category
@@ -33,6 +38,16 @@ async function viaGraphql(query: CatalogQueryInput): Promise<CatalogResult> {
   const response = await postGraphql(graphqlSearchBody({ store: STORE, ...query }));
   expect(response.status).toBe(200);
   return readGraphqlReply(response);
+}
+
+/** The same query as a typed query selecting some fields of each type; the reply's `data.result`. */
+async function viaTypedGraphql(query: CatalogQueryInput): Promise<{ sent: string; result: unknown }> {
+  const body = typedQueryBody({ store: STORE, ...query });
+  const response = await postGraphql(body);
+  const reply = (await response.json()) as { data?: { result?: unknown }; errors?: unknown };
+  expect(reply.errors, body.query).toBeUndefined();
+  expect(response.status).toBe(200);
+  return { sent: body.query, result: reply.data?.result };
 }
 
 /** The SKU lookup of the product page (use-product.ts) and of the local product check. */
@@ -98,14 +113,16 @@ async function storefrontQueries(): Promise<[label: string, query: CatalogQueryI
 }
 
 describe('the storefront query set through both search adapters', () => {
-  it('gives identical results through POST /api/catalog and POST /graphql', async () => {
+  it('gives identical results through POST /api/catalog and POST /graphql, typed fields as selected and the JSON passthrough whole', async () => {
+    const schema = graphqlJs.buildSchema(await (await fetch(`${server.url}/graphql/schema.graphql`)).text());
     const queries = await storefrontQueries();
     expect(queries.length).toBeGreaterThan(40);
     let withItems = 0;
     let withFacets = 0;
     for (const [label, query] of queries) {
-      const [rest, graphql] = await Promise.all([viaApi(query), viaGraphql(query)]);
+      const [rest, graphql, typed] = await Promise.all([viaApi(query), viaGraphql(query), viaTypedGraphql(query)]);
       expect(graphql, label).toStrictEqual(rest);
+      expect(typed.result, `${label} (typed)`).toStrictEqual(expectedTypedResult(schema, typed.sent, rest));
       if (rest.items.length > 0) withItems++;
       if (Object.keys(rest.aggregations).length > 0) withFacets++;
     }
@@ -129,14 +146,45 @@ describe('the storefront query set through both search adapters', () => {
     }
   });
 
-  it('takes inline arguments as well as variables, and GET for queries', async () => {
-    const query = '{ products(size: 3, sourceInclude: ["sku"], searchQuery: {_appliedFilters: [{attribute: "visibility", value: {in: [2, 4]}}], _appliedSort: [{field: "sku", options: asc}]}) { items total } }';
+  it('takes inline arguments as well as variables, and GET for queries; a field sourceInclude left out is null', async () => {
+    const query = '{ products(size: 3, sourceInclude: ["sku"], searchQuery: {_appliedFilters: [{attribute: "visibility", value: {in: [2, 4]}}], _appliedSort: [{field: "sku", options: asc}]}) { items { sku name } total } }';
     const expected = await viaApi({ type: 'product', size: 3, sourceInclude: ['sku'], searchQuery: { _appliedFilters: [{ attribute: 'visibility', value: { in: [2, 4] } }], _appliedSort: [{ field: 'sku', options: 'asc' }] } });
+    const items = expected.items.map((item) => ({ sku: item.sku, name: null }));
+    expect(items.length).toBe(3);
     const post = (await (await postGraphql({ query })).json()) as { data: { products: Doc } };
-    expect(post.data.products).toStrictEqual({ items: expected.items, total: expected.total });
+    expect(post.data.products).toStrictEqual({ items, total: expected.total });
     const get = await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`);
     expect(get.status).toBe(200);
-    expect(((await get.json()) as { data: { products: Doc } }).data.products).toStrictEqual({ items: expected.items, total: expected.total });
+    expect(((await get.json()) as { data: { products: Doc } }).data.products).toStrictEqual({ items, total: expected.total });
+  });
+
+  it('answers only the fields asked for, and lists the fields no type names as attribute values', async () => {
+    const reply = await postGraphql({ query: '{ products(size: 40, searchQuery: {_appliedFilters: [{attribute: "bolt_diameter", value: {in: ["10", "12"]}}]}) { items { sku attribute_values { attribute_code value } } } }' });
+    const { data } = (await reply.json()) as { data: { products: { items: { sku: string; attribute_values: { attribute_code: string; value: unknown }[] }[] } } };
+    expect(data.products.items.length).toBeGreaterThan(0);
+    const rest = await viaApi({ type: 'product', size: 40, searchQuery: { _appliedFilters: [{ attribute: 'bolt_diameter', value: { in: ['10', '12'] } }] } });
+    data.products.items.forEach((item, i) => {
+      expect(Object.keys(item)).toStrictEqual(['sku', 'attribute_values']);
+      const codes = item.attribute_values.map((entry) => entry.attribute_code);
+      expect(codes).toContain('bolt_diameter');
+      // Typed fields are not repeated in the list.
+      for (const typed of ['sku', 'price', 'stock', 'name']) expect(codes).not.toContain(typed);
+      expect(item.attribute_values.find((entry) => entry.attribute_code === 'bolt_diameter')?.value).toBe(rest.items[i]!.bolt_diameter);
+    });
+  });
+});
+
+describe('the typed client example (examples/graphql-product-listing.ts)', () => {
+  it('gets the answer of POST /api/catalog in the shape of its types', async () => {
+    const searchQuery = { _appliedFilters: [{ attribute: 'category_ids', value: { in: [101] } }], _availableFilters: [{ field: 'finish' }, { field: 'price' }] };
+    const listing = await fetchProductListing(server.url, { size: 10, searchQuery });
+    const rest = await viaApi({ type: 'product', size: 10, searchQuery });
+    expect(listing.products.total).toBe(rest.total);
+    expect(listing.products.items.map((item) => item.sku)).toStrictEqual(rest.items.map((item) => item.sku));
+    expect(listing.products.items.map((item) => item.final_price)).toStrictEqual(rest.items.map((item) => item.final_price ?? null));
+    expect(Object.keys(listing.products.items[0]!)).toStrictEqual(['sku', 'name', 'url_path', 'image', 'final_price', 'special_price', 'sell_unit_description', 'stock', 'attribute_values']);
+    expect(listing.products.aggregations.map((aggregation) => aggregation.name)).toStrictEqual(Object.keys(rest.aggregations));
+    expect(listing.products.aggregations.find((aggregation) => aggregation.name === 'agg_range_price')?.buckets[0]).toMatchObject({ key: expect.any(String), doc_count: expect.any(Number) });
   });
 });
 
@@ -170,10 +218,34 @@ describe('/graphql limits and contract', () => {
     expect((await postGraphql({ query, variables: { size: 500 } })).status).toBe(400);
   });
 
-  it('answers the standard introspection query, has no mutations, and prints its schema', async () => {
+  it('counts typed fields once per document of the page, so a costly selection is refused and a cheap one is not', async () => {
+    const specs = (size: number) => `{ products(size: ${size}) { items { ${Array.from({ length: 60 }, (_, i) => `a${i}: specifications { label value }`).join(' ')} } } }`;
+    const heavy = await postGraphql({ query: specs(500) });
+    expect(heavy.status).toBe(400);
+    expect((await errorsOf(heavy)).errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+    expect((await postGraphql({ query: specs(50) })).status).toBe(200);
+    // A listing page with facets, and the whole category tree typed: 4000 asked of the hundred or so the catalogue holds.
+    const listing = '{ products(size: 50, searchQuery: {_availableFilters: [{field: "finish"}, {field: "price"}]}) { items { sku name price final_price stock { qty is_in_stock } tier_prices { qty value } } total aggregations { name buckets { key doc_count from to } } } }';
+    expect((await postGraphql({ query: listing })).status).toBe(200);
+    const tree = '{ categories(size: 4000) { items { id name children_data { id name children_data { id name children_data { id name } } } } } }';
+    expect((await postGraphql({ query: tree })).status).toBe(200);
+  });
+
+  it('answers the standard introspection query with the document types, has no mutations, and serves the committed schema', async () => {
     const { getIntrospectionQuery } = await import('graphql');
     const introspection = await postGraphql({ query: getIntrospectionQuery() });
     expect(introspection.status).toBe(200);
+    const { data } = (await introspection.json()) as { data: { __schema: { types: { name: string; kind: string; fields: { name: string; type: { kind: string; name: string | null; ofType: { name: string | null } | null } }[] | null }[] } } };
+    const types = new Map(data.__schema.types.map((type) => [type.name, type]));
+    for (const name of ['Product', 'Category', 'Attribute', 'TaxRule', 'CmsPage', 'CmsBlock', 'ProductSearchResult', 'Aggregation', 'AggregationBucket', 'AttributeMetadata', 'AttributeValue', 'Stock']) {
+      expect(types.get(name)?.kind, name).toBe('OBJECT');
+    }
+    expect(types.get('SearchResult')?.kind).toBe('INTERFACE');
+    const fieldType = (type: string, field: string) => types.get(type)?.fields?.find((f) => f.name === field)?.type;
+    expect(fieldType('Product', 'price')).toMatchObject({ kind: 'SCALAR', name: 'Float' });
+    expect(fieldType('Product', 'stock')).toMatchObject({ kind: 'OBJECT', name: 'Stock' });
+    expect(fieldType('ProductSearchResult', 'items')).toMatchObject({ kind: 'NON_NULL', ofType: { name: null } });
+    expect(fieldType('Category', 'children_data')).toMatchObject({ kind: 'LIST', ofType: { name: null } });
     const mutation = await postGraphql({ query: 'mutation { products { total } }' });
     expect(mutation.status).toBe(400);
 
@@ -182,7 +254,8 @@ describe('/graphql limits and contract', () => {
     expect(schema.headers.get('content-type')).toMatch(/^text\/plain/);
     const sdl = await schema.text();
     for (const field of ['products(', 'categories(', 'attributes(', 'taxRules(', 'cmsPages(', 'cmsBlocks(', 'cmsHierarchy(']) expect(sdl).toContain(field);
-    expect(sdl).toContain('type SearchResult');
+    // The committed file ends its last line; graphql-js' print does not.
+    expect(`${sdl}\n`).toBe(readFileSync(SDL_FILE, 'utf8'));
   });
 
   it('is listed in the OpenAPI document, and its replies carry the security headers', async () => {

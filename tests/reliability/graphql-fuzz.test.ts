@@ -74,7 +74,16 @@ async function check(label: string, arbitrary: fc.Arbitrary<Probe>): Promise<voi
 // --- Random queries over the schema's own vocabulary ---
 
 const ROOT_FIELDS = [...Object.values(CATALOG_GRAPHQL_FIELDS), '__typename', '__schema', '__type', 'product', 'orders'];
-const RESULT_FIELDS = [...CATALOG_GRAPHQL_RESULT_FIELDS, '__typename', 'name', 'items { sku }'];
+const RESULT_FIELDS = [
+  ...CATALOG_GRAPHQL_RESULT_FIELDS,
+  '__typename',
+  'name',
+  'items { sku }',
+  'items { __typename id sku name stock { qty } tier_prices { qty value } configurable_children { sku attribute_values { attribute_code value } } attribute_values { attribute_code value } }',
+  'items { id identifier attribute_code children_data { id children_data { id } } options { value } rates { rate } }',
+  'aggregations { name buckets { key doc_count from to } }',
+  'attributeMetadata { attribute_code options { label value } }',
+];
 const ARGUMENTS = [...CATALOG_GRAPHQL_ARGUMENT_NAMES, 'type', 'limit', '__proto__', 'name'];
 const OBJECT_KEYS = ['in', 'eq', 'nin', 'gte', 'lt', 'from', 'to', 'between', 'attribute', 'value', 'scope', 'field', 'options', 'size', '_searchText', '_appliedFilters', '_availableFilters', '_appliedSort', '__proto__', 'constructor'];
 const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...AWKWARD_STRINGS, ...INJECTION_STRINGS));
@@ -113,14 +122,25 @@ const randomQuery = fc
 
 // --- The classic attacks, each sized from harmless to far past the limits ---
 
-const deepSelection = fc.tuple(fc.integer({ min: 10, max: 5000 }), fc.boolean()).map(([n, introspection]): Probe => {
-  const query = introspection
-    ? `{ __schema { types { fields { type { ${'ofType { '.repeat(n)}name${' }'.repeat(n)} } } } } }`
-    : `{ products { ${'items { '.repeat(n)}sku${' }'.repeat(n)} } }`;
+const deepSelection = fc.tuple(fc.integer({ min: 10, max: 5000 }), fc.constantFrom('introspection', 'items', 'subcategories')).map(([n, what]): Probe => {
+  const query =
+    what === 'introspection'
+      ? `{ __schema { types { fields { type { ${'ofType { '.repeat(n)}name${' }'.repeat(n)} } } } } }`
+      : what === 'items'
+        ? `{ products { ${'items { '.repeat(n)}sku${' }'.repeat(n)} } }`
+        : `{ categories(size: 4000) { items { ${'children_data { '.repeat(n)}id${' }'.repeat(n)} } } }`;
   return post(`selections ${n} deep`, { query });
 });
 
-const manyAliases = fc.tuple(fc.integer({ min: 20, max: 8000 }), fc.constantFrom('products(size: 500) { total }', 'products { items }', 'categories(size: 4000) { items }', '__typename', 'products(searchQuery: {_searchText: "anchr"}) { total }')).map(
+const ALIAS_TARGETS = [
+  'products(size: 500) { total }',
+  'products { json }',
+  'products { items { sku specifications { label value } } }',
+  'categories(size: 4000) { items { id children_data { id children_data { id } } } }',
+  '__typename',
+  'products(searchQuery: {_searchText: "anchr"}) { total }',
+];
+const manyAliases = fc.tuple(fc.integer({ min: 20, max: 8000 }), fc.constantFrom(...ALIAS_TARGETS)).map(
   ([n, target]): Probe => post(`${n} aliases of ${target.slice(0, 20)}`, { query: `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${target}`).join(' ')} }` }),
 );
 
@@ -147,7 +167,7 @@ const manyOperations = fc.tuple(fc.integer({ min: 2, max: 1500 }), fc.option(fc.
 const bigLists = fc.tuple(fc.integer({ min: 100, max: 30_000 }), fc.constantFrom('inline include', 'variable include', 'variable filter')).map(([n, how]): Probe => {
   const values = Array.from({ length: n }, (_, i) => `f${i}`);
   if (how === 'inline include') return post(`${n} include paths inline`, { query: `{ products(sourceInclude: [${values.map((v) => `"${v}"`).join(', ')}]) { total } }` });
-  const query = 'query Q($include: [String!], $searchQuery: SearchQuery) { products(sourceInclude: $include, searchQuery: $searchQuery) { total items } }';
+  const query = 'query Q($include: [String!], $searchQuery: SearchQuery) { products(sourceInclude: $include, searchQuery: $searchQuery) { total json } }';
   if (how === 'variable include') return post(`${n} include paths in a variable`, { query, variables: { include: values } });
   return post(`a filter of ${n} values in a variable`, { query, variables: { searchQuery: { _appliedFilters: [{ attribute: 'sku', value: { in: values } }] } } });
 });
