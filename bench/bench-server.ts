@@ -32,6 +32,9 @@ export async function residentMb(pid: number): Promise<{ rss: number; peak: numb
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** The bench server's admin token: `cache-control: no-cache` computes a catalogue reply afresh only with one. */
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token';
+
 export async function startBenchServer(products: number, log: (line: string) => void, env: Record<string, string> = {}): Promise<BenchServer> {
   const data = await copyOfSeededData(products, log);
   // Profiles stay after the run (under .tmp/bench-profiles) for DevTools or speedscope.
@@ -40,7 +43,7 @@ export async function startBenchServer(products: number, log: (line: string) => 
   const started = performance.now();
   let server: ServerProcess;
   try {
-    server = await spawnServer({ DATA_DIR: data.dataDir, SEED_PRODUCTS: String(products), BENCH_PROFILE_DIR: profileDir, ...env }, 10 * 60_000, 'bench/profiled-server.ts');
+    server = await spawnServer({ DATA_DIR: data.dataDir, SEED_PRODUCTS: String(products), BENCH_PROFILE_DIR: profileDir, ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...env }, 10 * 60_000, 'bench/profiled-server.ts');
   } catch (error) {
     await data.remove();
     throw error;

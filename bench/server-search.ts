@@ -9,7 +9,7 @@
  * single-process ones (the load generator shares the machine's cores with it).
  */
 import type { BenchOptions } from './bench-options';
-import type { BenchServer } from './bench-server';
+import { BENCH_ADMIN_TOKEN, type BenchServer } from './bench-server';
 import { canPin, pinned } from './cpu-affinity';
 import type { Figure } from './figure';
 import { runLoad, type LoadFigures, type LoadSpec } from './http-load';
@@ -34,7 +34,7 @@ async function checkQueries(url: string): Promise<void> {
   }
 }
 
-const FRESH = { ...BROWSER_HEADERS, 'cache-control': 'no-cache' };
+const FRESH = { ...BROWSER_HEADERS, 'cache-control': 'no-cache', 'x-admin-token': BENCH_ADMIN_TOKEN };
 
 /** The shopper mix; `fresh` bypasses the reply cache. */
 export const searchLoad = (server: Pick<BenchServer, 'url' | 'pid'>, options: BenchOptions, seconds: number, mix: QueryMix, fresh = false): LoadSpec => ({
