@@ -23,6 +23,7 @@ import { registerMetaRoutes } from './meta-routes';
 import { registerMailOutboxRoutes } from './mail/mail-outbox-routes';
 import { registerWebhookRoutes } from './webhooks/webhook-routes';
 import { registerAdminRoutes } from './admin/admin-routes';
+import { opsServerOptions } from './ops/server-options';
 
 /** Deep or huge JSON is refused before it is parsed. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
@@ -37,6 +38,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
     trustProxy: ctx.config.trustProxy,
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Request ids, and requests arriving while the process stops (server/ops/server-options.ts).
+    ...opsServerOptions,
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { defineRoute } from './http/define-route';
 import { buildOpenApiDocument, registerOperation } from './http/openapi';
+import { registerOpsRoutes } from './ops/ops-routes';
 
 const VERSION = '0.1.0';
 
@@ -16,4 +17,5 @@ export function registerMetaRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
   registerOperation({ method: 'GET', url: '/api/openapi.json', summary: 'This OpenAPI description of every endpoint', tags: ['meta'], rawReply: 'application/json' });
   app.get('/api/openapi.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(buildOpenApiDocument(VERSION)));
+  registerOpsRoutes(app, ctx);
 }

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
+import { opsState } from './ops/ops-state';
 import { loadSecrets } from './secrets';
 import { startWebhookDelivery } from './webhooks/webhook-delivery';
 
@@ -50,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await catalog.start();
   lap('catalogIndex');
   await startWebhookDelivery(app, ctx);
+  opsState(app).phase = 'serving';
   await app.listen({ port: config.port, host: config.host });
   lap('listen');
   const address = app.server.address();

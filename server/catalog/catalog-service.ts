@@ -172,6 +172,11 @@ export class CatalogService {
     return this.seenSeq;
   }
 
+  /** Every entity's index is built: the process can answer catalogue queries (readiness checks it). */
+  get loaded(): boolean {
+    return CATALOG_ENTITIES.every((entity) => this.indexes.has(entity));
+  }
+
   /** Applies every change after the last one seen; runs one at a time. */
   refresh(): Promise<void> {
     this.refreshing = this.refreshing.then(() => this.applyNewChanges()).catch((error: unknown) => {

@@ -11,7 +11,7 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
  * Numbering: 0xx core and catalogue, 1xx accounts and mail, 2xx carts, orders and stock.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const files = await migrationFiles();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCKS.migrate]);
     await tx.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
@@ -26,6 +26,11 @@ export async function migrate(db: Database): Promise<string[]> {
     }
     return applied;
   });
+}
+
+/** The migration file names this build knows, in the order they apply (readiness checks the database has them all). */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
 }
 
 /** Splits on semicolons at line ends; migrations keep one statement per `;` line end (no functions with bodies). */

@@ -41,6 +41,14 @@ describe('mailOptions, composed by nodemailer', () => {
     expect(header(raw, 'Subject')).toBe('Hello Bcc: victim@evil.example');
   });
 
+  it('carries the request id as X-Request-Id, and leaves out one that could break the header', async () => {
+    expect(header(await compose({ to: 'a@b.example', subject: 's', text: 'x', requestId: 'req-42.a:b' }), 'X-Request-Id')).toBe('req-42.a:b');
+    expect(header(await compose({ to: 'a@b.example', subject: 's', text: 'x' }), 'X-Request-Id')).toBeUndefined();
+    const raw = await compose({ to: 'a@b.example', subject: 's', text: 'x', requestId: 'id\r\nBcc: victim@evil.example' });
+    expect(raw).not.toMatch(/^Bcc:/im);
+    expect(header(raw, 'X-Request-Id')).toBeUndefined();
+  });
+
   it('refuses a recipient or Reply-To that is not one address', async () => {
     expect(() => mailOptions(FROM, { to: 'a@b.example\r\nBcc: victim@evil.example', subject: 's', text: 'x' })).toThrow(/^to: must be one email address/);
     expect(() => mailOptions(FROM, { to: 'a@b.example, victim@evil.example', subject: 's', text: 'x' })).toThrow(/^to: must be one email address/);

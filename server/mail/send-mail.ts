@@ -5,6 +5,7 @@ import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Config } from '../config';
 import type { Queryable } from '../db/database';
+import { currentRequestId, isRequestId } from '../ops/request-id';
 
 /** One outgoing mail as the shop composes it. */
 export interface MailMessage {
@@ -14,6 +15,8 @@ export interface MailMessage {
   html?: string | undefined;
   /** Where replies go (the shopper who filled in a form); the From address is always the shop's. */
   replyTo?: string | undefined;
+  /** The request that caused the mail, sent as X-Request-Id; queueMail takes the current request's. */
+  requestId?: string | undefined;
 }
 
 type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom'>;
@@ -54,6 +57,8 @@ export function mailOptions(from: string, message: MailMessage): Mail.Options {
     subject: message.subject,
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
+    // Only an id that cannot carry a line break into the header (it is read back from the outbox).
+    ...(isRequestId(message.requestId) ? { headers: { 'X-Request-Id': message.requestId } } : {}),
   };
 }
 
@@ -69,8 +74,8 @@ export async function sendOverSmtp(smtpUrl: string, from: string, message: MailM
  */
 export async function queueMail(db: Queryable, message: MailMessage): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    'insert into mail_outbox (to_address, reply_to, subject, text, html) values ($1, $2, $3, $4, $5) returning id',
-    [message.to, message.replyTo ?? null, message.subject, message.text, message.html ?? null],
+    'insert into mail_outbox (to_address, reply_to, subject, text, html, request_id) values ($1, $2, $3, $4, $5, $6) returning id',
+    [message.to, message.replyTo ?? null, message.subject, message.text, message.html ?? null, message.requestId ?? currentRequestId() ?? null],
   );
   return Number(rows[0]?.id);
 }
@@ -81,13 +86,13 @@ export async function queueMail(db: Queryable, message: MailMessage): Promise<nu
  */
 export async function deliverQueuedMail(db: Queryable, config: MailConfig, id: number, log?: { warn: (obj: object, msg: string) => void }): Promise<boolean> {
   if (!config.smtpUrl) return false;
-  const rows = await db.query<{ to_address: string; reply_to: string | null; subject: string; text: string; html: string | null }>(
-    'select to_address, reply_to, subject, text, html from mail_outbox where id = $1 and sent_at is null',
+  const rows = await db.query<{ to_address: string; reply_to: string | null; subject: string; text: string; html: string | null; request_id: string | null }>(
+    'select to_address, reply_to, subject, text, html, request_id from mail_outbox where id = $1 and sent_at is null',
     [id],
   );
   const row = rows[0];
   if (!row) return false;
-  const message: MailMessage = { to: row.to_address, replyTo: row.reply_to ?? undefined, subject: row.subject, text: row.text, html: row.html ?? undefined };
+  const message: MailMessage = { to: row.to_address, replyTo: row.reply_to ?? undefined, subject: row.subject, text: row.text, html: row.html ?? undefined, requestId: row.request_id ?? undefined };
   try {
     await sendOverSmtp(config.smtpUrl, config.mailFrom, message);
     await db.query('update mail_outbox set sent_at = now(), error = null where id = $1', [id]);

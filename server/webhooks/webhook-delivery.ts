@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
+import { REQUEST_ID_HEADER } from '../ops/request-id';
 import { retryDelayMs } from './retry-schedule';
 import { WEBHOOK_CHANNEL } from './webhook-outbox';
 import type { WebhookSettings } from './webhook-settings';
@@ -30,6 +31,7 @@ interface Claimed {
   created_at: Date | string;
   url: string;
   secret: string;
+  request_id: string | null;
 }
 
 type Outcome = { delivered: true; status: number } | { delivered: false; status: number | null; error: string; interrupted: boolean };
@@ -54,7 +56,7 @@ async function claimDue(db: Database, leaseMs: number, claimId: string): Promise
      set attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + ${ms(leaseMs)}, claim_id = $1
      from due, webhook_events e, webhook_endpoints w
      where d.id = due.id and e.id = d.event_id and w.id = d.endpoint_id
-     returning d.id, d.attempts, e.id as event_id, e.type, e.data, e.created_at, w.url, w.secret`,
+     returning d.id, d.attempts, e.id as event_id, e.type, e.data, e.created_at, e.request_id, w.url, w.secret`,
     [claimId],
   );
 }
@@ -107,6 +109,9 @@ function networkError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The id of the request that caused the event, for the receiver's logs (not signed: it is not part of the event). */
+const requestIdHeader = (id: string | null): Record<string, string> => (id ? { [REQUEST_ID_HEADER]: id } : {});
+
 /**
  * One POST: any 2xx within the time-out is delivered; anything else (another status, a redirect, which
  * is not followed, no reply in time, a refused or dropped connection, an unknown host) is a failure.
@@ -132,7 +137,7 @@ async function send(delivery: Claimed, settings: Pick<WebhookSettings, 'timeoutM
     await checkDestination(delivery.url, destination.allowed);
     const response = await fetch(delivery.url, {
       method: 'POST',
-      headers: webhookHeaders(delivery.secret, delivery.event_id, body),
+      headers: { ...webhookHeaders(delivery.secret, delivery.event_id, body), ...requestIdHeader(delivery.request_id) },
       body,
       redirect: 'manual',
       signal: call.signal,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../schemas/api/webhooks';
 import type { Database, Queryable } from '../db/database';
+import { currentRequestId } from '../ops/request-id';
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
@@ -26,9 +27,10 @@ export async function recordWebhookEvent(
   const id = `evt_${randomUUID()}`;
   const payload = typeof data === 'function' ? await data() : data;
   await tx.query(
-    `with event as (insert into webhook_events (id, type, data) values ($1, $2, $3::jsonb) returning id)
+    `with event as (insert into webhook_events (id, type, data, request_id) values ($1, $2, $3::jsonb, $5) returning id)
      insert into webhook_deliveries (event_id, endpoint_id) select event.id, e from event, unnest($4::bigint[]) as e`,
-    [id, type, JSON.stringify(payload), endpoints.map((e) => e.id)],
+    // The request that caused the event, sent with its deliveries as x-request-id.
+    [id, type, JSON.stringify(payload), endpoints.map((e) => e.id), currentRequestId() ?? null],
   );
   // Notifications are sent at commit, so a woken process finds the deliveries there.
   await wakeDelivery(tx, db);

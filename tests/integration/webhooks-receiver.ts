@@ -10,6 +10,8 @@ export interface ReceivedRequest {
   signature: string;
   userAgent: string;
   contentType: string;
+  /** The x-request-id header: the shop request that caused the event. */
+  requestId: string;
   body: string;
   behaviour: Behaviour;
   /** The receiver answered 2xx: the event counts as received. */
@@ -48,6 +50,7 @@ export async function startReceiver(): Promise<Receiver> {
       signature: header('webhook-signature'),
       userAgent: header('user-agent'),
       contentType: header('content-type'),
+      requestId: header('x-request-id'),
       body: Buffer.concat(chunks).toString('utf8'),
       behaviour,
       acknowledged: false,
