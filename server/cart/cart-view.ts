@@ -9,7 +9,7 @@ import { loadTaxRules, totalsFor, usableCoupon } from './totals-service';
 import { destinationFrom } from '../../src/domain/tax/destination';
 
 /** What the cart replies are built from: the lines priced for this shopper now. */
-export async function pricedCart(ctx: Pick<AppContext, 'db' | 'log'>, cart: CartRow, auth: AuthClaims | null, now = new Date()) {
+export async function pricedCart(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, auth: AuthClaims | null, now = new Date()) {
   const rows = await listItems(ctx.db, cart.id);
   const outcomes = await priceLines(
     ctx,
@@ -45,7 +45,7 @@ export const sellableLines = (outcomes: readonly LineOutcome[]): PricedLine[] =>
  * The cart's totals for its destination (default GB) and coupon. Lines that can no longer be sold
  * (product disabled or removed) are left out: they could not be ordered either.
  */
-export async function cartTotals(ctx: Pick<AppContext, 'db' | 'log'>, cart: CartRow, auth: AuthClaims | null): Promise<TotalsReply> {
+export async function cartTotals(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, auth: AuthClaims | null): Promise<TotalsReply> {
   const now = new Date();
   const { outcomes } = await pricedCart(ctx, cart, auth, now);
   const rules = await loadTaxRules(ctx.db);

@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { isSaleable, type StockRow } from '../stock/stock-store';
 import { stockFor } from '../stock/stock-service';
 import { bundleMembers, resolveProducts, type ResolvedProduct } from './product-lookup';
+import { hiddenCategoriesFor, isHiddenProduct, TRADE_ONLY_MESSAGE } from '../catalog/trade-only';
 
 type Doc = Record<string, unknown>;
 
@@ -45,8 +46,10 @@ const numberOr = <T extends number | undefined>(value: unknown, fallback: T): nu
  * Every rule a line must pass, in the order a shopper would want to hear them: quantity, product,
  * options and price, minimum order, stock. Prices come from the catalogue only.
  */
-export async function priceLines(ctx: Pick<AppContext, 'db' | 'log'>, inputs: readonly LineInput[], context: PricingContext): Promise<LineOutcome[]> {
+export async function priceLines(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, inputs: readonly LineInput[], context: PricingContext): Promise<LineOutcome[]> {
   const resolved = await resolveProducts(ctx, inputs);
+  // Trade-only products cannot be carted or ordered by a group that may not see them (a guest).
+  const hidden = hiddenCategoriesFor(ctx.catalog, context.customerGroupId);
   const found = resolved.flatMap((r) => (r.ok ? [r.value] : []));
   const members = await bundleMembers(ctx, found.map((r) => r.product));
   const stock = context.checkStock ? await stockFor(ctx, found.map((r) => r.lineSku)) : new Map<string, StockRow>();
@@ -57,6 +60,7 @@ export async function priceLines(ctx: Pick<AppContext, 'db' | 'log'>, inputs: re
     const r = resolved[i]!;
     if (!r.ok) return problem(r.code, r.message, r.unavailable);
     const { product, child } = r.value;
+    if (isHiddenProduct(product, hidden)) return problem(404, TRADE_ONLY_MESSAGE(input.sku), true);
     const price = priceLine({ product, child, productOption: r.value.productOption, qty: qty.qty, customerGroupId: context.customerGroupId, now: context.now, members });
     if (!price.ok) return problem(400, price.message);
     if (context.checkStock) {

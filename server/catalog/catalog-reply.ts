@@ -5,6 +5,7 @@ import { jsonBodyParser } from '../http/json-body-parser';
 import type { CatalogService } from './catalog-service';
 import { CachedReply, type ReplyCache } from './reply-cache';
 import { catalogReplyEncoding } from './reply-encoding';
+import { GUEST_GROUP, hiddenCategoriesFor, withoutHidden } from './trade-only';
 
 /**
  * A request header `cache-control: no-cache` asks for a freshly computed answer; it is honoured only
@@ -82,7 +83,9 @@ export async function sendCatalogReply(catalog: CatalogService, body: CatalogQue
   if (!found) {
     // Only a query the cache cannot answer costs the engine, JSON and compression: that is what is limited.
     if (!fresh) await request.server.shopLimits.enforce(request, 'uncachedCatalog', auth);
-    found = new CachedReply(catalog.indexFor(body.type).queryBytes(body, catalog.attributes.get, '{"code":200,"result":', '}'));
+    // Trade-only categories and their products are left out for a group that may not see them.
+    const query = withoutHidden(body, hiddenCategoriesFor(catalog, groupId ?? GUEST_GROUP));
+    found = new CachedReply(catalog.indexFor(body.type).queryBytes(query, catalog.attributes.get, '{"code":200,"result":', '}'));
     catalog.replies.set(key, found);
   }
   return sendCached(catalog.replies, key, found, request, reply);

@@ -50,7 +50,7 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
  * conflict do nothing`), takes the stock of every line with conditional updates, and marks the cart
  * converted; any failure rolls all of it back. Parallel or late retries get the stored reply.
  */
-export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
+export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'catalog'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
   const requestHash = orderRequestHash(body);
   const existing = await findStoredOrder(ctx.db, body.order_id);
   if (existing) return replay(existing, requestHash, auth);

@@ -111,7 +111,7 @@ describe('refused lines change nothing', () => {
     ['zero price', { sku: 'WP-SAMPLE-CARD', qty: 1 }, 400, 'Product price is unknown, product cannot be added to the cart!'],
     ['out of stock', { sku: 'TEK-55-100-HS', qty: 1 }, 400, 'The product is out of stock and cannot be added to the cart!'],
     ['more than in stock', { sku: 'PPE-BT-S3-12', qty: 3 }, 400, 'Only 2 products of this type are available.'],
-    ['below the minimum order', { sku: 'TB-M10-100-Z-TP', qty: 4 }, 400, 'The minimum quantity for this product is 5.'],
+    ['trade-only product for a guest', { sku: 'TB-M10-100-Z-TP', qty: 5 }, 404, 'The product TB-M10-100-Z-TP is sold to trade accounts only: sign in with your trade account to see and buy it.'],
     ['configurable without options', { sku: 'TB-Z-RANGE', qty: 1 }, 400, 'Please configure product bundle/custom options and fix the validation errors.'],
     ['configurable with no such variant', { sku: 'TB-Z-RANGE', qty: 1, product_option: { extension_attributes: { configurable_item_options: [{ option_id: 141, option_value: '99' }] } } }, 400, 'No such configuration for the product'],
     ['missing required custom option', { sku: 'TR-M12-CUT-Z', qty: 1 }, 400, 'Please configure product bundle/custom options and fix the validation errors.'],
@@ -128,10 +128,18 @@ describe('refused lines change nothing', () => {
     expect(await dbState(server)).toEqual(before);
   });
 
+  // Trade packs (the products with a minimum order) are sold to signed-in customers only.
+  it('refuses less than the minimum order', async () => {
+    const cartId = await newCart(server, alice);
+    const reply = await addItem(server, cartId, { sku: 'TB-M10-100-Z-TP', qty: 4 }, alice);
+    expect(reply.status).toBe(400);
+    expect(reply.body.result).toBe('The minimum quantity for this product is 5.');
+  });
+
   it('accepts the minimum order and the last units in stock', async () => {
-    const cartId = await newCart(server);
-    expect((await addItem(server, cartId, { sku: 'TB-M10-100-Z-TP', qty: 5 })).status).toBe(200);
-    expect((await addItem(server, cartId, { sku: 'PPE-BT-S3-12', qty: 2 })).status).toBe(200);
+    const cartId = await newCart(server, alice);
+    expect((await addItem(server, cartId, { sku: 'TB-M10-100-Z-TP', qty: 5 }, alice)).status).toBe(200);
+    expect((await addItem(server, cartId, { sku: 'PPE-BT-S3-12', qty: 2 }, alice)).status).toBe(200);
   });
 });
 

@@ -18,7 +18,7 @@ afterAll(async () => server?.close());
 const search = (body: unknown) => server.request<SearchResult>('POST', '/api/catalog', body);
 
 describe('POST /api/catalog', () => {
-  it('lists visible, enabled products only, 50 a page by default', async () => {
+  it('lists visible, enabled products only (for a guest, none in a trade-only category), 50 a page by default', async () => {
     const reply = await search({ type: 'product', size: 0, from: -5 });
     expect(reply.status).toBe(200);
     expect(reply.body.code).toBe(200);
@@ -26,7 +26,9 @@ describe('POST /api/catalog', () => {
     expect(perPage).toBe(50);
     expect(items).toHaveLength(50);
     const rows = await server.ctx.db.query<{ n: number }>(
-      "select count(*)::int as n from catalog_documents where entity = 'product' and not deleted and (doc->>'visibility')::int in (2,3,4) and (doc->>'status')::int in (0,1)",
+      `select count(*)::int as n from catalog_documents p where entity = 'product' and not deleted and (doc->>'visibility')::int in (2,3,4) and (doc->>'status')::int in (0,1)
+       and not exists (select 1 from catalog_documents c where c.entity = 'category' and not c.deleted and c.doc->'restricted_customer_groups' @> '[0]'
+                       and p.doc->'category_ids' @> jsonb_build_array((c.doc->>'id')::int))`,
     );
     expect(total).toBe(rows[0]!.n);
     for (const item of items) {
