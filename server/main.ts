@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import cluster from 'node:cluster';
 import { processPlan } from './cluster/process-plan';
+import { serveClusterMetrics } from './cluster/cluster-metrics';
 import { primaryLog } from './cluster/primary-log';
 import { READY_MESSAGE, superviseWorkers } from './cluster/supervise-workers';
 import { loadConfig, type Config } from './config';
+import { opsConfig } from './ops/ops-config';
 
 /** One API process: serves until SIGTERM or SIGINT, then finishes its requests and closes. */
 async function serve(config: Config, notice?: { level: 'info' | 'warn'; message: string }): Promise<void> {
@@ -34,7 +36,10 @@ const plan = cluster.isPrimary ? processPlan(config, Boolean(process.env.WEB_CON
 if (plan.processes > 1) {
   // Every process must take the same owner token; one generated per process would answer only there.
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
-  superviseWorkers({ processes: plan.processes, exec: import.meta.filename, env: { ADMIN_TOKEN: adminToken }, log: primaryLog(config.logLevel) });
+  const { metricsPort } = opsConfig();
+  const log = primaryLog(config.logLevel);
+  superviseWorkers({ processes: plan.processes, exec: import.meta.filename, env: { ADMIN_TOKEN: adminToken }, log });
+  if (metricsPort !== undefined) await serveClusterMetrics(metricsPort, config.host, log);
 } else {
   await serve(config, plan.notice);
 }

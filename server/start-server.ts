@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
+import { startMetricsPort } from './ops/metrics-route';
 import { opsState } from './ops/ops-state';
 import { loadSecrets } from './secrets';
 import { startWebhookDelivery } from './webhooks/webhook-delivery';
@@ -54,6 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   opsState(app).phase = 'serving';
   await app.listen({ port: config.port, host: config.host });
   lap('listen');
+  const closeMetricsPort = await startMetricsPort(app, config.host, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
@@ -69,6 +71,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        await closeMetricsPort?.();
         await catalog.stop();
         await db.close();
         if (db.kind === 'pglite') await rm(localFile, { force: true });

@@ -4,7 +4,7 @@ import * as v from 'valibot';
  * What an admin token may do. A token made without scopes may do everything (as every token could
  * before scopes existed); the process's own token (ADMIN_TOKEN) always may.
  */
-export const ADMIN_SCOPES = ['orders:read', 'orders:write', 'catalog:import', 'webhooks', 'tokens', 'mail', 'backup'] as const;
+export const ADMIN_SCOPES = ['orders:read', 'orders:write', 'catalog:import', 'webhooks', 'tokens', 'mail', 'backup', 'metrics'] as const;
 export type AdminScope = (typeof ADMIN_SCOPES)[number];
 
 const isScope = (value: string): value is AdminScope => (ADMIN_SCOPES as readonly string[]).includes(value);

@@ -12,6 +12,7 @@ import { pageRequest } from './page-request';
 import { loadRenderer } from './load-renderer';
 import { etagOf, OUTPUT_CACHE_TTL_SECONDS, OutputCache, type CachedPage } from './output-cache';
 import { RememberedAnswers } from './remembered-answers';
+import { reportPageCache } from '../ops/ops-state';
 
 /** Anonymous pages: browsers revalidate (cheap with the ETag), shared caches and CDNs keep a day (SPEC §9). */
 export const ANONYMOUS_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxage=${OUTPUT_CACHE_TTL_SECONDS}`;
@@ -47,6 +48,7 @@ function shellTemplate(distDir: string, onChange: () => void) {
  */
 export function createPageResponder(app: FastifyInstance, ctx: AppContext, cache = new OutputCache()): PageResponder & { cache: OutputCache } {
   const template = shellTemplate(ctx.config.distDir, () => cache.clear());
+  reportPageCache(app, cache);
   // Bumped by every purge: a render that started before a change is not cached after it.
   let generation = 0;
   let checkpoint = ctx.catalog.seq;
