@@ -97,7 +97,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
       while (stream.ok().length < 15) await new Promise((r) => setTimeout(r, 50));
       const backupStarted = Date.now();
       const answeredBefore = stream.ok().filter((p) => p.answeredAt < backupStarted);
-      const { stdout, stderr } = await cli("db-backup", [file()], shopDir);
+      const { stdout, stderr } = await cli('db-backup', [file()], shopDir);
       const backupEnded = Date.now();
       expect(stdout).toMatch(/Backed up .* through the running shop \(its database paused \d+ ms\)/);
       expect(stderr).toMatch(/Writing .*shop\.backup: [\d.]+ MB of [\d.]+ MB \(100%\)/);
@@ -134,14 +134,18 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
 
   it('refuses a running shop, a folder holding a database without --force, and a file that is not a whole backup of ours; nothing changes', async () => {
     const target = await tempDir('backup-refusals');
-    await expect(cli('db-restore', [file()], shopDir)).rejects.toMatchObject({ stderr: expect.stringContaining('The shop is running') });
+    const ordered = await fetch(`${shop.url}/api/order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(orderPayload('backup-refusals-1', [SKU], 'refusals@example.com')) });
+    expect(ordered.status).toBe(200);
+    const file = path.join(shopDir, 'refusals.backup');
+    await cli('db-backup', [file], shopDir);
+    await expect(cli('db-restore', [file], shopDir)).rejects.toMatchObject({ stderr: expect.stringContaining('The shop is running') });
     expect((await fetch(`${shop.url}/api/health`)).status).toBe(200);
 
-    await cli('db-restore', [file()], target);
+    await cli('db-restore', [file], target);
     const before = (await stat(path.join(target, 'pg', 'PG_VERSION'))).mtimeMs;
-    await expect(cli('db-restore', [file()], target)).rejects.toMatchObject({ stderr: expect.stringContaining('holds a database: add --force') });
+    await expect(cli('db-restore', [file], target)).rejects.toMatchObject({ stderr: expect.stringContaining('holds a database: add --force') });
 
-    const whole = await readFile(file());
+    const whole = await readFile(file);
     const cut = path.join(target, 'cut.backup');
     await writeFile(cut, whole.subarray(0, whole.length - 1000));
     await expect(cli('db-restore', [cut, '--force'], target)).rejects.toMatchObject({ stderr: expect.stringContaining('is cut short') });
@@ -156,11 +160,19 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
     expect((await readdir(target)).sort()).toEqual(['cut.backup', 'damaged.backup', 'notes.txt', 'pg']);
     expect((await stat(path.join(target, 'pg', 'PG_VERSION'))).mtimeMs).toBe(before);
 
-    const forced = await cli('db-restore', [file(), '--force'], target);
+    const forced = await cli('db-restore', [file, '--force'], target);
     expect(forced.stdout).toContain('The database it replaced is kept in');
     expect((await readdir(target)).filter((name) => name.startsWith('pg.before-restore-'))).toHaveLength(1);
 
-    await expect(cli('db-backup', [file()], shopDir)).rejects.toMatchObject({ stderr: expect.stringContaining('already exists: choose another name, or add --force') });
+    // A stopped shop is copied straight from its folder, and that copy restores to the same orders.
+    const stopped = await cli('db-backup', [path.join(target, 'stopped.backup')], target);
+    expect(stopped.stdout).toContain('from the stopped shop');
+    const again = await cli('db-restore', [path.join(target, 'stopped.backup')], await tempDir('backup-stopped'));
+    const orders = (text: string) => /: (\d+) orders/.exec(text)?.[1];
+    expect(orders(again.stdout)).toBe(orders(forced.stdout));
+    expect(orders(forced.stdout)).toMatch(/^[1-9]/);
+
+    await expect(cli('db-backup', [file], shopDir)).rejects.toMatchObject({ stderr: expect.stringContaining('already exists: choose another name, or add --force') });
   }, 240_000);
 
   it('needs the backup scope: a token for packing orders may not take one', async () => {
