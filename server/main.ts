@@ -6,6 +6,7 @@ import { primaryLog } from './cluster/primary-log';
 import { READY_MESSAGE, superviseWorkers } from './cluster/supervise-workers';
 import { loadConfig, type Config } from './config';
 import { opsConfig } from './ops/ops-config';
+import { stopOnSignals } from './ops/stop-on-signals';
 
 /** One API process: serves until SIGTERM or SIGINT, then finishes its requests and closes. */
 async function serve(config: Config, notice?: { level: 'info' | 'warn'; message: string }): Promise<void> {
@@ -18,15 +19,10 @@ async function serve(config: Config, notice?: { level: 'info' | 'warn'; message:
   if (notice) server.app.log[notice.level](notice.message);
   if (cluster.isWorker) process.send?.(READY_MESSAGE);
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.app.log.info({ signal }, 'shutting down');
-      server.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  stopOnSignals(async (signal) => {
+    server.app.log.info({ signal }, 'shutting down');
+    await server.close();
+  });
 }
 
 // From the build (`npm start`), stack traces in the logs name the TypeScript sources: every chunk has its source map.
@@ -36,9 +32,10 @@ const plan = cluster.isPrimary ? processPlan(config, Boolean(process.env.WEB_CON
 if (plan.processes > 1) {
   // Every process must take the same owner token; one generated per process would answer only there.
   const adminToken = process.env.ADMIN_TOKEN || randomBytes(24).toString('base64url');
-  const { metricsPort } = opsConfig();
+  const { shutdownGraceMs, metricsPort } = opsConfig();
   const log = primaryLog(config.logLevel);
-  superviseWorkers({ processes: plan.processes, exec: import.meta.filename, env: { ADMIN_TOKEN: adminToken }, log });
+  // Each process has the grace period to finish its requests, and a little more to close its database.
+  superviseWorkers({ processes: plan.processes, exec: import.meta.filename, env: { ADMIN_TOKEN: adminToken }, log, stopTimeoutMs: shutdownGraceMs + 5000 });
   if (metricsPort !== undefined) await serveClusterMetrics(metricsPort, config.host, log);
 } else {
   await serve(config, plan.notice);

@@ -10,7 +10,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
+import { closeGracefully } from './ops/graceful-close';
 import { startMetricsPort } from './ops/metrics-route';
+import { opsConfig } from './ops/ops-config';
 import { opsState } from './ops/ops-state';
 import { loadSecrets } from './secrets';
 import { startWebhookDelivery } from './webhooks/webhook-delivery';
@@ -28,6 +30,7 @@ export interface RunningServer {
 export const LOCAL_SERVER_FILE = 'server.json';
 
 export async function startServer(config: Config): Promise<RunningServer> {
+  const { shutdownGraceMs } = opsConfig();
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -70,7 +73,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     timings,
     close: () =>
       (closing ??= (async () => {
-        await app.close();
+        await closeGracefully(app, app.log, shutdownGraceMs);
         await closeMetricsPort?.();
         await catalog.stop();
         await db.close();
