@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnServer, type ServerProcess } from '../tests/helpers/spawn-server';
-import { TMP_ROOT } from '../tests/helpers/test-config';
+import { TEST_RATE_LIMIT_SCALE, TMP_ROOT } from '../tests/helpers/test-config';
 import type { ReplyCacheStats } from '../server/catalog/reply-cache';
 import { copyOfSeededData } from './seeded-data-cache';
 import { sleep } from './stats';
@@ -34,6 +34,12 @@ export async function residentMb(pid: number): Promise<{ rss: number; peak: numb
 
 /** The bench server's admin token: `cache-control: no-cache` computes a catalogue reply afresh only with one. */
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token';
+
+/**
+ * What a bench server needs besides its data, for servers started without spawnServer: the admin
+ * token, and request limits raised as in tests (a load run is one address sending thousands of queries).
+ */
+export const BENCH_SERVER_ENV = { ADMIN_TOKEN: BENCH_ADMIN_TOKEN, RATE_LIMIT_SCALE: TEST_RATE_LIMIT_SCALE } as const;
 
 export async function startBenchServer(products: number, log: (line: string) => void, env: Record<string, string> = {}): Promise<BenchServer> {
   const data = await copyOfSeededData(products, log);

@@ -27,6 +27,7 @@ import { copyOfSeededData } from './seeded-data-cache';
 import { searchLoad } from './server-search';
 import { median, round, sleep } from './stats';
 import { parseBenchOptions } from './bench-options';
+import { BENCH_SERVER_ENV } from './bench-server';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const flag = (name: string) => process.argv.includes(`--${name}`);
@@ -55,7 +56,7 @@ async function start(name: string, root: string): Promise<Side> {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/profiled-server.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', DATA_DIR: data.dataDir, SEED_PRODUCTS: String(products), BENCH_PROFILE_DIR: profileDir, PORT: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', DATA_DIR: data.dataDir, SEED_PRODUCTS: String(products), BENCH_PROFILE_DIR: profileDir, PORT: String(port), ...BENCH_SERVER_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -68,7 +68,7 @@ try {
         for (let i = 0; i < texts.length; i += 32) {
           await Promise.all(
             texts.slice(i, i + 32).map((payload) =>
-              server.app.inject({ method: 'POST', url: '/api/catalog', payload, headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', 'cache-control': 'no-cache' } }),
+              server.app.inject({ method: 'POST', url: '/api/catalog', payload, headers: { ...BROWSER_HEADERS, 'content-type': 'application/json', 'cache-control': 'no-cache', 'x-admin-token': server.ctx.adminToken } }),
             ),
           );
         }

@@ -99,8 +99,10 @@ describe('logging out on the device', () => {
     await tab.shop.signOut();
     tab.online.set(true);
     await expect.poll(() => waiting(tab)).toBe(0);
-    expect(tab.net.reached('/api/user/refresh')).toBe(1);
-    expect(tab.net.reached('/api/user/logout')).toBe(2);
+    // At least: the refused logout, the refresh, the logout that ended it (a loaded machine may time one
+    // out and send it again, which is the rule for an unknown outcome).
+    expect(tab.net.reached('/api/user/refresh')).toBeGreaterThanOrEqual(1);
+    expect(tab.net.reached('/api/user/logout')).toBeGreaterThanOrEqual(2);
     expect(await refreshStatus(tab.refreshToken)).toBe(401);
   });
 });
