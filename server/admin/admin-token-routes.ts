@@ -33,7 +33,7 @@ export function registerAdminTokenRoutes(app: FastifyInstance, ctx: AppContext):
     method: 'POST',
     url: '/api/admin/tokens',
     summary:
-      'Creates an admin token, limited to `scopes` when given (orders:read, orders:write, catalog:import, webhooks, tokens, mail), never wider than the token asking. The reply is the only place the token appears: only its SHA-256 digest is stored',
+      `Creates an admin token, limited to \`scopes\` when given (${ADMIN_SCOPES.join(', ')}), never wider than the token asking. The reply is the only place the token appears: only its SHA-256 digest is stored`,
     tags: ['admin'],
     body: adminTokenBody,
     result: { ...tokenInfo, properties: { ...tokenInfo.properties, token: { type: 'string' } } },
