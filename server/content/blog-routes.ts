@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { notFound } from '../http/api-error';
 import { defineRoute } from '../http/define-route';
 import { findDocumentByFields } from './content-queries';
+import { isShownNow } from './shown-content';
 
 const POST = { type: 'object', properties: { id: { type: 'integer' }, slug: { type: 'string' }, title: { type: 'string' }, short_content: { type: 'string' }, content: { type: 'string', description: 'CMS HTML as stored; the client sanitises it' }, published_at: { type: 'string' }, author: { type: 'string' } } };
 const LIST = { type: 'object', properties: { items: { type: 'array', items: POST }, total_count: { type: 'integer' }, page_size: { type: 'integer' }, current_page: { type: 'integer' } } };
@@ -19,8 +20,9 @@ function newestFirst(a: CatalogDoc, b: CatalogDoc): number {
   return published(b) - published(a) || Number(b.id) - Number(a.id);
 }
 
+/** A post dated in the future is not published yet: as good as missing. */
 function found(doc: CatalogDoc | undefined): CatalogDoc {
-  if (!doc) throw notFound('Blog query returned empty result');
+  if (!doc || !isShownNow('blog_post', doc, Date.now())) throw notFound('Blog query returned empty result');
   return doc;
 }
 
@@ -35,7 +37,11 @@ export function registerBlogRoutes(app: FastifyInstance, ctx: AppContext): void 
     result: LIST,
     handler: async ({ query }) => {
       // A shop has tens of posts, not thousands: sorting them here keeps date formats from mattering.
-      const posts = (await readAll(ctx.db, 'blog_post')).map((row) => row.doc).sort(newestFirst);
+      const now = Date.now();
+      const posts = (await readAll(ctx.db, 'blog_post'))
+        .map((row) => row.doc)
+        .filter((doc) => isShownNow('blog_post', doc, now))
+        .sort(newestFirst);
       const start = (query.currentPage - 1) * query.pageSize;
       return { items: posts.slice(start, start + query.pageSize), total_count: posts.length, page_size: query.pageSize, current_page: query.currentPage };
     },

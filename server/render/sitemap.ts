@@ -5,6 +5,8 @@ import { textOf } from '../../src/domain/cart/doc-fields';
 import { inProductBaseline } from '../../src/domain/catalog-query/catalog-index';
 import { productUrl } from '../../src/features/catalog/product-tile-data';
 import { blogPostUrl } from '../../src/features/content/blog-url';
+import { isShownNow } from '../content/shown-content';
+import { GUEST_GROUP, hiddenCategoriesFor, isHiddenProduct } from '../catalog/trade-only';
 
 /** The sitemap protocol's limit of URLs in one file: past it the sitemap becomes an index of files. */
 export const SITEMAP_FILE_LIMIT = 50_000;
@@ -16,18 +18,21 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 /** The shop's page paths a search engine should know: home, categories, products, CMS pages and the blog. */
 export async function sitemapPaths(ctx: AppContext): Promise<string[]> {
   const paths = ['/'];
+  // A search engine is a guest: trade-only pages answer it 404.
+  const hidden = hiddenCategoriesFor(ctx.catalog, GUEST_GROUP);
   for (const { doc } of await readAll(ctx.db, 'category')) {
-    if (doc.is_active === false || ROOT_CATEGORY_IDS.has(String(doc.id))) continue;
+    if (doc.is_active === false || ROOT_CATEGORY_IDS.has(String(doc.id)) || hidden.has(Number(doc.id))) continue;
     paths.push(`/c/${textOf(doc.url_key ?? doc.slug, String(doc.id))}`);
   }
   await readAllInBatches(ctx.db, 'product', 2_000, (docs) => {
     // The products a shopper can find (SPEC §5's baseline): a child sold only through its parent, or a
     // disabled product, has no page of its own.
-    for (const doc of docs) if (inProductBaseline(doc)) paths.push(productUrl(doc));
+    for (const doc of docs) if (inProductBaseline(doc) && !isHiddenProduct(doc, hidden)) paths.push(productUrl(doc));
   });
   for (const { doc } of await readAll(ctx.db, 'cms_page')) if (doc.active !== false && doc.is_active !== false) paths.push(`/i/${String(doc.identifier)}`);
   paths.push('/latest-news');
-  for (const { doc } of await readAll(ctx.db, 'blog_post')) paths.push(blogPostUrl(doc));
+  const now = Date.now();
+  for (const { doc } of await readAll(ctx.db, 'blog_post')) if (isShownNow('blog_post', doc, now)) paths.push(blogPostUrl(doc));
   return paths;
 }
 
