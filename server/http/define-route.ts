@@ -8,7 +8,7 @@ import { ApiError, unauthorized } from './api-error';
 import { envelope, isEnvelope, sendEnvelope } from './envelope';
 import { honoursIdempotencyKey, idempotencyKeyOf, keyScope } from './idempotency-key';
 import { registerOperation } from './openapi';
-import { runOnce } from './run-once';
+import { runOnce, type SecretReplay } from './run-once';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 type Schema = v.GenericSchema;
@@ -47,6 +47,8 @@ export interface RouteSpec<BS, QS, PS> {
    * Counted after the input and token checks, before the handler's work.
    */
   limit?: MemoryLimitName | ((auth: AuthClaims | null) => MemoryLimitName | undefined);
+  /** For a route whose success shows a secret once: what a retry with the same Idempotency-Key gets instead (run-once.ts). */
+  secretReplay?: SecretReplay;
   /** Returns an `Envelope`, or a plain result that is sent with code 200. */
   handler: (input: RouteInput<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>;
 }
@@ -83,7 +85,7 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
         return reply.sent ? null : isEnvelope(output) ? output : envelope(output);
       };
       // Bad input and a missing or stale token are answered above, before a key is claimed.
-      const outcome = key === undefined ? await execute() : await runOnce(ctx.db, reply, keyScope(request, key, auth), execute);
+      const outcome = key === undefined ? await execute() : await runOnce(ctx.db, reply, keyScope(request, key, auth), execute, spec.secretReplay);
       return outcome ? sendEnvelope(reply, outcome) : reply;
     },
   });

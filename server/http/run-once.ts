@@ -9,6 +9,12 @@ import { inProgressReply } from './in-progress';
 /** Runs the handler; null when it sent its reply itself (nothing to store). */
 export type Execute = () => Promise<Envelope | null>;
 
+/**
+ * What a retry gets instead of a success whose reply holds a secret shown only once (a webhook's
+ * signing secret): the secret is never written to the idempotency table, only this stand-in.
+ */
+export type SecretReplay = (done: Envelope) => Envelope;
+
 // Refusals a retry may not meet again (a token refreshed since, a rate limit passed): never stored.
 const TRANSIENT = new Set([401, 408, 425, 429]);
 
@@ -23,12 +29,12 @@ function isFinal(reply: Envelope): boolean {
  * stores its reply; a retry of the same request gets that reply again (`Idempotent-Replayed: true`);
  * the key on another request is 422; a retry while the first still runs is the in-progress 409.
  */
-export async function runOnce(db: Queryable, reply: FastifyReply, scope: KeyScope, execute: Execute): Promise<Envelope | null> {
+export async function runOnce(db: Queryable, reply: FastifyReply, scope: KeyScope, execute: Execute, secretReplay?: SecretReplay): Promise<Envelope | null> {
   await pruneExpiredKeys(db);
   // A key released between our claim and our read (its request failed) is claimed again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimId = await claimKey(db, scope);
-    if (claimId) return runClaimed(db, scope, claimId, execute);
+    if (claimId) return runClaimed(db, scope, claimId, execute, secretReplay);
     const stored = await findKey(db, scope);
     if (!stored) continue;
     if (stored.request_hash !== scope.requestHash) throw new ApiError(422, IDEMPOTENCY_MESSAGES.otherRequest);
@@ -39,7 +45,7 @@ export async function runOnce(db: Queryable, reply: FastifyReply, scope: KeyScop
   return inProgressReply(reply, IDEMPOTENCY_MESSAGES.inProgress);
 }
 
-async function runClaimed(db: Queryable, scope: KeyScope, claimId: string, execute: Execute): Promise<Envelope | null> {
+async function runClaimed(db: Queryable, scope: KeyScope, claimId: string, execute: Execute, secretReplay: SecretReplay | undefined): Promise<Envelope | null> {
   let outcome: Envelope | null;
   try {
     outcome = await execute();
@@ -48,6 +54,7 @@ async function runClaimed(db: Queryable, scope: KeyScope, claimId: string, execu
     await (refusal && isFinal(refusal) ? finishKey(db, scope, claimId, refusal) : releaseKey(db, scope, claimId));
     throw error;
   }
-  await (outcome && isFinal(outcome) ? finishKey(db, scope, claimId, outcome) : releaseKey(db, scope, claimId));
+  const stored = outcome && secretReplay && outcome.code >= 200 && outcome.code < 300 ? secretReplay(outcome) : outcome;
+  await (stored && isFinal(stored) ? finishKey(db, scope, claimId, stored) : releaseKey(db, scope, claimId));
   return outcome;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
 import { ownerOnly } from '../http/owner-only';
 import { ApiError } from '../http/api-error';
+import { envelope, type Envelope } from '../http/envelope';
 import { checkDestination, DestinationRefused } from './webhook-destination';
 import { createEndpoint, disableEndpoint, listDeliveries, listEndpoints, retryDelivery } from './webhook-store';
 
@@ -42,6 +43,20 @@ const delivery = {
   },
 };
 
+/**
+ * What a retry of a creation with the same Idempotency-Key gets: the endpoint exists, but its secret
+ * was shown once and is kept nowhere in clear, so the client is told which endpoint it was and how
+ * to get a secret it holds.
+ */
+function secretNotKept(done: Envelope): Envelope {
+  const id = Number((done.result as { id?: unknown }).id);
+  return envelope(
+    `This Idempotency-Key already created webhook endpoint ${id}; its signing secret was shown only in that reply and is not kept. If the reply was lost, disable the endpoint (DELETE /api/admin/webhooks/${id}) and create a new one.`,
+    409,
+    { idempotency: 'secret-not-kept', endpointId: id },
+  );
+}
+
 /** The shop owner's webhook endpoints and their deliveries (every route needs an admin token). */
 export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): void {
   ownerOnly(app, ctx, (url) => url === '/api/admin/webhooks' || url.startsWith('/api/admin/webhooks/'), WEBHOOK_ADMIN_REFUSED, () => 'webhooks');
@@ -57,9 +72,11 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
     method: 'POST',
     url: '/api/admin/webhooks',
     summary:
-      'Adds a webhook endpoint for order.placed, order.status_changed and stock.low (event_types left out: all). The reply is the only place its signing secret (whsec_...) appears',
+      'Adds a webhook endpoint for order.placed, order.status_changed and stock.low (event_types left out: all). The reply is the only place its signing secret (whsec_...) appears: ' +
+      'a retry with the same Idempotency-Key creates nothing and is 409 with meta.endpointId (the secret is not kept: disable that endpoint and create a new one)',
     tags: ['admin'],
     body: webhookEndpointBody,
+    secretReplay: secretNotKept,
     result: { ...endpoint, properties: { ...endpoint.properties, secret: { type: 'string' } } },
     handler: async ({ body }) => {
       await checkDestination(body.url, ctx.config.webhooks.allowedHosts).catch((error: unknown) => {
