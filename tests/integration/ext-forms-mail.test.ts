@@ -34,6 +34,17 @@ describe('/api/ext/forms', () => {
     expect(confirmation[0]!.subject).toContain(`#${reply.body.result.id}`);
   });
 
+  it('confirms to the sender in the shop\'s words only: nothing typed into the form reaches the unconfirmed address', async () => {
+    const typed = { firstName: 'Cheap pills at spam.example', lastName: 'Click now', company: 'Win a prize', message: 'Visit https://spam.example today', items: [{ sku: 'SPAM-LINK', qty: 1 }] };
+    const reply = await server.request<{ id: number }>('POST', '/api/ext/forms/quote-request', { ...typed, emailAddress: 'someone.else@example.com' });
+    expect(reply.status).toBe(200);
+    const [confirmation] = await mailsTo('someone.else@example.com');
+    expect(confirmation!.subject).toBe(`We received your quote request (#${reply.body.result.id})`);
+    expect(confirmation!.text).toContain(`number ${reply.body.result.id}`);
+    for (const text of ['spam.example', 'Cheap pills', 'Click now', 'Win a prize', 'SPAM-LINK']) expect(confirmation!.text + confirmation!.subject).not.toContain(text);
+    expect((await mailsTo(shop())).at(-1)!.text, 'the shop still gets everything').toContain('Visit https://spam.example today');
+  });
+
   it('takes quote lines and lists them in the shop mail', async () => {
     const reply = await server.request<{ id: number }>('POST', '/api/ext/forms/quote-request', {
       ...person('quote@example.com'), company: 'Acme', message: 'Best price for 500?', items: [{ sku: 'TB-M10-100', qty: 500 }, { sku: 'WA-M10', qty: '20' }],

@@ -38,11 +38,24 @@ export function shopNotification(config: Pick<Config, 'shopEmail'>, form: FormKi
   };
 }
 
-/** To the sender: written by the shop, echoing only what they sent (so it cannot carry spam to others). */
-export function senderConfirmation(config: Pick<Config, 'publicUrl'>, form: FormKind, id: number, sender: FormSender, payload: Record<string, unknown>): MailMessage {
+/**
+ * To the sender, whose address nobody has confirmed: anyone can type someone else's. So the mail is
+ * the shop's words only (the form's name, its number, what happens next) and repeats nothing that
+ * was typed into the form, not even the name: otherwise the form would send any text to any address
+ * from the shop's domain.
+ */
+export function senderConfirmation(config: Pick<Config, 'publicUrl'>, form: FormKind, id: number, sender: Pick<FormSender, 'email'>): MailMessage {
   return {
     to: sender.email,
     subject: `We received your ${form.title.toLowerCase()} (#${id})`,
-    text: [`Hello ${sender.name},`, '', `Thank you. ${form.promise}`, '', 'What you sent us:', '', ...describe(payload), '', config.publicUrl].join('\n'),
+    text: [
+      'Hello,',
+      '',
+      `Thank you: we received your ${form.title.toLowerCase()}, number ${id}. ${form.promise}`,
+      '',
+      'If you did not send it, someone else typed this address into our form: you can ignore this mail.',
+      '',
+      config.publicUrl,
+    ].join('\n'),
   };
 }

@@ -48,7 +48,7 @@ function registerForm(app: FastifyInstance, ctx: AppContext, form: FormKind): vo
         const submission = Number(row.id);
         const ids = [
           await queueMail(tx, shopNotification(ctx.config, form, submission, sender, payload)),
-          await queueMail(tx, senderConfirmation(ctx.config, form, submission, sender, payload)),
+          await queueMail(tx, senderConfirmation(ctx.config, form, submission, sender)),
         ];
         return { id: submission, createdAt: row.created_at, mailIds: ids };
       });
