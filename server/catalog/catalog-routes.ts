@@ -14,6 +14,8 @@ import { orderSignals, type OrderSignal } from '../order/order-stream';
 import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
 import { answerRepeatedGuestQueries, sendCatalogReply, type AdminCheck } from './catalog-reply';
 import { registerCatalogImportRoute } from './import-route';
+import { isShownNow } from '../content/shown-content';
+import { keepStream } from '../ops/open-streams';
 
 const entityList = v.pipe(
   v.string(),
@@ -31,9 +33,12 @@ const changesQuery = v.strictObject({
   token: v.optional(v.string()),
 });
 
-/** A replica never sees disabled products; they arrive as deletions, like removed ones. */
-function toReplicaDocument(row: StoredRow): Record<string, unknown> {
-  const disabled = row.entity === 'product' && Number(row.doc.status) >= 2;
+/**
+ * A replica never sees disabled products, switched-off CMS content or blog posts before their date
+ * (server/content/shown-content.ts); they arrive as deletions, like removed ones.
+ */
+function toReplicaDocument(row: StoredRow, nowMs: number): Record<string, unknown> {
+  const disabled = (row.entity === 'product' && Number(row.doc.status) >= 2) || !isShownNow(row.entity, row.doc, nowMs);
   if (row.deleted || disabled) return { id: row.doc.id ?? row.id, _entity: row.entity, _deleted: true };
   return { ...row.doc, _entity: row.entity, _deleted: false };
 }
@@ -76,7 +81,8 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
       const after = { seq: query.seq, id: query.id };
       const rows = await readChanges(ctx.db, query.entities, after, query.limit);
       const last = rows[rows.length - 1];
-      return { documents: rows.map(toReplicaDocument), checkpoint: last ? { seq: last.seq, id: last.id } : after };
+      const now = Date.now();
+      return { documents: rows.map((row) => toReplicaDocument(row, now)), checkpoint: last ? { seq: last.seq, id: last.id } : after };
     },
   });
 
@@ -117,7 +123,10 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     ctx.catalog.changes.on('change', onChange);
     orders.on('order', onOrder);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 20_000);
+    // A shutdown ends the stream with a retry hint (server/ops/open-streams.ts).
+    const forget = keepStream(app, res);
     request.raw.on('close', () => {
+      forget();
       release();
       clearInterval(heartbeat);
       ctx.catalog.changes.off('change', onChange);
