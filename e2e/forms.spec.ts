@@ -7,8 +7,9 @@ import { DESKTOP, openPage } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
+const ADMIN_TOKEN = 'forms-e2e-owner-token';
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShop({ ADMIN_TOKEN }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -133,7 +134,7 @@ describe('the shop forms', () => {
     await page.close();
   });
 
-  it('newsletter modal: opens from the footer, traps focus, Escape closes, promises 10% and subscribes', async () => {
+  it('newsletter modal: opens from the footer, traps focus, Escape closes, promises 10% and asks the address to confirm', async () => {
     const email = 'newsletter-e2e@example.com';
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/catalogue-request');
@@ -163,9 +164,11 @@ describe('the shop forms', () => {
       dialog.getByRole('button', { name: 'Subscribe' }).click(),
     ]);
     expect(response.status()).toBe(200);
-    await expect.poll(() => dialog.getByRole('status').textContent()).toBe(`You are subscribed. Your 10% coupon has been sent by e-mail to ${email}.`);
-    const status = (await (await fetch(`${shop.url}/api/ext/newsletter?email=${encodeURIComponent(email)}`)).json()) as { code: number; result: string };
-    expect(status).toEqual({ code: 200, result: 'subscribed' });
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe(`Almost done: we sent a confirmation link to ${email}. Your 10% coupon follows once you confirm.`);
+    // Double opt-in: the address got the confirmation link; a stranger cannot read its status.
+    const outbox = await fetch(`${shop.url}/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-admin-token': ADMIN_TOKEN } });
+    expect(((await outbox.json()) as { result: { subject: string }[] }).result.map((m) => m.subject)).toEqual(['Please confirm your newsletter subscription']);
+    expect((await fetch(`${shop.url}/api/ext/newsletter?email=${encodeURIComponent(email)}`)).status).toBe(403);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(errors).toEqual([]);

@@ -87,7 +87,7 @@ export const de: Messages = {
   newsletterTitle: 'Newsletter',
   newsletterPromise: 'Abonnieren Sie unseren Newsletter und erhalten Sie einen 10-%-Gutschein für Ihre nächste Bestellung.',
   newsletterSubmit: 'Abonnieren',
-  newsletterSent: 'Sie sind angemeldet. Ihr 10-%-Gutschein wurde per E-Mail an {{email}} gesendet.',
+  newsletterSent: 'Fast geschafft: Wir haben einen Bestätigungslink an {{email}} gesendet. Ihr 10-%-Gutschein folgt nach der Bestätigung.',
   cartPriceChanged: 'Der Preis von {{name}} hat sich von {{from}} auf {{to}} geändert.',
   cartPriceNoticeOk: 'OK',
   cartLineProblem: '{{name}}: {{message}}',

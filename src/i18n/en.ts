@@ -171,6 +171,6 @@ export const en = {
   newsletterTitle: 'Newsletter',
   newsletterPromise: 'Subscribe to our newsletter and get a 10% coupon for your next order.',
   newsletterSubmit: 'Subscribe',
-  newsletterSent: 'You are subscribed. Your 10% coupon has been sent by e-mail to {{email}}.',
+  newsletterSent: 'Almost done: we sent a confirmation link to {{email}}. Your 10% coupon follows once you confirm.',
 };
 export type Messages = typeof en;

@@ -87,7 +87,7 @@ export const it: Messages = {
   newsletterTitle: 'Newsletter',
   newsletterPromise: 'Iscriviti alla newsletter e ricevi un coupon del 10% per il tuo prossimo ordine.',
   newsletterSubmit: 'Iscriviti',
-  newsletterSent: 'Iscrizione completata. Il coupon del 10% è stato inviato via e-mail a {{email}}.',
+  newsletterSent: 'Quasi fatto: abbiamo inviato un link di conferma a {{email}}. Il coupon del 10% arriverà dopo la conferma.',
   cartPriceChanged: 'Il prezzo di {{name}} è cambiato da {{from}} a {{to}}.',
   cartPriceNoticeOk: 'OK',
   cartLineProblem: '{{name}}: {{message}}',

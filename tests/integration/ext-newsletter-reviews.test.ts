@@ -19,30 +19,97 @@ afterAll(async () => {
 });
 
 describe('/api/ext/newsletter', () => {
-  it('subscribes once, mails the 10% coupon once, and reports the status', async () => {
+  const isSubscribedInDb = async (email: string) =>
+    (await server.ctx.db.query<{ status: string }>('select status from newsletter_subscribers where email = $1', [email]))[0]?.status === 'subscribed';
+  /** The link of `path` in the newest mail to `to`, as the mail prints it. */
+  const linkIn = async (to: string, path: string) => {
+    const text = (await outbox(to)).at(-1)!.text;
+    const found = new RegExp(`https?://\\S+${path}\\?token=(\\S+)`).exec(text);
+    expect(found, `a ${path} link in: ${text}`).not.toBeNull();
+    return decodeURIComponent(found![1]!);
+  };
+  const submit = (path: string, token: string) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }).toString() });
+  async function signedIn(email: string): Promise<Record<string, string>> {
+    await server.request('POST', '/api/user/create', { customer: { email, firstname: 'News', lastname: 'Reader' }, password: 'Sup3r-secret' });
+    const token = (await server.request<string>('POST', '/api/user/login', { username: email, password: 'Sup3r-secret' })).body.result;
+    return { authorization: `Bearer ${token}` };
+  }
+
+  it('subscribes only after the single-use link mailed to the address is used, then mails the 10% coupon once', async () => {
     const email = 'news.one@example.com';
-    expect((await server.request('GET', `/api/ext/newsletter?email=${email}`)).body).toEqual({ code: 200, result: 'not-subscribed' });
     const first = await server.request('POST', '/api/ext/newsletter', { email: 'News.One@example.com' });
-    expect(first.body).toEqual({ code: 200, result: 'subscribed' });
-    expect((await server.request('POST', '/api/ext/newsletter', { email })).status).toBe(200);
-    expect((await server.request('GET', `/api/ext/newsletter?email=${encodeURIComponent('NEWS.ONE@example.com')}`)).body.result).toBe('subscribed');
+    expect(first.body).toEqual({ code: 200, result: 'confirmation-sent' });
+    expect(await isSubscribedInDb(email), 'not subscribed before the address confirms').toBe(false);
+    const [confirmation] = await outbox(email);
+    expect(confirmation!.subject).toBe('Please confirm your newsletter subscription');
+    expect(confirmation!.text).not.toContain('10% off your next order');
+    const token = await linkIn(email, '/newsletter/confirm');
+    const page = await fetch(`${server.url}/newsletter/confirm?token=${encodeURIComponent(token)}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post" action="/newsletter/confirm">');
+    expect(await isSubscribedInDb(email), 'opening the link (a mail scanner) subscribes nobody').toBe(false);
+
+    const confirmed = await submit('/newsletter/confirm', token);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('You are subscribed');
+    expect(await isSubscribedInDb(email)).toBe(true);
     const mails = await outbox(email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toContain('10%');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toContain('10%');
     const coupon = await server.ctx.db.query<{ code: string; doc: Record<string, unknown> }>('select code, doc from coupons');
     const promised = coupon.find((c) => c.doc.newsletter === true) ?? coupon.find((c) => c.doc.discount_type === 'percent' && c.doc.discount_amount === 10);
-    if (promised) expect(mails[0]!.text).toContain(promised.code);
+    if (promised) expect(mails[1]!.text).toContain(promised.code);
+    expect((await submit('/newsletter/confirm', token)).status, 'the link works once').toBe(400);
+    expect(await server.ctx.db.query('select token_hash from newsletter_confirmations where token_hash = $1', [token]), 'only its hash is kept').toHaveLength(0);
   });
 
-  it('unsubscribes, and a later re-subscription sends no second coupon', async () => {
+  it('tells nobody but the signed-in owner whether an address is subscribed, and mails nothing for an address already subscribed', async () => {
+    const email = 'news.owner@example.com';
+    const owner = await signedIn(email);
+    const other = await signedIn('news.other@example.com');
+    expect((await server.request('POST', '/api/ext/newsletter', { email }, owner)).body.result).toBe('confirmation-sent');
+    await submit('/newsletter/confirm', await linkIn(email, '/newsletter/confirm'));
+    const mailsBefore = (await outbox(email)).length;
+
+    const guest = await server.request('GET', `/api/ext/newsletter?email=${email}`);
+    expect(guest.status).toBe(403);
+    expect(guest.body.result).toBe('Sign in with this e-mail address to see its newsletter subscription.');
+    expect((await server.request('GET', `/api/ext/newsletter?email=${email}`, undefined, other)).status).toBe(403);
+    expect((await server.request('GET', `/api/ext/newsletter?email=${encodeURIComponent('NEWS.OWNER@example.com')}`, undefined, owner)).body).toEqual({ code: 200, result: 'subscribed' });
+
+    expect((await server.request('POST', '/api/ext/newsletter', { email })).body.result, 'a stranger hears the same as for any address').toBe('confirmation-sent');
+    expect((await server.request('POST', '/api/ext/newsletter', { email }, owner)).body.result).toBe('subscribed');
+    expect(await outbox(email)).toHaveLength(mailsBefore);
+  });
+
+  it('unsubscribes only with the signed link of a newsletter mail or as the signed-in owner; a later subscription sends no second coupon', async () => {
     const email = 'news.two@example.com';
     await server.request('POST', '/api/ext/newsletter', { email });
-    expect((await server.request('DELETE', '/api/ext/newsletter', { email })).body).toEqual({ code: 200, result: 'not-subscribed' });
-    expect((await server.request('GET', `/api/ext/newsletter?email=${email}`)).body.result).toBe('not-subscribed');
-    expect((await server.request('DELETE', '/api/ext/newsletter', { email })).status).toBe(200);
+    await submit('/newsletter/confirm', await linkIn(email, '/newsletter/confirm'));
+    const refused = await server.request('DELETE', '/api/ext/newsletter', { email });
+    expect(refused.status).toBe(403);
+    expect(refused.body.result).toContain('unsubscribe link');
+    expect((await server.request('DELETE', '/api/ext/newsletter', { email, token: 'forged.token' })).status).toBe(403);
+    expect(await isSubscribedInDb(email)).toBe(true);
+
+    const unsubscribe = await linkIn(email, '/newsletter/unsubscribe');
+    expect((await server.request('DELETE', '/api/ext/newsletter', { email: 'news.one@example.com', token: unsubscribe })).status, 'the link is for its own address').toBe(403);
+    expect((await server.request('DELETE', '/api/ext/newsletter', { email, token: unsubscribe })).body).toEqual({ code: 200, result: 'not-subscribed' });
+    expect(await isSubscribedInDb(email)).toBe(false);
+
     await server.request('POST', '/api/ext/newsletter', { email });
-    expect((await server.request('GET', `/api/ext/newsletter?email=${email}`)).body.result).toBe('subscribed');
-    expect(await outbox(email)).toHaveLength(1);
+    await submit('/newsletter/confirm', await linkIn(email, '/newsletter/confirm'));
+    expect(await isSubscribedInDb(email)).toBe(true);
+    expect((await outbox(email)).filter((m) => m.subject.includes('10%')), 'one coupon per address, ever').toHaveLength(1);
+    const page = await submit('/newsletter/unsubscribe', unsubscribe);
+    expect(page.status).toBe(200);
+    expect(await isSubscribedInDb(email)).toBe(false);
+
+    const owner = await signedIn('news.three@example.com');
+    await server.request('POST', '/api/ext/newsletter', { email: 'news.three@example.com' }, owner);
+    await submit('/newsletter/confirm', await linkIn('news.three@example.com', '/newsletter/confirm'));
+    expect((await server.request('DELETE', '/api/ext/newsletter', { email: 'news.three@example.com' }, owner)).body).toEqual({ code: 200, result: 'not-subscribed' });
   });
 
   it('refuses an invalid e-mail on every method, storing nothing', async () => {

@@ -61,14 +61,15 @@ describe('a retry with the same key after a lost reply', () => {
   });
 
   it('POST and DELETE /api/ext/newsletter: replayed per key', async () => {
-    const email = `idem.${Date.now()}@example.com`;
+    // Alice's own address: only its signed-in owner may unsubscribe it without a link.
+    const email = 'customer-9701@example.com';
     const key = newKey('newsletter');
-    const first = await post('/api/ext/newsletter', { email }, withKey(key));
-    expect(first.body).toEqual({ code: 200, result: 'subscribed' });
-    const retry = await post('/api/ext/newsletter', { email }, withKey(key));
+    const first = await post('/api/ext/newsletter', { email }, withKey(key, alice()));
+    expect(first.body).toEqual({ code: 200, result: 'confirmation-sent' });
+    const retry = await post('/api/ext/newsletter', { email }, withKey(key, alice()));
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    const off = await server.request('DELETE', '/api/ext/newsletter', { email }, withKey(newKey('unsubscribe')));
+    const off = await server.request('DELETE', '/api/ext/newsletter', { email }, withKey(newKey('unsubscribe'), alice()));
     expect(off.body).toEqual({ code: 200, result: 'not-subscribed' });
     expect(await count('mail_outbox where to_address = $1', [email])).toBe(1);
   });

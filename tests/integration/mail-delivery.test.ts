@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('mail delivery through SMTP', () => {
-  it('delivers the newsletter welcome mail and marks the outbox row sent', async () => {
+  it('delivers the newsletter confirmation mail and marks the outbox row sent', async () => {
     expect((await server.request('POST', '/api/ext/newsletter', { email: 'smtp.ok@example.com' })).status).toBe(200);
     const delivered = received.find((m) => m.rcpt === 'smtp.ok@example.com');
     expect(delivered?.data).toContain('To: smtp.ok@example.com\r\n');

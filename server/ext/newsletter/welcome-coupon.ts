@@ -17,7 +17,8 @@ export async function findNewsletterCoupon(db: Queryable): Promise<string | unde
   return tenPercent[0]?.code;
 }
 
-export function welcomeMail(config: Pick<Config, 'publicUrl'>, to: string, couponCode: string | undefined): MailMessage {
+/** Sent when an address confirms its subscription; its unsubscribe link needs no sign-in. */
+export function welcomeMail(config: Pick<Config, 'publicUrl'>, to: string, couponCode: string | undefined, unsubscribeUrl: string): MailMessage {
   const gift = couponCode
     ? ['As promised, here is 10% off your next order. Enter this code in your cart:', '', `    ${couponCode}`, '']
     : [];
@@ -30,7 +31,7 @@ export function welcomeMail(config: Pick<Config, 'publicUrl'>, to: string, coupo
       ...gift,
       `Shop now: ${config.publicUrl}/`,
       '',
-      `You can unsubscribe at any time from ${config.publicUrl}/my-account/newsletter.`,
+      `You can unsubscribe at any time: ${unsubscribeUrl}`,
     ].join('\n'),
   };
 }

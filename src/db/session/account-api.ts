@@ -109,7 +109,8 @@ export async function updateProfile(
 }
 
 /** Newsletter subscription of the account's e-mail (SPEC §7 under /api/ext). */
-export async function setNewsletter(shop: LocalShop, email: string, subscribed: boolean): Promise<Outcome> {
+/** `pending`: subscribing mailed a confirmation link (double opt-in); the address is not subscribed until it is used. */
+export async function setNewsletter(shop: LocalShop, email: string, subscribed: boolean): Promise<Outcome & { pending?: boolean }> {
   const reply = await callApi<string>(shop, '/api/ext/newsletter', { method: subscribed ? 'POST' : 'DELETE', body: { email } });
-  return reply.code === 200 ? { ok: true } : failure(reply, API_MESSAGES.network);
+  return reply.code === 200 ? { ok: true, pending: reply.result === 'confirmation-sent' } : failure(reply, API_MESSAGES.network);
 }

@@ -52,6 +52,7 @@ export const accountWords = {
   accountNewsletterSubscribed: 'You are subscribed to the newsletter.',
   accountNewsletterUnsubscribed: 'You are not subscribed to the newsletter.',
   accountNewsletterSaved: 'Your newsletter preference has been saved.',
+  accountNewsletterConfirm: 'We sent a confirmation link to {{email}}: you are subscribed once you open it.',
   accountOrdersEmpty: 'You have no orders yet.',
   accountOrderNumber: 'Order #{{number}}',
   accountOrderDate: 'Date',

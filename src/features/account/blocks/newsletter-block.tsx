@@ -13,14 +13,16 @@ export function NewsletterBlock() {
   const email = useCurrentUser()?.email ?? '';
   const status = useAccountQuery<string>('newsletter', '/api/ext/newsletter', { email });
   const client = useQueryClient();
-  const [state, setState] = useState<{ saving: boolean; saved: boolean; error: string | null }>({ saving: false, saved: false, error: null });
+  const [state, setState] = useState<{ saving: boolean; saved: boolean; pending: boolean; error: string | null }>({ saving: false, saved: false, pending: false, error: null });
   const subscribed = status.data === 'subscribed';
   const toggle = async (next: boolean) => {
     if (!shop) return;
-    setState({ saving: true, saved: false, error: null });
+    setState({ saving: true, saved: false, pending: false, error: null });
     const outcome = await setNewsletter(shop, email, next);
-    if (outcome.ok) client.setQueryData(['account', 'newsletter', email, '/api/ext/newsletter', { email }], next ? 'subscribed' : 'not-subscribed');
-    setState({ saving: false, saved: outcome.ok, error: outcome.ok ? null : outcome.message });
+    // Subscribing waits for the confirmation link (double opt-in): until then the address is not subscribed.
+    const pending = outcome.ok && outcome.pending === true;
+    if (outcome.ok) client.setQueryData(['account', 'newsletter', email, '/api/ext/newsletter', { email }], next && !pending ? 'subscribed' : 'not-subscribed');
+    setState({ saving: false, saved: outcome.ok && !pending, pending, error: outcome.ok ? null : outcome.message });
   };
   return (
     <>
@@ -37,6 +39,7 @@ export function NewsletterBlock() {
       )}
       {(state.error ?? status.error) && <p role="alert">{state.error ?? status.error?.message}</p>}
       <BlockStatus show={state.saved} message={t('accountNewsletterSaved')} />
+      <BlockStatus show={state.pending} message={t('accountNewsletterConfirm', { email })} />
     </>
   );
 }
