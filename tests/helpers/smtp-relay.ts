@@ -1,5 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
+import { generate } from 'selfsigned';
 
 /**
  * A small SMTP relay for tests: EHLO, optional STARTTLS and AUTH PLAIN, MAIL FROM, RCPT TO, DATA,
@@ -18,7 +19,7 @@ export interface RelayMessage {
 }
 
 export interface RelayOptions {
-  /** Offer STARTTLS (with the self-signed localhost certificate below). */
+  /** Offer STARTTLS (with a self-signed localhost certificate made when the tests start: `relayTlsIdentity`). */
   startTls?: boolean;
   /** Offer AUTH PLAIN and accept any credentials, recording them in `logins`. */
   auth?: boolean;
@@ -36,25 +37,31 @@ export interface SmtpRelay {
   close: () => Promise<void>;
 }
 
-/** Self-signed, CN=localhost and 127.0.0.1, for the test relay only. */
-const TEST_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgyYb3jOgFzqqIQp3S
-E120Vh1weKoFdUL149atx7gYCJ6hRANCAAS6CBctwNLrHpelisiGp79yE1Rv8LCF
-5S0aA7Wgzg/gmT1nRRh9PeMFPz0vLyy0tyYc4jF8A03YnNcmndlXc/HT
------END PRIVATE KEY-----`;
-const TEST_CERT = `-----BEGIN CERTIFICATE-----
-MIIBmjCCAUGgAwIBAgIUdDXsPYWPB+YEps1rxegA75euouMwCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyNjA0MDg0OFoYDzIxMjYxMTAy
-MDQwODQ4WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAAS6CBctwNLrHpelisiGp79yE1Rv8LCF5S0aA7Wgzg/gmT1nRRh9PeMF
-Pz0vLyy0tyYc4jF8A03YnNcmndlXc/HTo28wbTAdBgNVHQ4EFgQUKGo96Lw5baSt
-OFVamcabfa4usE0wHwYDVR0jBBgwFoAUKGo96Lw5baStOFVamcabfa4usE0wDwYD
-VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
-zj0EAwIDRwAwRAIgFISbR4mubIryN3ZtkUAjuXL+3Qi9QX+fnUB7egMiKDYCIH3P
-Flhpa9rhrlApPo5Ymv9uU3hDMzQvIoQJ/4S+l0qC
------END CERTIFICATE-----`;
+interface TlsIdentity {
+  key: string;
+  cert: string;
+}
 
-export function startSmtpRelay(options: RelayOptions = {}): Promise<SmtpRelay> {
+let identity: Promise<TlsIdentity> | undefined;
+
+/**
+ * The relay's STARTTLS key and certificate (self-signed, for localhost and 127.0.0.1), made afresh
+ * once per test process and kept only in memory: no private key lives in the repository.
+ */
+export function relayTlsIdentity(): Promise<TlsIdentity> {
+  identity ??= generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notAfterDate: new Date(Date.now() + 7 * 86_400_000),
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
+  return identity;
+}
+
+export async function startSmtpRelay(options: RelayOptions = {}): Promise<SmtpRelay> {
+  // Made before the relay listens: STARTTLS is answered synchronously, mid-conversation.
+  const tlsIdentity = options.startTls ? await relayTlsIdentity() : undefined;
   const commands: string[] = [];
   const messages: RelayMessage[] = [];
   const logins: { user: string; pass: string }[] = [];
@@ -82,9 +89,9 @@ export function startSmtpRelay(options: RelayOptions = {}): Promise<SmtpRelay> {
       if (verb === 'EHLO') {
         const extensions = [...(options.startTls && !encrypted ? ['STARTTLS'] : []), ...(options.auth ? ['AUTH PLAIN'] : []), '8BITMIME'];
         socket.write(['relay.test', ...extensions].map((e, i, all) => `250${i === all.length - 1 ? ' ' : '-'}${e}\r\n`).join(''));
-      } else if (verb === 'STARTTLS' && options.startTls && !encrypted) {
+      } else if (verb === 'STARTTLS' && tlsIdentity && !encrypted) {
         reply('220 2.0.0 ready to start TLS');
-        const secure = new tls.TLSSocket(socket, { isServer: true, key: TEST_KEY, cert: TEST_CERT });
+        const secure = new tls.TLSSocket(socket, { isServer: true, ...tlsIdentity });
         sockets.add(secure);
         converse(secure, true);
         return false;
