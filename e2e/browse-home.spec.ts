@@ -81,9 +81,13 @@ describe('home, content and unknown urls', () => {
     await page.goto(shop.url + '/i/delivery');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Delivery');
     await shot(page, 'cms-phone');
-    // The sanitiser itself, run in this browser's DOMParser on hostile markup.
+    // The sanitiser itself (DOMPurify with the shop's whitelist), run on this browser's DOM on hostile markup.
+    await page.evaluate(readFileSync(path.join(REPO_ROOT, 'node_modules/dompurify/dist/purify.min.js'), 'utf8'));
     const source = readFileSync(path.join(REPO_ROOT, 'src/ui/sanitize-html.ts'), 'utf8');
-    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText.replace(/^export /gm, '');
+    const js = ts
+      .transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+      .outputText.replace(/^export /gm, '')
+      .replace(/^import DOMPurify from 'dompurify';$/m, 'const DOMPurify = globalThis.DOMPurify;');
     const hostile = '<p onclick="x()">Hi <b>there</b><script>alert(1)</script><a href="javascript:alert(1)">bad</a><a href=" java\tscript:x">bad2</a><a href="/c/screws">ok</a><custom>kept</custom><img src="/img/a.jpg" onerror="alert(1)"><iframe src="https://evil.example"></iframe><style>p{}</style></p>';
     const cleaned = await page.evaluate(`${js}; sanitizeHtml(${JSON.stringify(hostile)})`);
     expect(cleaned).toBe('<p>Hi <b>there</b><a>bad</a><a>bad2</a><a href="/c/screws">ok</a>kept<img src="/img/a.jpg"></p>');

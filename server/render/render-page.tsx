@@ -1,4 +1,5 @@
-import { DOMParser as LinkedomParser } from 'linkedom';
+// The catalogue's HTML in these renders is cleaned by DOMPurify over jsdom (html-purifier.ts).
+import './html-purifier';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -41,16 +42,6 @@ export interface PageSubjects {
 }
 
 const handler = createStaticHandler(routes);
-/**
- * The catalogue's HTML is sanitised by the same code as in the browser (ui/sanitize-html), which
- * parses `<body>…</body>` with DOMParser; linkedom reads a fragment only inside a whole document.
- */
-class FragmentParser {
-  parseFromString(html: string, type: DOMParserSupportedType) {
-    return new LinkedomParser().parseFromString(`<!doctype html><html>${html}</html>`, type as 'text/html');
-  }
-}
-globalThis.DOMParser ??= FragmentParser as unknown as typeof DOMParser;
 
 /** How the app's reads reach this server during a render (in-process; see in-process-api.ts). */
 export const answerReadsWith = setApiFetch;

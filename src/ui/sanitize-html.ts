@@ -1,8 +1,12 @@
+import DOMPurify, { type Config } from 'dompurify';
+
 /**
  * CMS pages, blocks, blog posts and product descriptions are HTML from the catalogue. Before it is put
- * into the page it goes through this whitelist: known tags keep a few attributes, links keep safe
- * schemes only, scripts and embedded content are dropped, other unknown tags are unwrapped (their text
- * stays). Runs on the browser's DOMParser, which never executes what it parses.
+ * into the page it goes through DOMPurify with this whitelist: known tags keep a few attributes, links
+ * keep safe schemes only, scripts and embedded content are dropped with what is inside them, other
+ * unknown tags are unwrapped (their text stays), comments go. The same code runs in the browser (on its
+ * own DOM) and in the server's renders (on jsdom's, given through `setHtmlPurifier`), so both parse and
+ * clean alike.
  */
 const ALLOWED_TAGS = new Set([
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'dd', 'del', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
@@ -34,31 +38,41 @@ export function isSafeUrl(value: string): boolean {
   return scheme === null || ['http', 'https', 'mailto', 'tel'].includes(scheme[1]!);
 }
 
-function clean(node: Element): void {
-  for (const child of Array.from(node.children)) {
-    const tag = child.tagName.toLowerCase();
-    if (DROPPED_TAGS.has(tag)) {
-      child.remove();
-      continue;
-    }
-    clean(child);
-    if (!ALLOWED_TAGS.has(tag)) {
-      child.replaceWith(...Array.from(child.childNodes));
-      continue;
-    }
+type Purifier = typeof DOMPurify;
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...new Set(Object.values(ALLOWED_ATTRIBUTES).flat())],
+  ADD_FORBID_CONTENTS: [...DROPPED_TAGS],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  KEEP_CONTENT: true,
+};
+
+/** DOMPurify's attribute list is one for all tags: these hooks narrow it per tag and check urls with `isSafeUrl`. */
+function configure(purifier: Purifier): Purifier {
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.nodeName.toLowerCase();
     const allowed = [...(ALLOWED_ATTRIBUTES[tag] ?? []), ...(ALLOWED_ATTRIBUTES['*'] ?? [])];
-    for (const attribute of Array.from(child.attributes)) {
-      const name = attribute.name.toLowerCase();
-      if (!allowed.includes(name) || (URL_ATTRIBUTES.has(name) && !isSafeUrl(attribute.value))) child.removeAttribute(attribute.name);
-    }
-    if (tag === 'a' && /^https?:/i.test(child.getAttribute('href') ?? '')) child.setAttribute('rel', 'noopener noreferrer');
-  }
-  // Comments can hide conditional markup; text nodes are always safe.
-  for (const child of Array.from(node.childNodes)) if (child.nodeType === 8) child.remove();
+    if (!allowed.includes(data.attrName) || (URL_ATTRIBUTES.has(data.attrName) && !isSafeUrl(data.attrValue))) data.keepAttr = false;
+  });
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) node.setAttribute('rel', 'noopener noreferrer');
+  });
+  return purifier;
+}
+
+let purifier: Purifier | undefined;
+
+/** For a place without a browser window (the server's renders): DOMPurify over another DOM, such as jsdom's. */
+export function setHtmlPurifier(instance: Purifier): void {
+  purifier = configure(instance);
 }
 
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  clean(doc.body);
-  return doc.body.innerHTML;
+  if (!purifier) {
+    if (!DOMPurify.isSupported) throw new Error('sanitizeHtml needs a DOM: give it one with setHtmlPurifier');
+    purifier = configure(DOMPurify);
+  }
+  return purifier.sanitize(html, CONFIG);
 }
