@@ -32,6 +32,16 @@ export function securityHeaders(request: FastifyRequest): Readonly<Record<string
   return request.protocol === 'https' ? OVER_HTTPS : OVER_HTTP;
 }
 
+/**
+ * Set here rather than through @fastify/helmet, which was weighed against this policy: helmet sends
+ * Strict-Transport-Security on every reply, while the shop sends it only over HTTPS (as its proxy
+ * reports through TRUST_PROXY), never to a plain-HTTP development shop; it has no Permissions-Policy;
+ * and it adds seven headers of its own (Cross-Origin-Opener- and -Resource-Policy, Origin-Agent-Cluster,
+ * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection)
+ * that would each have to be switched off to keep the policy as it is. What would remain for helmet is
+ * four fixed strings, with two headers still written here, and a middleware run per request instead of
+ * one frozen object; the hijacked change stream would still need `securityHeaders` above.
+ */
 export function installSecurityHeaders(app: FastifyInstance): void {
   // A callback hook, not an async one: no promise per reply.
   app.addHook('onSend', (request, reply, payload, done) => {
