@@ -3,6 +3,7 @@ import { CATALOG_QUERY_TYPES, parseCatalogQuery, type CatalogQueryType } from '.
 import type { CatalogResult } from '../../src/domain/catalog-query/types';
 import type { CatalogService } from '../catalog/catalog-service';
 import { refusedQuery } from './graphql-errors';
+import { GUEST_GROUP, hiddenCategoriesFor, withoutHidden } from '../catalog/trade-only';
 import { DOCUMENT_RESOLVERS } from './document-resolvers';
 import { ENTITY_SDL } from './entity-sdl';
 import { FieldValueScalar } from './field-value-scalar';
@@ -126,7 +127,8 @@ function searchResolver(catalog: CatalogService, type: CatalogQueryType) {
     const parsed = parseCatalogQuery(catalogBody(type, args));
     // The message names the argument by its path, as POST /api/catalog names the body field.
     if (!parsed.ok) throw refusedQuery(parsed.message);
-    return catalog.indexFor(type).query(parsed.value, catalog.attributes.get);
+    // GraphQL reads no customer token: it answers as a guest, without the trade-only products (server/catalog/trade-only.ts).
+    return catalog.indexFor(type).query(withoutHidden(parsed.value, hiddenCategoriesFor(catalog, GUEST_GROUP)), catalog.attributes.get);
   };
 }
 
