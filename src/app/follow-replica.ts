@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { localCatalogAnswers, localCatalogState, onLocalCatalogChange, subscribeLocalCatalog, type CatalogueChange } from '../db/catalog/local-catalog';
+import { localCatalogAnswers, localCatalogState, onLocalCatalogChange, setCatalogViewerGroup, subscribeLocalCatalog, type CatalogueChange } from '../db/catalog/local-catalog';
 
 /**
  * Which catalogue reads kept in React Query depend on which part of the replica (the first element of
@@ -59,4 +59,14 @@ export function followReplica(client: QueryClient): () => void {
     stopState();
     if (timer) clearTimeout(timer);
   };
+}
+
+/**
+ * The shopper signed in or out: the device's catalogue answers for their customer group from now on
+ * (trade-only categories are a guest's to miss), and the screens' catalogue reads are read again.
+ */
+export function followViewerGroup(client: QueryClient, groupId: number): void {
+  if (!setCatalogViewerGroup(groupId)) return;
+  const prefixes = new Set([...READS_OF_CHANGE.product, ...READS_OF_CHANGE.category]);
+  void client.invalidateQueries({ predicate: (query) => prefixes.has(String(query.queryKey[0])) });
 }

@@ -1,4 +1,5 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AccountButton, useSessionGroupId } from '../../features/account/account-button';
@@ -11,6 +12,7 @@ import { TopMenu } from '../../ui/top-menu';
 import { LanguagesModal } from './languages-modal';
 import { useMenu } from './use-menu';
 import { lazyUntilLoaded } from '../shop/lazy-until-loaded';
+import { followViewerGroup } from '../follow-replica';
 
 const SearchPanel = lazyUntilLoaded(() => import('../../features/search/search-panel').then((m) => ({ default: m.SearchPanel })));
 const WishlistPanel = lazyUntilLoaded(() => import('../../features/wishlist/wishlist-panel').then((m) => ({ default: m.WishlistPanel })));
@@ -29,7 +31,10 @@ export function SiteHeader() {
     setShownAt(location.key);
     if (panel !== null) setPanel(null);
   }
-  const menu = useMenu(useSessionGroupId());
+  const groupId = useSessionGroupId();
+  const menu = useMenu(groupId);
+  const client = useQueryClient();
+  useEffect(() => followViewerGroup(client, groupId), [client, groupId]);
   const wishlistCount = useList('wishlist').length;
   const compareCount = useList('compare').length;
   const close = () => setPanel(null);

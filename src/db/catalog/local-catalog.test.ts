@@ -55,3 +55,36 @@ describe('the local catalogue state', () => {
     await vi.waitFor(() => expect(heard).toBe(2));
   });
 });
+
+describe('trade-only products on the device', () => {
+  it('are left out of a guest\'s answers and lookups, and shown once a customer group that may see them signs in', async () => {
+    vi.resetModules();
+    const { registerLocalCatalog, markCatalogReplicated, queryLocalCatalog, findLocalProductsByCodes, setCatalogViewerGroup } = await import('./local-catalog');
+    const categories = [
+      { id: 20, restricted_customer_groups: [0] },
+      { id: 21, parent_id: 20, path: '1/2/20/21', restricted_customer_groups: [] },
+      { id: 30, restricted_customer_groups: [] },
+    ];
+    const products = [
+      { sku: 'TRADE-PACK', category_ids: [21] },
+      { sku: 'RETAIL', category_ids: [30] },
+    ];
+    // A tiny engine: the one filter the rule adds (category_ids nin), as the real index applies it.
+    const query = async (entity: string, q: { searchQuery?: { _appliedFilters?: { attribute: string; value: { nin?: number[] } }[] } }) => {
+      if (entity === 'category') return { items: categories, total: categories.length, aggregations: {}, attributeMetadata: [] };
+      const nin = q.searchQuery?._appliedFilters?.find((f) => f.attribute === 'category_ids')?.value.nin ?? [];
+      const items = products.filter((p) => !p.category_ids.some((id) => nin.includes(id)));
+      return { items, total: items.length, aggregations: {}, attributeMetadata: [] };
+    };
+    const findProductsByCodes = async (codes: readonly string[]) => new Map(codes.map((code) => [code, products.filter((p) => p.sku === code)]));
+    registerLocalCatalog({ query: query as never, findProductsByCodes, count: () => products.length, changes$: new Subject<CatalogueChange>() });
+    markCatalogReplicated();
+    const skus = async () => (await queryLocalCatalog('product', {})).items.map((p) => p.sku);
+    expect(await skus()).toEqual(['RETAIL']);
+    expect((await findLocalProductsByCodes(['TRADE-PACK'])).get('TRADE-PACK')).toEqual([]);
+    expect(setCatalogViewerGroup(1)).toBe(true);
+    expect(await skus()).toEqual(['TRADE-PACK', 'RETAIL']);
+    expect((await findLocalProductsByCodes(['TRADE-PACK'])).get('TRADE-PACK')).toHaveLength(1);
+    expect(setCatalogViewerGroup(1)).toBe(false);
+  });
+});

@@ -4,6 +4,8 @@ import type { LocalEntity } from './catalog-index';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
 import { afterThisTask } from '../yield-to-main';
 import { databaseLatch } from './database-latch';
+import { isHiddenProduct, restrictedCategories, withoutHidden } from '../../domain/catalog-query/trade-only';
+import { MAX_PAGE_SIZE } from '../../../schemas/catalog-query';
 
 /** What changes in the local catalogue: an indexed entity, or the content collection (tax rules, CMS). */
 export type CatalogueChange = LocalEntity | 'content';
@@ -60,6 +62,35 @@ const registration = databaseLatch<LocalCatalogSource>();
 let told = true;
 
 /**
+ * Whose catalogue the device answers with: the signed-in customer's group, or guests' (0). Trade-only
+ * categories and their products are left out for a group they name, as the server leaves them out
+ * (src/domain/catalog-query/trade-only.ts). The hidden categories are worked out once per group and
+ * category change, from the replica's categories.
+ */
+let viewerGroup = 0;
+let hiddenForViewer: Promise<Set<number>> | null = null;
+
+/** Returns whether the group changed (the screens' catalogue reads are then read again). */
+export function setCatalogViewerGroup(groupId: number): boolean {
+  if (groupId === viewerGroup) return false;
+  viewerGroup = groupId;
+  hiddenForViewer = null;
+  return true;
+}
+
+function hiddenCategories(source: LocalCatalogSource): Promise<Set<number>> {
+  const group = viewerGroup;
+  hiddenForViewer ??= source
+    .query('category', { type: 'category', size: MAX_PAGE_SIZE.category })
+    .then((categories) => restrictedCategories(categories.items, group))
+    .catch((error: unknown) => {
+      hiddenForViewer = null;
+      throw error;
+    });
+  return hiddenForViewer;
+}
+
+/**
  * The screens hear of a new state in a task of their own, once for any number of states published
  * in one task: a state comes with a worker's message (or the database's registration), and the
  * screens' renders it causes (the download panel's progress, a quick-order row) made one long task
@@ -97,6 +128,7 @@ export function registerLocalCatalog(local: LocalCatalogSource, storedMeansRepli
   local.shopProducts$?.subscribe((shopProducts) => publish({ ...state, shopProducts }));
   if (storedMeansReplicated && state.products > 0) publish({ ...state, replicated: true });
   local.changes$.subscribe((change) => {
+    if (change === 'category') hiddenForViewer = null;
     update();
     // A copy: a listener added while this change is told hears the next one, as with a Subject.
     for (const listener of [...changeListeners]) listener(change);
@@ -147,12 +179,17 @@ export function localCatalogAnswers(): boolean {
 
 /** Runs a catalogue query on the local index; call only when `hasLocalDocuments()` (else it is empty). */
 export async function queryLocalCatalog(entity: LocalEntity, query: CatalogQueryInput): Promise<CatalogResult> {
-  return index ? index.query(entity, query) : EMPTY_RESULT;
+  if (!index) return EMPTY_RESULT;
+  if (entity === 'attribute') return index.query(entity, query);
+  return index.query(entity, withoutHidden({ ...query, type: entity }, await hiddenCategories(index)));
 }
 
 /** Listed local products whose SKU, child SKU or EAN is exactly each code: one lookup, no search (empty before the index registers). */
 export async function findLocalProductsByCodes(codes: readonly string[]): Promise<Map<string, Doc[]>> {
-  return index && codes.length > 0 ? index.findProductsByCodes(codes) : new Map();
+  if (!index || codes.length === 0) return new Map();
+  const [found, hidden] = await Promise.all([index.findProductsByCodes(codes), hiddenCategories(index)]);
+  if (hidden.size === 0) return found;
+  return new Map([...found].map(([code, docs]) => [code, docs.filter((doc) => !isHiddenProduct(doc, hidden))]));
 }
 
 export async function findLocalProductsByCode(code: string): Promise<Doc[]> {
