@@ -68,20 +68,29 @@ const streams = (proxy: CountingProxy) => proxy.seen.filter((r) => r.startsWith(
 const seqOf = (request: string) => new URL(`http://x${request.slice('GET '.length)}`).searchParams.get('seq');
 
 /** The product feed read to its end as a download reads it: the seq of each page, and the last product (the last document stored). */
-async function walkFeed(base: string): Promise<{ seqs: string[]; last: Doc }> {
+async function walkFeed(base: string): Promise<{ seqs: string[]; live: Doc[] }> {
   let seq = 0;
-  let last: Doc | undefined;
+  const live: Doc[] = [];
   const seqs: string[] = [];
   for (;;) {
     seqs.push(String(seq));
     const reply = (await (await fetch(`${base}/api/catalog/changes?entities=product&seq=${seq}&limit=1000`)).json()) as { result: { documents: Doc[]; checkpoint: { seq: number } } };
     const { documents, checkpoint } = reply.result;
-    last = documents.filter((d) => !d._deleted).at(-1) ?? last;
-    if (documents.length < 1000) return { seqs, last: last! };
+    live.push(...documents.filter((d) => !d._deleted));
+    if (documents.length < 1000) return { seqs, live };
     seq = checkpoint.seq;
   }
 }
-const lastFeedProduct = async (base: string) => (await walkFeed(base)).last;
+
+/** The last product of the feed a guest may open (trade packs are a trade account's: their page is a 404 for a guest). */
+async function lastFeedProduct(base: string): Promise<Doc> {
+  const { live } = await walkFeed(base);
+  for (const doc of live.reverse()) {
+    const mapped = await fetch(`${base}/api/url/map`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `/p/${String(doc.sku)}/x` }) });
+    if (mapped.status === 200) return doc;
+  }
+  throw new Error('no product of the feed opens for a guest');
+}
 
 /**
  * No product document was fetched twice: each page of the feed was asked for once, except its end
