@@ -99,10 +99,10 @@ describe('logging out on the device', () => {
     await tab.shop.signOut();
     tab.online.set(true);
     await expect.poll(() => waiting(tab)).toBe(0);
-    // At least: the refused logout, the refresh, the logout that ended it (a loaded machine may time one
-    // out and send it again, which is the rule for an unknown outcome).
+    // The stale token was renewed (by the refused logout, or by another round's request that met the
+    // 401 first), then a logout ended the session; a loaded machine may time one out and send it again.
     expect(tab.net.reached('/api/user/refresh')).toBeGreaterThanOrEqual(1);
-    expect(tab.net.reached('/api/user/logout')).toBeGreaterThanOrEqual(2);
+    expect(tab.net.reached('/api/user/logout')).toBeGreaterThanOrEqual(1);
     expect(await refreshStatus(tab.refreshToken)).toBe(401);
   });
 });
