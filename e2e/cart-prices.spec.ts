@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
+import { CSV, importCatalog } from './helpers/catalog-import';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, hydrated, productDoc } from './browse-support';
 import { addButton, cartCount, LONG, openProduct, urlOf } from './sync-support';
@@ -25,10 +26,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function importCsv(csv: string): Promise<void> {
-  const reply = await fetch(`${shop.url}/api/catalog/import`, { method: 'POST', headers: { 'content-type': 'text/csv; charset=utf-8', 'x-admin-token': ADMIN_TOKEN }, body: csv });
-  expect(reply.status, await reply.clone().text()).toBe(200);
-}
+const importCsv = (csv: string) => importCatalog(shop.url, ADMIN_TOKEN, csv, CSV);
 
 /** Live and holding the catalogue: a server change then reaches the page through the replica only. */
 async function ready(page: Page): Promise<void> {

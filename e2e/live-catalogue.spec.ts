@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
+import { CSV, importCatalog } from './helpers/catalog-import';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, hydrated, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { LONG } from './sync-support';
@@ -26,12 +27,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function importCatalog(body: string, contentType: string): Promise<void> {
-  const reply = await fetch(`${shop.url}/api/catalog/import`, { method: 'POST', headers: { 'content-type': contentType, 'x-admin-token': ADMIN_TOKEN }, body });
-  expect(reply.status, await reply.clone().text()).toBe(200);
-}
-const setPrice = (sku: string, price: number) => importCatalog(`sku,price\n${sku},${price.toFixed(2)}\n`, 'text/csv; charset=utf-8');
-const importProducts = (products: Doc[]) => importCatalog(JSON.stringify({ products }), 'application/json');
+const setPrice = (sku: string, price: number) => importCatalog(shop.url, ADMIN_TOKEN, `sku,price\n${sku},${price.toFixed(2)}\n`, CSV);
+const importProducts = (products: Doc[]) => importCatalog(shop.url, ADMIN_TOKEN, JSON.stringify({ products }), 'application/json');
 
 /** Live and holding the catalogue: from here on a server change can only reach the page through the replica. */
 async function ready(page: Page): Promise<void> {
