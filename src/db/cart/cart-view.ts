@@ -7,6 +7,8 @@ import { totalsView, type TotalsView } from '../../domain/cart/totals-view';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
 import { keptCouponTerms } from '../../domain/totals/coupon-rule';
 import { priceLine } from '../../domain/totals/line-price';
+import { rowTotal } from '../../domain/totals/row-total';
+import { findTaxRatePercent } from '../../domain/pricing/tax-rate';
 import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
 import { cartSyncedWith } from '../orders/checkout-totals';
@@ -22,6 +24,8 @@ export interface CartViewLine extends CartLine {
   /** The product page of the line, with the variant chosen. */
   url: string;
   minimumOrder: number;
+  /** The row total incl. VAT by the one line-total rule (the server's and checkout's figure to the penny). */
+  rowTotalInclPence: number;
 }
 
 export interface CartView {
@@ -38,7 +42,7 @@ async function productsBySku(db: ShopDatabase, skus: readonly string[]): Promise
   return new Map([...docs].map(([sku, d]) => [sku, d.source as Doc]));
 }
 
-function describe(line: CartLine, products: ReadonlyMap<string, Doc>, members: ReadonlyMap<string, Doc>): CartViewLine {
+function describe(line: CartLine, products: ReadonlyMap<string, Doc>, members: ReadonlyMap<string, Doc>, taxPercent: number): CartViewLine {
   const product = products.get(line.parentSku ?? line.sku);
   const child = product && line.parentSku ? findChildBySku(product, line.sku) : undefined;
   const priced = product ? priceLine({ product, child, productOption: line.product_option, qty: line.qty, customerGroupId: 0, now: new Date(), members }) : undefined;
@@ -49,6 +53,7 @@ function describe(line: CartLine, products: ReadonlyMap<string, Doc>, members: R
     labels: priced?.ok ? priced.labels : [],
     url: `/p/${encodeURIComponent(parent)}/${encodeURIComponent(slug)}${line.parentSku ? `/${encodeURIComponent(line.sku)}` : ''}`,
     minimumOrder: Math.max(1, Number(child?.minimum_order ?? product?.minimum_order ?? 1) || 1),
+    rowTotalInclPence: rowTotal(line.price_pence, line.qty, taxPercent).inclPence,
   };
 }
 
@@ -59,25 +64,27 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
   const taxRules = await localTaxRules(db);
   // Totals from before a price change are not the cart's any more: the device works them out until new ones come.
   const synced = cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null && !totalsPriceLinesOtherwise(lines, state.platformTotals);
+  const taxClassOf = (l: CartLine) => Number(products.get(l.parentSku ?? l.sku)?.tax_class_id ?? 2);
+  const taxPercentOf = (l: CartLine) => findTaxRatePercent(taxRules, { productTaxClassId: taxClassOf(l), countryId: DEFAULT_COUNTRY });
   const totals = totalsView({
     lines: lines.map((l) => ({
       sku: l.sku,
       name: l.name,
       qty: l.qty,
       unitPence: l.price_pence,
-      taxClassId: Number(products.get(l.parentSku ?? l.sku)?.tax_class_id ?? 2),
+      taxClassId: taxClassOf(l),
       typeId: l.type_id,
       productOption: l.product_option,
     })),
     taxRules,
     defaultCountry: DEFAULT_COUNTRY,
-    serverSegments: state.totalSegments,
+    serverTotals: state.platformTotals,
     serverCurrent: synced,
     online,
     coupon: keptCouponTerms(state.coupon?.rule, new Date()),
   });
   return {
-    lines: lines.map((l) => describe(l, products, members)),
+    lines: lines.map((l) => describe(l, products, members, taxPercentOf(l))),
     count: lines.reduce((sum, l) => sum + l.qty, 0),
     totals,
     coupon: state.coupon,

@@ -4,50 +4,44 @@ import { totalsView } from './totals-view';
 
 const ukVat = [{ id: 1, product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] }];
 const anchors = { sku: 'A', name: 'Anchor', qty: 2, unitPence: 1000, taxClassId: 2, typeId: 'simple' };
-const server = [
-  { code: 'grand_total', title: 'Grand Total', value: 31.6 },
-  { code: 'subtotal', title: 'Subtotal', value: 20 },
-  { code: 'discount', title: 'Discount (WELCOME10)', value: -2 },
-  { code: 'shipping', title: 'Shipping & Handling (Flat Rate)', value: 4 },
-  { code: 'tax', title: 'Tax', value: 4.6, area: 'taxes' },
-];
-const base = { lines: [anchors], taxRules: ukVat, defaultCountry: 'GB', serverSegments: server, serverCurrent: true, online: true };
+// The server's reply for 2 × 10.00 with WELCOME10 (10 % off), as the cart state stores it.
+const server = { subtotal: 20, subtotal_incl_tax: 24, shipping_amount: 4, shipping_incl_tax: 5, discount_amount: -2, tax_amount: 4.6, grand_total: 26.6, coupon_code: 'WELCOME10' };
+const base = { lines: [anchors], taxRules: ukVat, defaultCountry: 'GB', serverTotals: server, serverCurrent: true, online: true };
 
 describe('minicart totals', () => {
-  it('shows the server segments in a fixed order when they are current', () => {
+  it("shows the server's totals, subtotal and delivery incl. VAT as checkout shows them", () => {
     const view = totalsView(base);
     expect(view.source).toBe('server');
-    expect(view.rows.map((r) => [r.code, r.value])).toEqual([
-      ['subtotal', 20],
-      ['shipping', 4],
-      ['discount', -2],
-      ['tax', 4.6],
-      ['grand_total', 31.6],
+    expect(view.rows).toEqual([
+      { code: 'subtotal', value: 24 },
+      { code: 'shipping', value: 5 },
+      { code: 'discount', value: -2, coupon: 'WELCOME10' },
+      { code: 'tax', value: 4.6 },
+      { code: 'grand_total', value: 26.6 },
     ]);
   });
 
-  it('works the totals out locally when offline or when the lines changed since the sync', () => {
-    for (const change of [{ online: false }, { serverCurrent: false }, { serverSegments: null }]) {
+  it('works the totals out locally when offline, when the lines changed since the sync, or when the stored totals do not read', () => {
+    for (const change of [{ online: false }, { serverCurrent: false }, { serverTotals: null }, { serverTotals: { grand_total: 'x' } }]) {
       const view = totalsView({ ...base, ...change });
       expect(view.source).toBe('client');
-      // 2 x 10.00 + 4.00 shipping; VAT 4.00 on the goods and 1.00 on the shipping (SPEC: 4 excl., 5 incl.).
+      // 2 x 10.00 = 24.00 incl. VAT; delivery 5.00 incl. VAT (SPEC: 4 excl., 5 incl.); VAT 4.00 + 1.00.
       expect(view.rows.map((r) => [r.code, r.value])).toEqual([
-        ['subtotal', 20],
-        ['shipping', 4],
+        ['subtotal', 24],
+        ['shipping', 5],
         ['tax', 5],
         ['grand_total', 29],
       ]);
     }
   });
 
-  it('offline, takes off the coupon the cart kept, as the server segments did', () => {
+  it('offline, takes off the coupon the cart kept, as the server did', () => {
     const coupon = readCoupon({ code: 'WELCOME10', discount_type: 'percent', discount_amount: 10 });
     const view = totalsView({ ...base, online: false, coupon });
     expect(view.source).toBe('client');
-    // 20.00 − 2.00; VAT 3.60 on the goods and 1.00 on the shipping: the discount and VAT of the server segments above.
     expect(view.rows.map((r) => [r.code, r.value])).toEqual([
-      ['subtotal', 20],
-      ['shipping', 4],
+      ['subtotal', 24],
+      ['shipping', 5],
       ['discount', -2],
       ['tax', 4.6],
       ['grand_total', 26.6],
@@ -55,7 +49,7 @@ describe('minicart totals', () => {
   });
 
   it('drops a zero discount row and shows nothing for an empty cart', () => {
-    const view = totalsView({ ...base, serverSegments: server.map((s) => (s.code === 'discount' ? { ...s, value: 0 } : s)) });
+    const view = totalsView({ ...base, serverTotals: { ...server, discount_amount: 0 } });
     expect(view.rows.some((r) => r.code === 'discount')).toBe(false);
     expect(totalsView({ ...base, lines: [] }).rows).toEqual([]);
   });

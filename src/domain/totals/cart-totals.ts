@@ -3,6 +3,7 @@ import { addPercent, fromPence } from '../pricing/money';
 import { percentOf } from './allocate';
 import { couponLineDiscounts, type CouponTerms } from './coupon-rule';
 import { COURIER_FLAT_RATE, isShippedType, shippingFeePence } from './delivery-methods';
+import { rowTotal } from './row-total';
 
 /** A priced cart line: the unit price already has tiers, special window and option prices applied. */
 export interface TotalsLine {
@@ -34,7 +35,7 @@ export interface TotalsInput {
  * Shipping is the courier flat rate when anything is shipped. grand = subtotal − discount + shipping + tax.
  */
 export function computeTotals(input: TotalsInput): TotalsReply {
-  const rows = input.lines.map((l) => l.unitPence * l.qty);
+  const rows = input.lines.map((l) => rowTotal(l.unitPence, l.qty, l.taxPercent).exclPence);
   const discounts = input.coupon ? couponLineDiscounts(input.coupon, rows) : rows.map(() => 0);
   const items: TotalsItemReply[] = input.lines.map((line, i) => {
     const row = rows[i] ?? 0;
@@ -48,8 +49,8 @@ export function computeTotals(input: TotalsInput): TotalsReply {
       price: fromPence(line.unitPence),
       price_incl_tax: fromPence(addPercent(line.unitPence, line.taxPercent)),
       row_total: fromPence(row),
-      row_total_incl_tax: fromPence(addPercent(row, line.taxPercent)),
-      base_row_total_incl_tax: fromPence(addPercent(row, line.taxPercent)),
+      row_total_incl_tax: fromPence(rowTotal(line.unitPence, line.qty, line.taxPercent).inclPence),
+      base_row_total_incl_tax: fromPence(rowTotal(line.unitPence, line.qty, line.taxPercent).inclPence),
       row_total_with_discount: fromPence(row - discount),
       discount_amount: fromPence(discount),
       discount_percent: input.coupon?.type === 'percent' && discount > 0 ? input.coupon.amount : 0,
@@ -63,7 +64,7 @@ export function computeTotals(input: TotalsInput): TotalsReply {
   const subtotal = sum(rows);
   const discount = sum(discounts);
   const itemsTax = sum(input.lines.map((l, i) => percentOf((rows[i] ?? 0) - (discounts[i] ?? 0), l.taxPercent)));
-  const subtotalInclTax = sum(input.lines.map((l, i) => addPercent(rows[i] ?? 0, l.taxPercent)));
+  const subtotalInclTax = sum(input.lines.map((l) => rowTotal(l.unitPence, l.qty, l.taxPercent).inclPence));
   const ships = input.lines.some((l) => isShippedType(l.typeId));
   const fee = ships ? shippingFeePence(input.destinationChargesVat) : { amount: 0, inclTax: 0 };
   const shippingTax = fee.inclTax - fee.amount;

@@ -62,7 +62,7 @@ export function MinicartLine({ line, onNavigate }: { line: CartViewLine; onNavig
             {t('cartUnitPrice')}: <span data-testid="unit-price">{formatPence(line.price_incl_tax_pence)}</span>
           </span>{' '}
           <span>
-            {t('cartRowTotal')}: <strong data-testid="row-total">{formatPence(line.price_incl_tax_pence * line.qty)}</strong>
+            {t('cartRowTotal')}: <strong data-testid="row-total">{formatPence(line.rowTotalInclPence)}</strong>
           </span>
         </p>
         {priceChange && <PriceChangeNotice change={priceChange} />}

@@ -45,6 +45,13 @@ describe('evaluateRow', () => {
     expect(evaluateRow(row('WS-4-40', '5'), context({ customerGroupId: 1 }))).toMatchObject({ product: { price: { unitPence: 350, totalInclPence: 2100 } } });
   });
 
+  it("totals a row as checkout and the server do: VAT on the row, not 12 × the rounded unit", () => {
+    const pad = context({ lookup: (code) => findByCode(createCatalogIndex('product', [simple(8, 'PLUG', { price: 3.89 })]), code) });
+    const priced = evaluateRow(row('PLUG', '12'), pad);
+    // £4.67 incl. VAT a unit; the row is £56.02 (46.68 + 9.34), the figure computeTotals stores.
+    expect(priced).toMatchObject({ product: { price: { unitInclPence: 467, totalPence: 4668, totalInclPence: 5602 } } });
+  });
+
   it('finds a product by its EAN, and takes the minimum order when no quantity is given', () => {
     expect(evaluateRow(row('5012345678900'), context())).toMatchObject({ kind: 'ready', product: { sku: 'WS-4-40' }, line: { qty: 1 } });
     expect(evaluateRow(row('TB-TP'), context())).toMatchObject({ kind: 'ready', line: { qty: 5 } });

@@ -7,6 +7,7 @@ import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered, typ
 import { addPercent, readAmount } from '../../domain/pricing/money';
 import { quantityToAdd } from '../../domain/quantity/cart-quantities';
 import { priceLine } from '../../domain/totals/line-price';
+import { rowTotal } from '../../domain/totals/row-total';
 import type { PadEntry } from './pad-lines';
 import { resolveCode, type CodeLookup } from './resolve-code';
 
@@ -77,8 +78,8 @@ function productUrl(product: Doc, child: Doc | undefined): string {
 }
 
 function priceOf(unitPence: number, qty: number, vatPercent: number): RowPrice {
-  const unitInclPence = addPercent(unitPence, vatPercent);
-  return { unitPence, unitInclPence, totalPence: unitPence * qty, totalInclPence: unitInclPence * qty };
+  const total = rowTotal(unitPence, qty, vatPercent);
+  return { unitPence, unitInclPence: addPercent(unitPence, vatPercent), totalPence: total.exclPence, totalInclPence: total.inclPence };
 }
 
 /**
