@@ -124,7 +124,11 @@ describe('ordering offline', () => {
   it('with automatic transmission off, "Order waiting!" asks first: confirmed, the order goes; cancelled, it is deleted', { timeout: 300_000 }, async () => {
     const { context, page, orders } = await customer('waiting');
     await openSyncPanel(page);
-    expect(await page.getByLabel('Send orders made offline automatically when the connection returns').isChecked()).toBe(false);
+    // On by default; this shopper turns it off to be asked.
+    const setting = page.getByLabel('Send orders made offline automatically when the connection returns');
+    expect(await setting.isChecked()).toBe(true);
+    await setting.uncheck();
+    await expect.poll(() => setting.isChecked()).toBe(false);
     await closePanel(page);
 
     // Confirmed from the notification.

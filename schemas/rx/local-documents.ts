@@ -118,7 +118,8 @@ export const LOCAL_DOCUMENT_IDS = {
 
 export const DEFAULT_SESSION: SessionState = { token: null, refreshToken: null, groupToken: null, groupId: null, sessionStartedAt: null };
 export const DEFAULT_CHECKOUT: CheckoutDetails = { personalDetails: {}, shippingDetails: {}, paymentDetails: {}, reviewDetails: {}, modifiedAt: null, lastOrderAt: null };
-export const DEFAULT_SETTINGS: Settings = { automaticTransmission: false, locale: 'en-GB' };
+// Orders made offline go when the connection returns: pressing "Place the order" was the confirmation.
+export const DEFAULT_SETTINGS: Settings = { automaticTransmission: true, locale: 'en-GB' };
 export const DEFAULT_CART_STATE: CartState = {
   token: null,
   itemsHash: null,

@@ -53,10 +53,11 @@ describe('local documents', () => {
   it('read their defaults before anything is written, then merge written values over them', async () => {
     const db = await openTestDatabase({ collections: ['cart'] });
     opened.push(db);
-    expect(await readLocal(db, LOCAL.settings)).toEqual({ automaticTransmission: false, locale: 'en-GB' });
-    await modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: true }));
-    expect((await readLocal(db, LOCAL.settings)).automaticTransmission).toBe(true);
-    expect((await readLocalFromStorage(db, LOCAL.settings)).automaticTransmission).toBe(true);
+    // Orders made offline go without another question by default: "Place the order" was the confirmation.
+    expect(await readLocal(db, LOCAL.settings)).toEqual({ automaticTransmission: true, locale: 'en-GB' });
+    await modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: false }));
+    expect((await readLocal(db, LOCAL.settings)).automaticTransmission).toBe(false);
+    expect((await readLocalFromStorage(db, LOCAL.settings)).automaticTransmission).toBe(false);
     expect(await readLocal(db, LOCAL.currentUser)).toBeNull();
   });
 

@@ -256,8 +256,24 @@ describe('orders', () => {
     expect(local.result?.increment_id).toBe(row!.increment_id);
   });
 
-  it('asks before sending orders made offline when automatic transmission is off ("Order waiting!")', async () => {
+  it('sends an order made offline without another question by default when the connection returns', async () => {
     const page = await openShop();
+    expect((await readLocal(page.db, LOCAL.settings)).automaticTransmission).toBe(true);
+    await add(page, 'LDB-BOLT', 1);
+    page.online.set(false);
+    page.net.offline = true;
+    const placed = await page.shop.placeOrder(await orderFromCart(page));
+    expect(placed.outcome).toBe('queued');
+    page.net.offline = false;
+    page.online.set(true);
+    await waitUntil(async () => (await ordersOnServer(placed.order.order_id)) === 1, 15_000, 'queued order sent');
+    expect((await readLocal(page.db, LOCAL.ui)).ordersAwaitingConfirmation).toEqual([]);
+    expect(await page.db.notifications.find({ selector: { message: 'Order waiting!' } }).exec()).toHaveLength(0);
+  });
+
+  it('asks before sending orders made offline when automatic transmission is off ("Order waiting!"), and asks again if the question went unanswered', async () => {
+    const page = await openShop();
+    await modifyLocal(page.db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: false }));
     await add(page, 'LDB-BOLT', 1);
     page.online.set(false);
     page.net.offline = true;
@@ -269,7 +285,14 @@ describe('orders', () => {
     await waitUntil(async () => (await readLocal(page.db, LOCAL.ui)).ordersAwaitingConfirmation.length === 1 && (await waitingNotice()) !== undefined, 10_000, 'confirmation raised');
     const waiting = (await waitingNotice())!;
     expect(waiting.action2?.label).toBe('Click here to confirm the order that you made offline.');
+    // Its answers are confirm or cancel: no plain "OK" closes it with the order still on the device.
+    expect(waiting.action1).toMatchObject({ label: 'Cancel the orders', action: 'cancelOfflineOrders' });
     expect(waiting.hasNoTimeout).toBe(true);
+    // Gone unanswered (storage cleared, an older version's OK): the next round asks again.
+    await waiting.remove();
+    page.online.set(false);
+    page.online.set(true);
+    await waitUntil(async () => (await waitingNotice()) !== undefined, 10_000, 'question asked again');
     expect(await ordersOnServer(placed.order.order_id)).toBe(0);
     expect(await page.shop.confirmQueuedOrders()).toMatchObject({ sent: 1 });
     expect(await ordersOnServer(placed.order.order_id)).toBe(1);

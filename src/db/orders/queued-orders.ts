@@ -1,7 +1,6 @@
 import { ORDER_PUSH_MESSAGES } from '../../../replication/orders/order-push';
 import type { OrderOutbox } from '../../../replication/orders/order-outbox';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
-import { OK_ACTION } from '../../domain/notifications/notification-rules';
 import { formatMoney } from '../../i18n/money';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
@@ -20,6 +19,14 @@ function questionLabel(repriced: readonly OrderRecord[]): string {
   return totals.length === 0 ? ORDER_PUSH_MESSAGES.waitingBody : ORDER_PUSH_MESSAGES.repricedWaitingBody.replace('{{total}}', totals.join(', '));
 }
 
+/**
+ * The question's other answer. It has no plain "OK": a question closed unanswered left the orders on
+ * the device with nothing on screen to say so, so it stays on every page until confirmed or cancelled.
+ */
+export const CANCEL_OFFLINE_ORDERS = { label: 'Cancel the orders', action: 'cancelOfflineOrders' } as const;
+
+const questionOpen = async (db: ShopDatabase) => (await db.notifications.find({ selector: { message: ORDER_PUSH_MESSAGES.waitingTitle } }).exec()).length > 0;
+
 /** One "Order waiting!" at a time: a new question replaces an earlier one. */
 async function raiseQuestion(db: ShopDatabase): Promise<void> {
   const label = questionLabel(await repricedOrders(db));
@@ -27,7 +34,7 @@ async function raiseQuestion(db: ShopDatabase): Promise<void> {
   await addNotification(db, {
     type: 'warning',
     message: ORDER_PUSH_MESSAGES.waitingTitle,
-    action1: OK_ACTION,
+    action1: CANCEL_OFFLINE_ORDERS,
     action2: { label, action: 'confirmOfflineOrders' },
     hasNoTimeout: true,
   });
@@ -76,7 +83,8 @@ async function sendOrAsk(db: ShopDatabase, outbox: OrderOutbox): Promise<'none' 
     return ask ? { ...u, ordersAwaitingConfirmation: queued.map((o) => o.order_id), orderQuestionUnraised: true } : u;
   });
   // The question open already has its notification, unless the tab that asked it closed before adding it.
-  if (!ask && !stored.orderQuestionUnraised) return 'confirmation';
+  // Asked again when its notification is gone unanswered (cleared storage, an older version's OK).
+  if (!ask && !stored.orderQuestionUnraised && (await questionOpen(db))) return 'confirmation';
   // A new question replaces an earlier one (it covered fewer orders).
   await raiseQuestion(db);
   await modifyLocal(db, LOCAL.ui, (u) => ({ ...u, orderQuestionUnraised: false }));
