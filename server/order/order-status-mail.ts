@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import { carrierTrackingUrl } from '../../src/domain/delivery/carriers';
+import { trackingPath } from '../../src/domain/delivery/tracking-link';
 import type { MailMessage } from '../mail/send-mail';
 
 /** What the shopper reads about each status. */
@@ -24,7 +26,8 @@ export interface StatusMailFacts {
 /** The mail a shopper gets when their order changes status (queued in the same transaction). */
 export function orderStatusMail(config: Pick<Config, 'publicUrl'>, facts: StatusMailFacts): MailMessage {
   const hello = typeof facts.firstname === 'string' && facts.firstname.trim() !== '' ? `Hello ${facts.firstname.trim()},` : 'Hello,';
-  const shipment = [facts.carrier ? `Carrier: ${facts.carrier}` : '', facts.trackingNumber ? `Tracking number: ${facts.trackingNumber}` : ''].filter(Boolean);
+  const carrierPage = carrierTrackingUrl(facts.carrier, facts.trackingNumber);
+  const shipment = [facts.carrier ? `Carrier: ${facts.carrier}` : '', facts.trackingNumber ? `Tracking number: ${facts.trackingNumber}` : '', carrierPage ? `Follow the parcel at ${carrierPage}` : ''].filter(Boolean);
   return {
     to: facts.email,
     subject: `Your order ${facts.incrementId} is ${facts.status}`,
@@ -36,7 +39,7 @@ export function orderStatusMail(config: Pick<Config, 'publicUrl'>, facts: Status
       ...(shipment.length > 0 ? ['', ...shipment] : []),
       ...(facts.comment ? ['', facts.comment] : []),
       '',
-      `Follow it at ${config.publicUrl}/order-tracking`,
+      `Track your order at ${config.publicUrl}${trackingPath(facts.incrementId, facts.email)}`,
     ].join('\n'),
   };
 }

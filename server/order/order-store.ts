@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES, type OrderReply } from '../../schemas/api/order';
 import { ApiError } from '../http/api-error';
 import { LOCKS, type Queryable } from '../db/database';
+import { ORDER_NUMBER_DIGITS } from './order-key';
 
 /**
  * The `orders` and `order_status_history` tables. The account module reads them for order history and
@@ -22,7 +23,7 @@ export async function findStoredOrder(db: Queryable, orderId: string): Promise<S
 /** The next human order number, e.g. "000001234"; numbers of refused orders are simply skipped. */
 export async function nextIncrementId(tx: Queryable): Promise<string> {
   const rows = await tx.query<{ n: number }>("select nextval('order_increment_seq') as n");
-  return String(rows[0]!.n).padStart(9, '0');
+  return String(rows[0]!.n).padStart(ORDER_NUMBER_DIGITS, '0');
 }
 
 export interface NewOrder {

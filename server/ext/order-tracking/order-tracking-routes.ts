@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../http/api-error';
 import { defineRoute } from '../../http/define-route';
 import { customerReferenceOf } from '../../order/order-document';
+import { canonicalOrderNumber } from '../../order/order-key';
 import { findOrderByNumberAndEmail, lastStatusEntryAt, orderStatusHistory, statusChangedAt } from '../../user/order-history-query';
 import { publicLimits } from '../public-limits';
 
@@ -29,7 +30,8 @@ export function registerOrderTrackingRoutes(app: FastifyInstance, ctx: AppContex
       const key = `tracking:ip:${request.ip}`;
       const verdict = await countAttempt(ctx.db, key, publicLimits(ctx.config.limits).trackingMissesPerAddress);
       if (!verdict.allowed) throw new ApiError(429, tooManyRequests(verdict.retryAfterMinutes), { retryAfterSeconds: verdict.retryAfterSeconds });
-      const order = await findOrderByNumberAndEmail(ctx.db, query.orderNumber, query.email);
+      // The number is found with or without its leading zeros.
+      const order = await findOrderByNumberAndEmail(ctx.db, canonicalOrderNumber(query.orderNumber), query.email);
       if (!order) throw notFound('Order not found');
       await releaseAttempt(ctx.db, key);
       const history = await orderStatusHistory(ctx.db, order.order_id, query.pageSize, query.currentPage);

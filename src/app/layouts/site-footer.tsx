@@ -6,6 +6,7 @@ import { UseOffline } from '../../features/offline/use-offline';
 const PAGES = [
   ['/about-us', 'About us'],
   ['/delivery', 'Delivery'],
+  ['/order-tracking', 'Track your order'],
   ['/sustainability', 'Sustainability'],
   ['/contact', 'Contact'],
   ['/meet-the-team', 'Meet the team'],

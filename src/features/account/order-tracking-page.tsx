@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { orderTrackingFormSchema, type OrderTrackingForm } from '../../../schemas/forms/account-profile-forms';
 import { useShop } from '../../app/shop/shop-context';
@@ -26,6 +27,8 @@ export function OrderTrackingPage() {
   const { t } = useTranslation();
   useTitle(t('trackingTitle'));
   const shop = useShop();
+  // Linked from the thank-you page and the order mails with the number and e-mail filled in.
+  const [params] = useSearchParams();
   const [found, setFound] = useState<Tracking | null>(null);
   const [asked, setAsked] = useState<OrderTrackingForm | null>(null);
   // The order shown is read again when its status changes (the change stream), without a new search.
@@ -35,7 +38,7 @@ export function OrderTrackingPage() {
       if (reply.code === 200 && typeof reply.result !== 'string') setFound(reply.result);
     });
   });
-  const { form, state, onSubmit } = useAccountForm<OrderTrackingForm>(orderTrackingFormSchema, { orderNumber: '', email: '' }, async ({ orderNumber, email }) => {
+  const { form, state, onSubmit } = useAccountForm<OrderTrackingForm>(orderTrackingFormSchema, { orderNumber: params.get('orderNumber') ?? '', email: params.get('email') ?? '' }, async ({ orderNumber, email }) => {
     setFound(null);
     setAsked(null);
     if (!shop) return { ok: false, message: t('accountNetwork') };

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { carrierTrackingUrl } from '../../domain/delivery/carriers';
 import { orderTime } from './order-status-time';
 
 export interface StatusEntry {
@@ -10,13 +11,24 @@ export interface StatusEntry {
   created_at: string;
 }
 
+/** The carrier and tracking number of a shipped entry; the number links the carrier's page when we know it. */
 function Shipment({ entry }: { entry: StatusEntry }) {
   const { t } = useTranslation();
   if (!entry.carrier && !entry.tracking_number) return null;
+  const number = entry.tracking_number ? t('accountOrderTrackingNumber', { number: entry.tracking_number }) : '';
+  const url = carrierTrackingUrl(entry.carrier, entry.tracking_number);
   return (
     <span className="status-shipment">
-      {' '}
-      ({[entry.carrier, entry.tracking_number ? t('accountOrderTrackingNumber', { number: entry.tracking_number }) : ''].filter(Boolean).join(', ')})
+      {' '}({entry.carrier}
+      {entry.carrier && number ? ', ' : ''}
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {number}
+        </a>
+      ) : (
+        number
+      )}
+      )
     </span>
   );
 }

@@ -7,8 +7,11 @@ import type { ShopDatabase } from '../../db/database-types';
 import { useObservableValue } from '../../db/hooks/use-live';
 import { setThankYouPageOpen } from '../../db/orders/place-order';
 import { holdThankYouPresence } from '../../db/orders/thank-you-presence';
+import { LOCAL, watchLocal } from '../../db/local-state';
 import { formatMoney } from '../../i18n/money';
 import { ReorderButton } from '../quick-order/reorder-button';
+import { placedOrderSummary } from './placed-order-summary';
+import { trackingPath } from '../../domain/delivery/tracking-link';
 
 export interface PlacedOrder {
   orderId: string;
@@ -36,7 +39,9 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
   const storedJson = useObservableValue(() => db.orders.findOne(placed.orderId).$.pipe(map((d) => (d ? (d.toMutableJSON()) : null))), null, [db, placed.orderId]);
+  const automatic = useObservableValue(() => watchLocal(db, LOCAL.settings).pipe(map((s) => s.automaticTransmission)), true, [db]);
   const number = placed.number ?? numberOf(storedJson);
+  const summary = placedOrderSummary(storedJson?.body, storedJson?.result);
   const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';
   const waitingInThisTabOnly = placed.outcome === 'queued' && !sentLater && !placed.savedOnDevice;
   // Refused on arrival for a changed price: it waits for the shopper to confirm the new total.
@@ -75,7 +80,7 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
       </h2>
       <div role="status">
         {newTotal !== null && <p className="checkout-queued-repriced">{t('checkoutQueuedRepriced', { total: formatMoney(newTotal) })}</p>}
-        {placed.outcome === 'queued' && !sentLater && newTotal === null && <p className="checkout-queued">{t(placed.savedOnDevice ? 'checkoutQueued' : 'checkoutQueuedThisTabOnly')}</p>}
+        {placed.outcome === 'queued' && !sentLater && newTotal === null && <p className="checkout-queued">{t(!placed.savedOnDevice ? 'checkoutQueuedThisTabOnly' : automatic ? 'checkoutQueued' : 'checkoutQueuedAsk')}</p>}
         {sentLater && <p>{t('checkoutQueuedSent')}</p>}
         {number && (
           <p className="checkout-order-number">
@@ -84,6 +89,34 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
         )}
       </div>
       <p>{t('checkoutConfirmationTo', { email: placed.email })}</p>
+      {summary.lines.length > 0 && (
+        <div className="checkout-placed-summary">
+          <h3>{t('checkoutPlacedLines')}</h3>
+          <ul className="checkout-placed-lines">
+            {summary.lines.map((line) => (
+              <li key={line.sku}>{t('checkoutPlacedLine', { qty: line.qty, name: line.name })}</li>
+            ))}
+          </ul>
+          {summary.grandTotal !== null && <p className="checkout-placed-total">{t('checkoutPlacedTotal', { total: formatMoney(summary.grandTotal) })}</p>}
+          {summary.address.length > 0 && (
+            <>
+              <h3>{t('checkoutPlacedAddress')}</h3>
+              <address className="checkout-placed-address">
+                {summary.address.map((line) => (
+                  <span key={line}>
+                    {line}
+                    <br />
+                  </span>
+                ))}
+              </address>
+            </>
+          )}
+          {summary.reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: summary.reference })}</p>}
+        </div>
+      )}
+      <p>
+        <Link to={trackingPath(number, placed.email)}>{t('checkoutTrackOrder')}</Link>
+      </p>
       {placed.account === 'created' && <p>{t('checkoutAccountCreated')}</p>}
       {placed.account === 'later' && <p>{t('checkoutAccountLater')}</p>}
       <Link to="/" className="button button-secondary" onClick={(event) => void leave(event)}>
