@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, expectedUnitPence, openPage, PHONE, pounds, productDoc, shot, withVat, type Doc } from './browse-support';
+import { stockDisplay } from '../src/domain/stock/stock-display';
 
 let shop: Shop;
 let browser: Browser;
@@ -38,7 +39,8 @@ describe('product pages', () => {
     // Quantity breaks for guests (group 0) that beat today's unit price.
     const tiers = (doc.tier_prices as { qty: number; value: number; customer_group_id: number }[]).filter((t) => t.customer_group_id === 0 && Math.round(t.value * 100) < unit);
     expect(await page.locator('.tier-table tbody tr').allTextContents()).toEqual(tiers.map((t) => `Buy ${t.qty} or more${pounds(t.value)}`));
-    expect(await page.locator('.stock .badge').first().textContent()).toBe((doc.stock as { is_in_stock: boolean }).is_in_stock ? 'In stock!' : 'Out of the stock!');
+    const shown = stockDisplay(doc.stock);
+    expect(await page.locator('.stock .badge').first().textContent()).toBe(shown.kind === 'out' ? 'Out of the stock!' : shown.kind === 'low' ? `Only ${shown.left} left` : 'In stock!');
     expect(await page.locator('.sell-unit').textContent()).toBe(`Sold as: ${String(doc.sell_unit_description)}`);
     expect(await page.title()).toBe(`${String(doc.name)} | Fixings Direct`);
     await shot(page, 'product-simple-desktop');

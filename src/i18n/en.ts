@@ -57,6 +57,8 @@ export const en = {
   tierPrice: 'Price per unit (excl. VAT)',
   inStock: 'In stock!',
   outOfStock: 'Out of the stock!',
+  stockLeft_one: 'Only {{count}} left',
+  stockLeft_other: 'Only {{count}} left',
   leadTime: 'Dispatched in {{count}} days',
   leadTimeNow: 'Dispatched today',
   sellUnit: 'Sold as: {{unit}}',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CART_MESSAGES } from '../../domain/cart/cart-messages';
 import { useShop } from '../../app/shop/shop-context';
 import { addProductToCart, type AddRequest } from '../../db/cart/cart-add';
 import { checkAddRequest } from '../../domain/add-to-cart/add-checks';
@@ -76,10 +77,25 @@ export function ProductActions(props: Props) {
           <input type="number" disabled={disabled} inputMode="numeric" min={minimumOrder} step={1} value={qty} onChange={(e) => setQty(e.target.value)} />
         </label>
         {/* Enabled from hydration: a press before the local database is open waits for it (add-queue.ts). */}
-        <button type="button" className="button button-primary" disabled={busy || disabled} aria-describedby={waiting > 0 ? 'add-queued' : undefined} onClick={() => void addToCart()}>
+        {/* Out of stock it stays focusable (aria-disabled), so a screen reader reaches it and hears why. */}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy || disabled}
+          aria-disabled={inStock ? undefined : 'true'}
+          aria-describedby={[waiting > 0 ? 'add-queued' : '', inStock ? '' : 'add-unavailable'].filter(Boolean).join(' ') || undefined}
+          onClick={() => {
+            if (inStock) void addToCart();
+          }}
+        >
           {editLineId ? t('updateItem') : t('addToCart')}
         </button>
       </div>
+      {!inStock && (
+        <p id="add-unavailable" className="add-unavailable">
+          {CART_MESSAGES.outOfStock}
+        </p>
+      )}
       {waiting > 0 && (
         <p id="add-queued" className="add-queued" role="status">
           {t('cartAddQueued')}

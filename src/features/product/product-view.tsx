@@ -7,6 +7,7 @@ import { readCartLine } from '../../db/cart/cart-actions';
 import { choicesFromProductOption } from '../../domain/cart/product-option';
 import { PriceBlock } from '../../ui/price-block';
 import { StockBadge } from '../../ui/stock-badge';
+import { stockDisplay } from '../../domain/stock/stock-display';
 import { useHydrated } from '../../ui/use-hydrated';
 import { useTaxPercent } from '../catalog/use-tax-rates';
 import { BundlePicker } from './bundle-picker';
@@ -99,8 +100,8 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
     customerGroupId: GROUP,
     now,
   });
-  const stock = (item.stock ?? product.stock) as { is_in_stock?: boolean } | undefined;
-  const inStock = stock?.is_in_stock !== false;
+  const stock = stockDisplay(item.stock ?? product.stock);
+  const inStock = stock.kind !== 'out';
   const rate = taxPercent?.(product.tax_class_id);
   const multiplier = Number(item.product_price_multiplier ?? product.product_price_multiplier ?? 1);
   const sellUnit = (item.sell_unit_description ?? product.sell_unit_description) as string | undefined;
@@ -122,7 +123,7 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
         )}
         {sellUnit && <p className="sell-unit">{t('sellUnit', { unit: sellUnit })}</p>}
         {minimumOrder > 1 && <p className="minimum-order">{t('minimumOrder', { count: minimumOrder })}</p>}
-        <StockBadge inStock={inStock} leadTimeDays={leadTime} />
+        <StockBadge stock={stock} leadTimeDays={leadTime} id="product-stock" />
         {product.type_id === 'configurable' && <ConfigurablePicker product={product} chosen={variant.chosen} onChoose={variant.choose} disabled={!hydrated} />}
         {variant.error && (
           <p className="warning" role="alert">

@@ -69,7 +69,7 @@ function StockCell({ product }: { product: RowProduct }) {
   const { stock, leadTimeDays } = product;
   return (
     <>
-      <StockBadge inStock={stock.inStock} leadTimeDays={leadTimeDays ?? undefined} />
+      <StockBadge stock={stock.inStock ? { kind: 'in' } : { kind: 'out' }} leadTimeDays={leadTimeDays ?? undefined} />
       {stock.qty !== null && stock.inStock && <span className="pad-stock-qty">{t('quickOrderStockQty', { count: stock.qty })}</span>}
     </>
   );
