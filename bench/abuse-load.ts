@@ -14,6 +14,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { openStream, type OpenedStream } from '../tests/reliability/helpers/limit-probes';
 import { startBenchServer } from './bench-server';
+import { formatSummary, summariseProfileFile } from './cpu-profile-summary';
 import { percentile, round } from './stats';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -21,6 +22,7 @@ const SECONDS = arg('seconds', 10);
 const FLOODERS = arg('flooders', 200);
 const STREAMS = arg('streams', 500);
 const SAMPLES = 300;
+const PROFILE = process.argv.includes('--profile');
 
 /** The n-th client address of a block of the loopback range (block 1: streams, block 3: flooders). */
 const address = (block: number, n: number) => `127.0.${block + Math.floor(n / 250)}.${(n % 250) + 2}`;
@@ -76,8 +78,13 @@ try {
     }),
   );
   const started = performance.now();
-  const loaded = await measure(server.url, probe);
-  while (performance.now() - started < SECONDS * 1000) await new Promise((resolve) => setTimeout(resolve, 100));
+  let loaded = { health: 0, catalog: 0 };
+  const window = async () => {
+    loaded = await measure(server.url, probe);
+    while (performance.now() - started < SECONDS * 1000) await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  if (PROFILE) console.error(formatSummary(await summariseProfileFile(await server.profile(window), 25)));
+  else await window();
   flooding = false;
   await flood;
   const open = streams.filter((s) => s.status === 200).length;

@@ -6,6 +6,7 @@ import { clientErrorReply, frameworkErrorReply, installErrorHandler } from './ht
 import { installJsonBodyParser } from './http/json-body-parser';
 import { installSecurityHeaders } from './http/security-headers';
 import { installRateLimits } from './limits/rate-limits';
+import { capConnectionsPerAddress } from './limits/connection-cap';
 import { serveApp } from './http/static-app';
 import { slowClientOptions } from './http/slow-clients';
 import { createPageResponder } from './render/page-responder';
@@ -45,11 +46,12 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   };
   const app = Fastify(options);
   const full: AppContext = { ...ctx, log: app.log };
-  installErrorHandler(app);
+  installErrorHandler(app, ctx.config.refusalHoldMs);
   installJsonBodyParser(app);
   installSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 2048, encodings: ['gzip', 'br'] });
   await installRateLimits(app, ctx.config.limits);
+  capConnectionsPerAddress(app.server, ctx.config.limits.connectionsPerAddress, ctx.config.trustProxy);
 
   registerMetaRoutes(app, full);
   registerCatalogRoutes(app, full);

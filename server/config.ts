@@ -49,6 +49,12 @@ export interface Config {
   /** Request limits (`RATE_LIMIT_*`, server/limits/limit-table.ts). */
   limits: LimitTable;
   /**
+   * How long a 429 is held before it is sent (`RATE_LIMIT_HOLD_MS`, 1000; 0 sends at once), never
+   * longer than its Retry-After: a script that retries the moment it is refused is slowed to about one
+   * request per hold (server/limits/refusal-hold.ts).
+   */
+  refusalHoldMs: number;
+  /**
    * Time a client has to send its request line and headers (`HEADERS_TIMEOUT`, 20 s) and its whole
    * request with the body (`REQUEST_TIMEOUT`, 120 s: a 200 MB catalogue import at about 2 MB/s), in ms.
    * A client slower than that (slow-loris) gets a 408 and loses its connection. Replies, such as the
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stockLowThreshold: intFromEnv(env, 'STOCK_LOW_THRESHOLD', 5, 0, 1_000_000),
     webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max), env.WEBHOOK_ALLOWED_HOSTS),
     limits: limitTableFromEnv(env),
+    refusalHoldMs: intFromEnv(env, 'RATE_LIMIT_HOLD_MS', 1000, 0, 60_000),
     headersTimeoutMs: intFromEnv(env, 'HEADERS_TIMEOUT', 20, 1, 3600) * 1000,
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT', 120, 1, 86_400) * 1000,
   };

@@ -72,7 +72,9 @@ async function limitGraphql(request: FastifyRequest, reply: FastifyReply): Promi
     return undefined;
   } catch (error) {
     if (!(error instanceof ApiError) || error.code !== 429) throw error;
-    reply.header('retry-after', String(error.meta?.retryAfterSeconds));
+    const seconds = Number(error.meta?.retryAfterSeconds);
+    reply.header('retry-after', String(seconds));
+    await request.server.refusalHold.wait(seconds);
     return sendEnvelope(reply, envelope(error.message, 429, error.meta));
   }
 }

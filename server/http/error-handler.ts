@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from './api-error';
 import { envelope, sendEnvelope } from './envelope';
 import { drainRefusedBody, isDrainingRefusedBody } from './refused-body';
+import { RefusalHold } from '../limits/refusal-hold';
 
 /** Fastify's own client errors, reworded so a shopper's app or a developer can tell what to fix. */
 const FRAMEWORK_MESSAGES: Record<string, (error: FastifyError) => string> = {
@@ -44,12 +45,25 @@ function retryAfterSeconds(meta: Record<string, unknown> | undefined): number {
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Holds each 429 a moment before it is sent (server/limits/refusal-hold.ts). */
+    refusalHold: RefusalHold;
+  }
+}
+
 /** Every error becomes the `{code, result}` envelope; only real faults are 5xx, and those are logged. */
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+export function installErrorHandler(app: FastifyInstance, refusalHoldMs: number): void {
+  const hold = new RefusalHold(refusalHoldMs);
+  app.decorate('refusalHold', hold);
+  app.setErrorHandler(async (error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      // Every 429 says how long to wait: the limits put the window's remaining seconds in meta.
-      if (error.code === 429) reply.header('retry-after', String(retryAfterSeconds(error.meta)));
+      if (error.code === 429) {
+        // Every 429 says how long to wait: the limits put the window's remaining seconds in meta.
+        const seconds = retryAfterSeconds(error.meta);
+        reply.header('retry-after', String(seconds));
+        await hold.wait(seconds);
+      }
       return sendEnvelope(reply, envelope(error.message, error.code, error.meta));
     }
     const framework = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;

@@ -58,6 +58,8 @@ export const LIMIT_SPECS = {
   graphql: { kind: 'memory', per: 'address', max: 120, windowSeconds: MINUTE, routes: 'GET and POST /graphql' },
   // Only queries the reply cache cannot answer count: a cached reply costs next to nothing.
   uncachedCatalog: { kind: 'memory', per: 'account', max: 300, windowSeconds: MINUTE, routes: 'POST /api/catalog, reply-cache misses' },
+  // Counted on the socket, before a request is read (connection-cap.ts); off behind TRUST_PROXY.
+  connectionsPerAddress: { kind: 'concurrent', per: 'address', max: 256, windowSeconds: 0, routes: 'every connection, open at once' },
   streamsPerAddress: { kind: 'concurrent', per: 'address', max: 20, windowSeconds: 0, routes: 'GET /api/catalog/stream, open at once' },
   streamsTotal: { kind: 'concurrent', per: 'address', max: 5000, windowSeconds: 0, routes: 'GET /api/catalog/stream, open at once in this process' },
 } as const satisfies Record<string, LimitSpec>;

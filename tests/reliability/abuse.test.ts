@@ -7,7 +7,7 @@ import { rawRequest } from './helpers/raw-http';
 import { mulberry32 } from '../../server/seed/rng';
 import { hashPassword } from '../../server/auth/password-hash';
 import { testConfig } from '../helpers/test-config';
-import { openStream, percentile, timeWhile } from './helpers/limit-probes';
+import { connectFrom, openStream, postFrom, percentile, timeWhile } from './helpers/limit-probes';
 import { orderPayload, saleableSkus } from './helpers/shop-fixtures';
 
 /**
@@ -149,10 +149,13 @@ describe('limits where a stranger costs the shop something', () => {
     guestOrders: { max: 3, windowSeconds: 600 },
     uncachedCatalog: { max: 3, windowSeconds: 600 },
     streamsPerAddress: { max: 2, windowSeconds: 0 },
+    // Above what this suite opens at once from 127.0.0.1 (the 96 refusals below, and the pool of earlier tests).
+    connectionsPerAddress: { max: 200, windowSeconds: 0 },
   };
+  const HOLD_MS = 400;
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ limits });
+    limited = await startTestServer({ limits, refusalHoldMs: HOLD_MS });
   });
   afterAll(async () => {
     await limited?.close();
@@ -226,5 +229,37 @@ describe('limits where a stranger costs the shop something', () => {
     expect(misses.filter((r) => r.status === 200)).toHaveLength(limits.uncachedCatalog.max - 1);
     expectRefusal(misses.find((r) => r.status === 429)!);
     expect((await limited.request('POST', '/api/catalog', query(5))).status, 'a cached answer is never refused').toBe(200);
+  });
+
+  it('holds each refusal before sending it, so a script that asks again at once is slowed to about one request per hold', async () => {
+    // Queries the reply cache cannot answer, from an address of their own (so with a budget of their own).
+    let size = 100;
+    const ask = () => postFrom(limited.url, '127.0.0.21', '/api/catalog', { type: 'product', size: size++, sort: 'name:asc' });
+    const started = performance.now();
+    const statuses: number[] = [];
+    while (performance.now() - started < 4 * HOLD_MS) statuses.push(await ask());
+    const refused = statuses.filter((status) => status === 429).length;
+    expect(statuses.slice(0, limits.uncachedCatalog.max)).toEqual([200, 200, 200]);
+    expect(refused, `${statuses.length} replies in ${Math.round(performance.now() - started)} ms`).toBeGreaterThanOrEqual(1);
+    expect(refused).toBeLessThanOrEqual(4);
+  });
+
+  it('caps the connections one address holds open: past the cap a connection gets a 429 and is closed before a request is read', async () => {
+    const address = '127.0.0.22';
+    const open = await Promise.all(Array.from({ length: limits.connectionsPerAddress.max }, () => connectFrom(limited.url, address)));
+    const over = await connectFrom(limited.url, address);
+    const refusal = await over.reply();
+    expect(refusal).toMatch(/^HTTP\/1\.1 429 Too Many Requests\r\n/);
+    expect(refusal).toMatch(/\r\nRetry-After: \d+\r\n/i);
+    const other = await connectFrom(limited.url, '127.0.0.23');
+    expect(await other.ask('/api/health'), 'another address has connections of its own').toMatch(/^HTTP\/1\.1 200 /);
+    open[0]!.socket.destroy();
+    await expect.poll(async () => {
+      const again = await connectFrom(limited.url, address);
+      const head = (await again.ask('/api/health')).slice(0, 12);
+      again.socket.destroy();
+      return head;
+    }).toBe('HTTP/1.1 200');
+    for (const connection of [...open, other]) connection.socket.destroy();
   });
 });

@@ -1,4 +1,5 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 
 export interface OpenedStream {
   status: number;
@@ -48,4 +49,48 @@ export async function timeWhile(probe: () => Promise<unknown>, until: Promise<un
     times.push(performance.now() - started);
   }
   return times;
+}
+
+/** POSTs JSON from `localAddress` on its own connection; the reply's status once its body was read. */
+export function postFrom(baseUrl: string, localAddress: string, path: string, body: unknown): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(path, baseUrl), { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+export interface RawConnection {
+  socket: Socket;
+  /** Everything the server sent until it closed the connection. */
+  reply(): Promise<string>;
+  /** Sends `GET path` and resolves with the reply's first bytes. */
+  ask(path: string): Promise<string>;
+}
+
+/** A plain TCP connection from `localAddress`, resolved once it is established. */
+export function connectFrom(baseUrl: string, localAddress: string): Promise<RawConnection> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect({ host: url.hostname, port: Number(url.port), localAddress }, () => {
+      const closed = new Promise<string>((done) => socket.once('close', () => done(received)));
+      resolve({
+        socket,
+        reply: () => closed,
+        ask: (path) =>
+          new Promise((answered) => {
+            socket.once('data', () => answered(received));
+            socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+          }),
+      });
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
 }
