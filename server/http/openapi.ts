@@ -53,6 +53,16 @@ function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path'
   }));
 }
 
+/**
+ * Any route can answer 429: the connections one address holds are capped for all of them, and the
+ * routes of server/limits/limit-table.ts count requests. Not a refusal of what was asked: try again later.
+ */
+const TOO_MANY_REQUESTS = {
+  description: 'Too many requests or connections from this client: nothing was done; ask again after `Retry-After` seconds',
+  headers: { 'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } } },
+  content: { 'application/json': { schema: envelopeSchema({ type: 'string' }) } },
+};
+
 export function buildOpenApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
@@ -69,6 +79,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
           ? { description: 'Success', content: { [op.rawReply]: { schema: op.result ?? (op.rawReply.startsWith('image/') ? { type: 'string', format: 'binary' } : { type: 'object' }) } } }
           : { description: 'Success', content: { 'application/json': { schema: envelopeSchema(op.result ?? {}) } } },
         '4XX': { description: 'Bad input or not allowed; `result` says why', content: { 'application/json': { schema: envelopeSchema({ type: 'string' }) } } },
+        '429': TOO_MANY_REQUESTS,
       },
     };
   }

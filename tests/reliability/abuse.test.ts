@@ -262,4 +262,11 @@ describe('limits where a stranger costs the shop something', () => {
     }).toBe('HTTP/1.1 200');
     for (const connection of [...open, other]) connection.socket.destroy();
   });
+
+  it('documents the 429 and its Retry-After on every operation of the API document', async () => {
+    const document = (await (await fetch(`${limited.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method} ${path}`, op })));
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter(({ op }) => !op.responses['429']?.headers?.['Retry-After']).map(({ route }) => route)).toEqual([]);
+  });
 });
