@@ -45,6 +45,11 @@ export interface Config {
   trustProxy: boolean | string;
   /** A managed sku at or below this many after an order sends the `stock.low` webhook (`STOCK_LOW_THRESHOLD`, 5). */
   stockLowThreshold: number;
+  /**
+   * Orders whose goods come to at least this much excluding VAT, in pence, are delivered free
+   * (`FREE_DELIVERY_FROM` in pounds, e.g. 60); unset, every order pays the courier flat rate (SPEC §3).
+   */
+  freeDeliveryFromPence: number | null;
   webhooks: WebhookSettings;
   /** Request limits (`RATE_LIMIT_*`, server/limits/limit-table.ts). */
   limits: LimitTable;
@@ -81,6 +86,14 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
   return value;
 }
 
+/** An amount in pounds (at most 2 decimals, above 0) as whole pence; unset or empty is null. */
+function poundsFromEnv(env: NodeJS.ProcessEnv, name: string): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return null;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(raw.trim()) || Number(raw) <= 0) throw new Error(`${name} must be an amount in pounds above 0 with at most 2 decimals, got "${raw}"`);
+  return Math.round(Number(raw) * 100);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFromEnv(env, 'PORT', 3000, 0, 65535);
   const schema = env.DATABASE_SCHEMA ?? 'public';
@@ -107,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     stockLowThreshold: intFromEnv(env, 'STOCK_LOW_THRESHOLD', 5, 0, 1_000_000),
+    freeDeliveryFromPence: poundsFromEnv(env, 'FREE_DELIVERY_FROM'),
     webhooks: webhookSettingsFromEnv((name, fallback, min, max) => intFromEnv(env, name, fallback, min, max), env.WEBHOOK_ALLOWED_HOSTS),
     limits: limitTableFromEnv(env),
     refusalHoldMs: intFromEnv(env, 'RATE_LIMIT_HOLD_MS', 1000, 0, 60_000),

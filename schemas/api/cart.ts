@@ -181,6 +181,8 @@ export interface TotalsReply {
   coupon_code?: string;
   /** With `coupon_code`: the coupon's rule, which the device keeps with the cart to work out the same totals offline. */
   coupon_rule?: CouponRuleReply;
+  /** The shop's free-delivery threshold excl. VAT in pounds, when it has one (the device applies it offline). */
+  free_delivery_from?: number;
   items: TotalsItemReply[];
   total_segments: TotalSegment[];
 }

@@ -45,10 +45,10 @@ export const sellableLines = (outcomes: readonly LineOutcome[]): PricedLine[] =>
  * The cart's totals for its destination (default GB) and coupon. Lines that can no longer be sold
  * (product disabled or removed) are left out: they could not be ordered either.
  */
-export async function cartTotals(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, auth: AuthClaims | null): Promise<TotalsReply> {
+export async function cartTotals(ctx: Pick<AppContext, 'db' | 'log' | 'catalog' | 'config'>, cart: CartRow, auth: AuthClaims | null): Promise<TotalsReply> {
   const now = new Date();
   const { outcomes } = await pricedCart(ctx, cart, auth, now);
   const rules = await loadTaxRules(ctx.db);
   const coupon = await usableCoupon(ctx.db, cart.coupon_code, auth?.groupId ?? 0, now);
-  return totalsFor(sellableLines(outcomes), rules, destinationFrom(cart.shipping), coupon);
+  return totalsFor(sellableLines(outcomes), rules, destinationFrom(cart.shipping), coupon, ctx.config.freeDeliveryFromPence);
 }

@@ -37,6 +37,7 @@ export const TOTALS_SCHEMA: JsonSchema = {
         to_date: { type: ['string', 'null'] },
       },
     },
+    free_delivery_from: { type: 'number', description: "The shop's free-delivery threshold excl. VAT (config FREE_DELIVERY_FROM), when it has one" },
     items: { type: 'array', items: { type: 'object' } },
     total_segments: { type: 'array', items: segment },
   },

@@ -51,7 +51,7 @@ export function destinationChargesVat(rules: readonly TaxRuleFields[], destinati
  * Totals of priced lines for a destination (default GB) and an optional usable coupon. A coupon that
  * takes something off travels with its rule, so the device can apply it while offline.
  */
-export function totalsFor(lines: readonly PricedLine[], rules: readonly TaxRuleFields[], destination: Destination | undefined, coupon: CouponTerms | null): TotalsReply {
+export function totalsFor(lines: readonly PricedLine[], rules: readonly TaxRuleFields[], destination: Destination | undefined, coupon: CouponTerms | null, freeDeliveryFromPence: number | null = null): TotalsReply {
   const where = destination ?? { countryId: DEFAULT_COUNTRY };
   const totals = computeTotals({
     lines: lines.map((l) => ({
@@ -67,6 +67,7 @@ export function totalsFor(lines: readonly PricedLine[], rules: readonly TaxRuleF
     })),
     coupon,
     destinationChargesVat: destinationChargesVat(rules, where),
+    freeDeliveryFromPence,
   });
   return coupon && totals.coupon_code ? { ...totals, coupon_rule: couponRuleOf(coupon) } : totals;
 }

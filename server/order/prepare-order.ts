@@ -55,7 +55,7 @@ async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | nu
  * and recomputes prices and totals; client prices are never used. A grand total the shopper confirmed
  * that is no longer the order's is refused (409 'price-changed') before anything is stored or taken.
  */
-export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
+export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog' | 'config'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
   // An order for a cart that was already ordered is refused before its lines are looked at: the
   // first order took their stock, and "already ordered" is what the shopper needs to hear.
   const cart = await orderCart(ctx, body.cart_id, auth);
@@ -81,7 +81,7 @@ export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog
   const shippingMethod = checkShippingMethod(body, shipped);
   const paymentMethod = checkPaymentMethod(body, paymentMethodsFor(lines.map((l) => l.resolved.typeId)));
   const coupon = await usableCoupon(ctx.db, cart?.coupon_code, customerGroupId, now);
-  const totals = totalsFor(lines, await loadTaxRules(ctx.db), destinationFrom(shippingAddress ?? billingAddress), coupon);
+  const totals = totalsFor(lines, await loadTaxRules(ctx.db), destinationFrom(shippingAddress ?? billingAddress), coupon, ctx.config.freeDeliveryFromPence);
   // Last of the refusals (the shopper fixes the rest first) and before an account's password is hashed.
   checkConfirmedTotal(body.grand_total, totals);
   const wanted = auth ? null : accountRequest(body);

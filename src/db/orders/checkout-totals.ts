@@ -2,7 +2,7 @@ import type { TotalsReply } from '../../../schemas/api/cart';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { TAX_CLASS } from '../../../schemas/catalog/product';
 import { totalsPriceLinesOtherwise } from '../../domain/cart/totals-line-prices';
-import { clientTotals } from '../../domain/checkout-state/client-totals';
+import { clientTotals, freeDeliveryFromOf } from '../../domain/checkout-state/client-totals';
 import type { TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
 import { keptCouponTerms } from '../../domain/totals/coupon-rule';
@@ -63,6 +63,8 @@ export function deviceTotals(lines: readonly CartLine[], taxClassIds: readonly n
     defaultCountry: DEFAULT_COUNTRY,
     countryId,
     coupon: keptCouponTerms(state.coupon?.rule, now),
+    // The shop's free-delivery threshold, as the server last sent it with the cart's totals.
+    freeDeliveryFromPence: freeDeliveryFromOf(state.platformTotals),
   });
 }
 

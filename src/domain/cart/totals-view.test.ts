@@ -54,6 +54,17 @@ describe('minicart totals', () => {
     expect(totalsView({ ...base, lines: [] }).rows).toEqual([]);
   });
 
+  it('says how far the cart is from free delivery, and applies the threshold offline as the server did', () => {
+    const withThreshold = { ...server, subtotal_with_discount: 18, free_delivery_from: 60 };
+    expect(totalsView({ ...base, serverTotals: withThreshold }).freeDeliveryShortfallPence).toBe(4200);
+    expect(totalsView({ ...base, serverTotals: { ...server, subtotal_with_discount: 18 } }).freeDeliveryShortfallPence).toBeUndefined();
+    // Offline with 7 × 10.00 = 70.00 excl. VAT: the stored threshold makes delivery free here too.
+    const offline = totalsView({ ...base, online: false, lines: [{ ...anchors, qty: 7 }], serverTotals: withThreshold });
+    expect(offline.freeDeliveryShortfallPence).toBe(0);
+    expect(offline.rows.map((r) => r.code)).not.toContain('shipping');
+    expect(offline.rows.find((r) => r.code === 'grand_total')?.value).toBe(84);
+  });
+
   it('reports the missing default country', () => {
     expect(totalsView({ ...base, online: false, defaultCountry: null }).message).toBe('Please do set the tax.defaultCountry in order to calculate totals');
   });

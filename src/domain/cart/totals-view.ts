@@ -1,4 +1,6 @@
-import { clientTotals, type ClientTotalsLine } from '../checkout-state/client-totals';
+import { clientTotals, freeDeliveryFromOf, type ClientTotalsLine } from '../checkout-state/client-totals';
+import { toPence } from '../pricing/money';
+import { freeDeliveryShortfallPence } from '../totals/delivery-methods';
 import type { TaxRuleFields } from '../pricing/tax-rate';
 import type { CouponTerms } from '../totals/coupon-rule';
 import { readShownTotals, shownTotalsRows, type ShownTotalsRow } from '../totals/shown-totals';
@@ -12,6 +14,8 @@ export interface TotalsView {
   rows: TotalsRow[];
   /** Set when the totals cannot be worked out (SPEC §5 default-country message). */
   message?: string;
+  /** With a free-delivery threshold: how much more the goods need excl. VAT, in pence (0: reached). */
+  freeDeliveryShortfallPence?: number;
 }
 
 export interface TotalsViewInput {
@@ -27,6 +31,21 @@ export interface TotalsViewInput {
   coupon?: CouponTerms | null;
 }
 
+/** The goods after any discount, excl. VAT, of a totals reply (stored or worked out here), in pence. */
+function goodsExclPence(totals: unknown): number | null {
+  const value = typeof totals === 'object' && totals !== null ? (totals as { subtotal_with_discount?: unknown }).subtotal_with_discount : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? toPence(value) : null;
+}
+
+function withShortfall(view: TotalsView, totals: unknown, freeFromPence: number | null): TotalsView {
+  const goods = goodsExclPence(totals);
+  const shortfall = goods === null ? null : freeDeliveryShortfallPence(goods, freeFromPence);
+  if (shortfall === null) return view;
+  // A cart that ships nothing pays no delivery: nothing to tell about the threshold.
+  const ships = view.rows.some((r) => r.code === 'shipping');
+  return ships || shortfall === 0 ? { ...view, freeDeliveryShortfallPence: shortfall } : view;
+}
+
 /**
  * The totals the minicart shows (vsf1 §1.6): the server's while online and current for these lines,
  * else client totals from the same rule the server uses (tax on the client, SPEC §1). Either way the
@@ -34,9 +53,11 @@ export interface TotalsViewInput {
  */
 export function totalsView(input: TotalsViewInput): TotalsView {
   if (input.lines.length === 0) return { source: 'client', rows: [] };
+  // The threshold the server last sent with the cart's totals: the device applies it offline too.
+  const freeFrom = freeDeliveryFromOf(input.serverTotals);
   const server = input.online && input.serverCurrent ? readShownTotals(input.serverTotals) : null;
-  if (server) return { source: 'server', rows: shownTotalsRows(server) };
-  const client = clientTotals({ lines: input.lines, taxRules: input.taxRules, defaultCountry: input.defaultCountry, coupon: input.coupon ?? null });
+  if (server) return withShortfall({ source: 'server', rows: shownTotalsRows(server) }, input.serverTotals, freeFrom);
+  const client = clientTotals({ lines: input.lines, taxRules: input.taxRules, defaultCountry: input.defaultCountry, coupon: input.coupon ?? null, freeDeliveryFromPence: freeFrom });
   if (!client.ok) return { source: 'client', rows: [], message: client.message };
-  return { source: 'client', rows: shownTotalsRows(client.totals) };
+  return withShortfall({ source: 'client', rows: shownTotalsRows(client.totals) }, client.totals, freeFrom);
 }

@@ -1,4 +1,5 @@
 import type { TotalsReply } from '../../../schemas/api/cart';
+import { toPence } from '../pricing/money';
 import { findTaxRatePercent, type TaxRuleFields } from '../pricing/tax-rate';
 import { computeTotals, type TotalsLine } from '../totals/cart-totals';
 import type { CouponTerms } from '../totals/coupon-rule';
@@ -28,6 +29,8 @@ export interface ClientTotalsInput {
   /** The shopper's destination, when known; else the default country. */
   countryId?: string | null;
   coupon?: CouponTerms | null;
+  /** The free-delivery threshold the server last sent (`free_delivery_from`), in pence; null for none. */
+  freeDeliveryFromPence?: number | null;
 }
 
 /**
@@ -49,10 +52,17 @@ export function clientTotals(input: ClientTotalsInput): { ok: true; totals: Tota
     options: [],
     productOption: line.productOption ?? null,
   }));
-  return { ok: true, totals: computeTotals({ lines, coupon: input.coupon ?? null, destinationChargesVat: rate(STANDARD_TAX_CLASS) > 0 }) };
+  return { ok: true, totals: computeTotals({ lines, coupon: input.coupon ?? null, destinationChargesVat: rate(STANDARD_TAX_CLASS) > 0, freeDeliveryFromPence: input.freeDeliveryFromPence ?? null }) };
 }
 
 /** vsf1 §1.6: the server's total segments while online and present, else the client's. */
 export function segmentsToShow<T>(serverSegments: readonly T[] | null | undefined, online: boolean, clientSegments: readonly T[]): readonly T[] {
   return online && serverSegments && serverSegments.length > 0 ? serverSegments : clientSegments;
+}
+
+/** The free-delivery threshold in pence from a stored totals reply (`free_delivery_from`), or null. */
+export function freeDeliveryFromOf(storedTotals: unknown): number | null {
+  if (typeof storedTotals !== 'object' || storedTotals === null) return null;
+  const from = (storedTotals as { free_delivery_from?: unknown }).free_delivery_from;
+  return typeof from === 'number' && Number.isFinite(from) && from >= 0 ? toPence(from) : null;
 }

@@ -2,7 +2,7 @@ import type { TotalSegment, TotalsItemReply, TotalsReply } from '../../../schema
 import { addPercent, fromPence } from '../pricing/money';
 import { percentOf } from './allocate';
 import { couponLineDiscounts, type CouponTerms } from './coupon-rule';
-import { COURIER_FLAT_RATE, isShippedType, shippingFeePence } from './delivery-methods';
+import { COURIER_FLAT_RATE, deliveryFeePence, isShippedType } from './delivery-methods';
 import { rowTotal } from './row-total';
 
 /** A priced cart line: the unit price already has tiers, special window and option prices applied. */
@@ -26,6 +26,8 @@ export interface TotalsInput {
   coupon: CouponTerms | null;
   /** Whether the destination charges VAT on the shipping fee (SPEC: 4.00 → 5.00 in GB). */
   destinationChargesVat: boolean;
+  /** The shop's free-delivery threshold excl. VAT in pence, or null/absent for none (`deliveryFeePence`). */
+  freeDeliveryFromPence?: number | null;
 }
 
 /**
@@ -66,7 +68,8 @@ export function computeTotals(input: TotalsInput): TotalsReply {
   const itemsTax = sum(input.lines.map((l, i) => percentOf((rows[i] ?? 0) - (discounts[i] ?? 0), l.taxPercent)));
   const subtotalInclTax = sum(input.lines.map((l) => rowTotal(l.unitPence, l.qty, l.taxPercent).inclPence));
   const ships = input.lines.some((l) => isShippedType(l.typeId));
-  const fee = ships ? shippingFeePence(input.destinationChargesVat) : { amount: 0, inclTax: 0 };
+  const freeFrom = input.freeDeliveryFromPence ?? null;
+  const fee = ships ? deliveryFeePence(input.destinationChargesVat, subtotal - discount, freeFrom) : { amount: 0, inclTax: 0 };
   const shippingTax = fee.inclTax - fee.amount;
   const tax = itemsTax + shippingTax;
   const grand = subtotal - discount + fee.amount + tax;
@@ -93,6 +96,8 @@ export function computeTotals(input: TotalsInput): TotalsReply {
     quote_currency_code: 'GBP',
     items_qty: sum(input.lines.map((l) => l.qty)),
     ...(couponApplied ? { coupon_code: input.coupon!.code } : {}),
+    // The threshold travels with the totals, so the device applies the same rule offline.
+    ...(freeFrom !== null ? { free_delivery_from: fromPence(freeFrom) } : {}),
     items,
     total_segments: segments,
   };

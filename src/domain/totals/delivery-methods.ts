@@ -29,6 +29,22 @@ export function shippingFeePence(destinationChargesVat: boolean): { amount: numb
   return { amount: COURIER_FLAT_RATE.amountPence, inclTax: destinationChargesVat ? COURIER_FLAT_RATE.inclTaxPence : COURIER_FLAT_RATE.amountPence };
 }
 
+/**
+ * The free-delivery rule, one for the server's totals and the device's offline ones: when the shop
+ * sets a threshold (server config `FREE_DELIVERY_FROM`, sent to the device with the cart's totals),
+ * a shipped order whose goods come to at least that much excluding VAT, after any discount, pays no
+ * delivery; below it the courier flat rate applies. Without a threshold every order pays the flat rate.
+ */
+export function deliveryFeePence(destinationChargesVat: boolean, goodsExclPence: number, freeFromPence: number | null): { amount: number; inclTax: number } {
+  if (freeFromPence !== null && goodsExclPence >= freeFromPence) return { amount: 0, inclTax: 0 };
+  return shippingFeePence(destinationChargesVat);
+}
+
+/** How much more (excl. VAT, pence) the goods need for free delivery: 0 when reached, null without a threshold. */
+export function freeDeliveryShortfallPence(goodsExclPence: number, freeFromPence: number | null): number | null {
+  return freeFromPence === null ? null : Math.max(0, freeFromPence - goodsExclPence);
+}
+
 export function isKnownShippingMethod(carrierCode: string | undefined, methodCode: string | undefined): boolean {
   return carrierCode === COURIER_FLAT_RATE.carrier_code && methodCode === COURIER_FLAT_RATE.method_code;
 }

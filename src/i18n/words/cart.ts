@@ -28,6 +28,8 @@ export const cartWords = {
   totalsDiscount: 'Discount',
   totalsVat: 'Including VAT',
   totalsGrandTotal: 'Grand total (incl. VAT)',
+  cartFreeDeliveryShort: 'Add {{amount}} more (excl. VAT) for free delivery.',
+  cartFreeDeliveryReached: 'Your order qualifies for free delivery.',
   cartTotalsEstimate: 'Estimated until the cart is synchronised with the server.',
   updateItem: 'Update item',
   // Add to cart pressed before the local database is open: the press is kept and added then.
