@@ -8,7 +8,7 @@
  * The bodies come from the storefront's own builders (list-query.ts); the seed makes runs comparable.
  */
 import { mulberry32 } from '../server/seed/rng';
-import { categoryListQuery, searchTextQuery, SORTS, type SortKey } from '../src/features/catalog/list-query';
+import { categoryListQuery, searchTextQuery, SORTS, type SortKey } from '../src/domain/catalog/list-query';
 
 const FACETS = ['finish', 'material', 'bolt_diameter', 'colour'];
 const PRICE_RANGES = [{ from: 0, to: 10 }, { from: 10, to: 50 }, { from: 50, to: 100 }, { from: 100 }];

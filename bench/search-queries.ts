@@ -5,7 +5,7 @@
  * Ids are the demo catalogue's (server/seed): category 20 Anchors & Fixings, 161 Wood Screws,
  * 101 Through Bolts, 281 Silicone Sealants; bolt_diameter 10 = M10, finish 130 = bright zinc plated.
  */
-import { categoryListQuery, searchTextQuery, type ListFilters, type SortKey } from '../src/features/catalog/list-query';
+import { categoryListQuery, searchTextQuery, type ListFilters, type SortKey } from '../src/domain/catalog/list-query';
 
 /** What a browser's fetch sends: JSON over the server's threshold comes compressed, as shoppers get it. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };

@@ -1,6 +1,6 @@
 import './app/app.css';
 import { holdEarlyPresses } from './app/early-presses';
-import { importInSteps } from './app/shop/import-until-loaded';
+import { importInSteps } from './db/import-until-loaded';
 
 /**
  * The entry is only this: the app (React, the router, the first screen's code) is a chunk of its own,

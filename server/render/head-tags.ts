@@ -1,10 +1,10 @@
 import { unitPricesPence } from '../../src/domain/pricing/final-price';
 import { addPercent, fromPence } from '../../src/domain/pricing/money';
 import { findTaxRatePercent, type TaxRuleFields } from '../../src/domain/pricing/tax-rate';
-import { productUrl } from '../../src/features/catalog/product-tile-data';
-import { categoryUrl, trailOf, type CategoryNode, type CategoryTree } from '../../src/features/catalog/use-category-tree';
+import { productUrl } from '../../src/domain/catalog/product-url';
+import { categoryUrl, trailOf, type CategoryNode, type CategoryTree } from '../../src/domain/catalog/category-tree';
 import { IMAGE_SIZES, imageUrl, responsiveImage, type ImageSize } from '../../src/domain/images/image-url';
-import { pageTitle } from '../../src/ui/use-title';
+import { pageTitle } from '../../src/domain/content/page-title';
 import { basenameFor, localizedPath, STORE_VIEWS, storeViewForPath, type StoreConfig } from '../../src/i18n/store-views';
 
 type Doc = Record<string, unknown>;

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { StaticHandlerContext } from 'react-router';
 import type { PageLoaderData } from '../../src/app/page-loaders';
 import type { TaxRuleFields } from '../../src/domain/pricing/tax-rate';
-import { findCategory } from '../../src/features/catalog/category-page';
-import type { CategoryTree } from '../../src/features/catalog/use-category-tree';
+import { findCategory } from '../../src/domain/catalog/category-tree';
+import type { CategoryTree } from '../../src/domain/catalog/category-tree';
 import { en } from '../../src/i18n/en';
 import type { PageFacts } from './head-tags';
 

@@ -1,5 +1,5 @@
-import { parsePrice } from '../../src/features/catalog/filter-url';
-import { SORTS } from '../../src/features/catalog/list-query';
+import { parsePrice } from '../../src/domain/catalog/filter-url';
+import { SORTS } from '../../src/domain/catalog/list-query';
 
 /**
  * Which page a request asks for, as the server renders and caches it. The address is always the

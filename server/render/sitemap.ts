@@ -3,8 +3,8 @@ import { readAll, readAllInBatches } from '../catalog/catalog-store';
 import type { AppContext } from '../context';
 import { textOf } from '../../src/domain/cart/doc-fields';
 import { inProductBaseline } from '../../src/domain/catalog-query/catalog-index';
-import { productUrl } from '../../src/features/catalog/product-tile-data';
-import { blogPostUrl } from '../../src/features/content/blog-url';
+import { productUrl } from '../../src/domain/catalog/product-url';
+import { blogPostUrl } from '../../src/domain/content/blog-url';
 import { isShownNow } from '../content/shown-content';
 import { GUEST_GROUP, hiddenCategoriesFor, isHiddenProduct } from '../catalog/trade-only';
 

@@ -1,4 +1,4 @@
-import type { AuthClaims } from '../auth/authenticate';
+import type { AuthClaims } from '../auth/access-token';
 import type { Queryable } from '../db/database';
 import { unauthorized } from '../http/api-error';
 import { findCustomerById, type CustomerRow } from './customer-store';

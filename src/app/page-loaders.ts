@@ -4,7 +4,7 @@ import { textOf } from '../domain/cart/doc-fields';
 import { mapUrl, type UrlMapping } from '../features/catalog/catalog-api';
 import { isNetworkFailure } from '../features/catalog/catalog-reads';
 import { findCategory } from '../features/catalog/category-page';
-import { readListState } from '../features/catalog/filter-url';
+import { readListState } from '../domain/catalog/filter-url';
 import { productUrl } from '../features/catalog/product-tile-data';
 import { attributesQuery, facetCodes } from '../features/catalog/use-attributes';
 import { categoryProductsQuery } from '../features/catalog/use-category-products';

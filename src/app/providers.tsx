@@ -2,7 +2,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { HydratedContext } from '../ui/use-hydrated';
 import { followReplica } from './follow-replica';
-import { ShopProvider } from './shop/shop-context';
+import { addQueued, onAddQueued } from '../features/cart/add-queue';
+import { ShopProvider } from '../db/hooks/shop-context';
 
 /**
  * <html data-hydrated="true"> once the app is live (hydrated, or rendered in the browser): a marker for
@@ -15,6 +16,9 @@ function HydrationMarker({ hydrated }: { hydrated: boolean }) {
   }, [hydrated]);
   return null;
 }
+
+/** "Add to cart" pressed while the database opened: those lines go in now, whatever page is shown. */
+const openedWithPresses = (shop: Parameters<typeof addQueued>[0]) => void addQueued(shop);
 
 /**
  * `live`: rendered in the browser with no server HTML to hydrate (the shell), so `useHydrated()` is
@@ -32,7 +36,9 @@ export function Providers({ client, live = false, children }: { client: QueryCli
     <HydratedContext.Provider value={hydrated}>
       <QueryClientProvider client={client}>
         <HydrationMarker hydrated={hydrated} />
-        <ShopProvider>{children}</ShopProvider>
+        <ShopProvider onOpen={openedWithPresses} whenPressWaiting={onAddQueued}>
+          {children}
+        </ShopProvider>
       </QueryClientProvider>
     </HydratedContext.Provider>
   );

@@ -4,7 +4,7 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { MinimalLayout } from './layouts/minimal-layout';
 import { RootShell } from './layouts/root-shell';
 import { ServerErrorPage } from './pages/server-error-page';
-import { importUntilLoaded } from './shop/import-until-loaded';
+import { importUntilLoaded } from '../db/import-until-loaded';
 import { blogListLoader, blogPostLoader, categoryLoader, cmsLoader, homeLoader, productLoader, resolvedLoader, serverErrorLoader } from './page-loaders';
 
 /**

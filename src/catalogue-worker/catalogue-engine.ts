@@ -8,7 +8,7 @@ import { productsByCodes } from '../db/catalog/in-page-catalogue';
 import { createShopDatabase } from '../db/create-database';
 import type { ShopDatabase } from '../db/database-types';
 import type { CatalogueChange } from '../db/catalog/local-catalog';
-import { readShopProducts, shopProductsReader, type ShopProductsReader } from './shop-products';
+import { readShopProducts, shopProductsReader, type ShopProductsReader } from '../db/catalog/shop-products';
 import { throttleChanges } from './state-throttle';
 import { writesChannel, type Writes } from './worker-writes';
 

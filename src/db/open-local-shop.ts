@@ -13,7 +13,7 @@ import { LOCAL, watchLocal } from './local-state';
 import { createShopSync } from './sync/shop-sync';
 import { yieldToMain } from './yield-to-main';
 
-import type { LocalShop } from './start-local-database';
+import type { LocalShop } from './local-shop';
 
 /** Resolves after the page's load event: the worker and its change stream wait for the page to be up. */
 function pageLoaded(): Promise<void> {

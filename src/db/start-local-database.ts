@@ -1,12 +1,7 @@
-import { importInSteps } from '../app/shop/import-until-loaded';
-import type { ShopDatabase } from './database-types';
-import type { ShopSync } from './sync/shop-sync';
+import { importInSteps } from './import-until-loaded';
+import type { LocalShop } from './local-shop';
 
-/** The page's database and its sync, as the screens get them from the shop context. */
-export interface LocalShop {
-  db: ShopDatabase;
-  sync: ShopSync;
-}
+export type { LocalShop };
 
 let started: Promise<LocalShop> | undefined;
 

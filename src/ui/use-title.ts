@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
+import { pageTitle } from '../domain/content/page-title';
 
-const SHOP = 'Fixings Direct';
-
-/** A screen's document title ("Compare Products | Fixings Direct"); the server renders the same. */
-export const pageTitle = (title: string | undefined): string => (title ? `${title} | ${SHOP}` : `${SHOP} | Fixings and tools for the trade`);
+export { pageTitle };
 
 /** Sets the document title for a screen. */
 export function useTitle(title: string | undefined): void {

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryListQuery } from '../../src/features/catalog/list-query';
+import { categoryListQuery } from '../../src/domain/catalog/list-query';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogQueryInput } from '../../schemas/catalog-query';
 import { graphqlSearchBody, readGraphqlReply } from '../../src/features/catalog/graphql-search';
-import { categoryListQuery, homeListQuery, PAGE_SIZE, priceFilter, searchTextQuery, SORTS, type SortKey } from '../../src/features/catalog/list-query';
+import { categoryListQuery, homeListQuery, PAGE_SIZE, priceFilter, searchTextQuery, SORTS, type SortKey } from '../../src/domain/catalog/list-query';
 import type { CatalogResult, Doc } from '../../src/features/catalog/catalog-api';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { graphqlJs } from '../../server/graphql/graphql-js';

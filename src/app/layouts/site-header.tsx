@@ -11,7 +11,7 @@ import { SidebarMenu } from '../../ui/sidebar-menu';
 import { TopMenu } from '../../ui/top-menu';
 import { LanguagesModal } from './languages-modal';
 import { useMenu } from './use-menu';
-import { lazyUntilLoaded } from '../shop/lazy-until-loaded';
+import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 import { followViewerGroup } from '../follow-replica';
 
 const SearchPanel = lazyUntilLoaded(() => import('../../features/search/search-panel').then((m) => ({ default: m.SearchPanel })));

@@ -7,7 +7,7 @@ import { productUrl } from '../../features/catalog/product-tile-data';
 import { useCategoryTree } from '../../features/catalog/use-category-tree';
 import { CmsView } from '../../features/content/cms-page';
 import { NotFound } from '../../ui/not-found';
-import { OfflineRedirect } from '../../ui/offline-redirect';
+import { OfflineRedirect } from '../../features/offline/offline-redirect';
 import { useOnline } from '../../ui/use-online';
 import type { PageLoaderData } from '../page-loaders';
 import { resolvePath } from '../url-resolver';

@@ -2,10 +2,10 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_SESSION, DEFAULT_UI_FLAGS, LOCAL_DOCUMENT_IDS, type SessionState, type UiFlags } from '../../../schemas/rx/local-documents';
-import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
 import { Modal } from '../../ui/modal';
-import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
+import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 const AuthForms = lazyUntilLoaded(() => import('./auth-forms').then((m) => ({ default: m.AuthForms })));
 

@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShopStatus } from '../../app/shop/shop-context';
+import { useShopStatus } from '../../db/hooks/shop-context';
 import type { AccountFormState } from './use-account-form';
 
 /**

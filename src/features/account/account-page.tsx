@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { WhenShopReady } from '../../app/shop/shop-context';
+import { WhenShopReady } from '../../db/hooks/shop-context';
 import { useSession } from '../../db/hooks/use-live';
 import { useTitle } from '../../ui/use-title';
 import { blockFor } from './account-blocks';

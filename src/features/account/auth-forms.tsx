@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loginFormSchema, registerFormSchema, type LoginForm, type RegisterForm } from '../../../schemas/forms/account-auth-forms';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { registerAndSignIn, type Outcome } from '../../db/session/account-api';
 import { FormFields, type FieldSpec } from '../forms/form-fields';
 import { AccountFormFrame } from './account-form-frame';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { createPasswordFormSchema, type CreatePasswordForm } from '../../../schemas/forms/account-password-forms';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { createPassword } from '../../db/session/account-api';
 import { useTitle } from '../../ui/use-title';
 import { FormFields, type FieldSpec } from '../forms/form-fields';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgottenPasswordFormSchema, type ForgottenPasswordForm } from '../../../schemas/forms/account-password-forms';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { requestPasswordReset } from '../../db/session/account-api';
 import { useTitle } from '../../ui/use-title';
 import { FormFields, type FieldSpec } from '../forms/form-fields';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { orderTrackingFormSchema, type OrderTrackingForm } from '../../../schemas/forms/account-profile-forms';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { callApi } from '../../db/session/account-api';
 import { useTitle } from '../../ui/use-title';
 import { FormFields, type FieldSpec } from '../forms/form-fields';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type * as v from 'valibot';
-import { useShopStatus } from '../../app/shop/shop-context';
+import { useShopStatus } from '../../db/hooks/shop-context';
 import type { Outcome } from '../../db/session/account-api';
 import { valibotResolver } from '../../ui/valibot-resolver';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { ensureProfile, readApi } from '../../db/session/account-api';
 import { useLocalDocument, useSession } from '../../db/hooks/use-live';
 import { LOCAL } from '../../db/local-state';

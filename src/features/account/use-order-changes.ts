@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { knownOrderChanges } from '../../db/orders/order-status-signals';
 
 /**

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { AddRequest } from '../../db/cart/cart-add';
 import type { LocalShop } from '../../db/start-local-database';
 import { notify } from '../notifications/notification-store';
-import { importUntilLoaded } from '../../app/shop/import-until-loaded';
+import { importUntilLoaded } from '../../db/import-until-loaded';
 
 /**
  * "Add to cart" pressed before the local database is open (a slow phone takes seconds after the

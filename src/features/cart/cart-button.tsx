@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import { Drawer } from '../../ui/drawer';
-import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
+import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 /** The minicart panel is its own chunk: the database code it needs never reaches the entry bundle. */
 const Minicart = lazyUntilLoaded(() => import('./minicart').then((m) => ({ default: m.Minicart })));

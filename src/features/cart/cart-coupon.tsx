@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { applyCoupon, removeCoupon } from '../../db/cart/cart-coupon';
 import type { CartView } from '../../db/cart/cart-view';
 

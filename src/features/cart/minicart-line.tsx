@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { removeFromCart } from '../../db/cart/cart-actions';
 import { changeQuantity } from '../../db/cart/cart-quantity';
 import type { CartViewLine } from '../../db/cart/cart-view';

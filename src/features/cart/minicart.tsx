@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShop, WhenShopReady } from '../../app/shop/shop-context';
+import { useShop, WhenShopReady } from '../../db/hooks/shop-context';
 import { checkCartStock } from '../../db/cart/cart-stock';
 import { watchCartView, type CartView } from '../../db/cart/cart-view';
 import { useDatabase } from '../../db/hooks/database-context';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { acknowledgePriceChange } from '../../db/cart/cart-actions';
 import type { PriceChange } from '../../domain/cart/line-price-state';
 import { formatPence } from '../../i18n/money';

@@ -2,27 +2,22 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { OfflineRedirect } from '../../ui/offline-redirect';
+import { OfflineRedirect } from '../offline/offline-redirect';
 import { useOnline } from '../../ui/use-online';
 import { useHydrated } from '../../ui/use-hydrated';
 import { useTitle } from '../../ui/use-title';
 import { NotFound } from '../../ui/not-found';
 import { FilterPanel } from './filter-panel';
-import { readListState, setParam, toggleOption } from './filter-url';
+import { readListState, setParam, toggleOption } from '../../domain/catalog/filter-url';
 import { ProductGrid } from './product-grid';
 import { SortSelect } from './sort-select';
 import { facetCodes, useAttributes } from './use-attributes';
 import { useCategoryProducts } from './use-category-products';
-import { categoryUrl, trailOf, useCategoryTree, type CategoryNode, type CategoryTree } from './use-category-tree';
+import { categoryUrl, findCategory, trailOf, type CategoryNode, type CategoryTree } from '../../domain/catalog/category-tree';
+import { useCategoryTree } from './use-category-tree';
 
-/** SPEC §2: a category is looked up by url key, slug, id or url path. */
-export function findCategory(tree: CategoryTree, key: string): CategoryNode | undefined {
-  const clean = key.replace(/^\/+|\/+$/g, '');
-  for (const node of tree.byId.values()) {
-    if (node.urlKey === clean || node.urlPath === clean || String(node.id) === clean) return node;
-  }
-  return undefined;
-}
+export { findCategory };
+
 
 /** /c/{slug}, and category url paths resolved by the url mapping. */
 export function CategoryPage({ categoryKey }: { categoryKey?: string }) {

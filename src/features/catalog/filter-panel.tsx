@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_SIGN } from '../../i18n/money';
 import type { CatalogResult } from './catalog-api';
-import { formatPrice } from './filter-url';
-import type { ListFilters } from './list-query';
+import { formatPrice } from '../../domain/catalog/filter-url';
+import type { ListFilters } from '../../domain/catalog/list-query';
 import { bucketLabel } from './price-buckets';
 import { attributeText, type AttributeMeta } from './use-attributes';
 

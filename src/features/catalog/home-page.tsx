@@ -5,7 +5,7 @@ import { BANNER_SIZE, bannerImageUrl } from '../../domain/images/image-url';
 import { useTitle } from '../../ui/use-title';
 import { ProductGrid } from './product-grid';
 import { HOME_LISTS, useAccreditations, useBanners, useCmsBlock, useHomeList, useInfoLinks, usePromotedOffers } from './use-home-lists';
-import { HOME_LIST_SIZE } from './list-query';
+import { HOME_LIST_SIZE } from '../../domain/catalog/list-query';
 
 /** Home (SPEC §2): banners, promoted offers, the three lists of 8, CMS blocks, accreditations, info links. */
 export function HomePage() {

@@ -1,14 +1,10 @@
 import { unitPricesPence } from '../../domain/pricing/final-price';
 import type { TileData } from '../../ui/product-tile';
-import { textOf } from '../../domain/cart/doc-fields';
 import type { Doc } from './catalog-api';
+import { productUrl } from '../../domain/catalog/product-url';
 
-/** The product route (SPEC §2): /p/{parentSku}/{slug}. */
-export function productUrl(product: Doc): string {
-  const sku = String(product.parentSku ?? product.sku);
-  const slug = textOf(product.url_key ?? product.slug ?? product.url_path);
-  return `/p/${encodeURIComponent(sku)}/${slug}`;
-}
+export { productUrl };
+
 
 /** A list tile from a product document, priced for guests now (group prices arrive with the account). */
 export function tileFromProduct(product: Doc, taxPercent: number, now = new Date()): TileData {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { ApiReplyError } from './catalog-api';
 import { graphqlSearchBody, readGraphqlReply } from './graphql-search';
-import { categoryListQuery } from './list-query';
+import { categoryListQuery } from '../../domain/catalog/list-query';
 import { NO_ENTITY_TYPE, SEARCH_ADAPTERS, SEARCH_ADAPTER_NOT_FOUND, searchAdapter, searchAdapterName, searchCatalog } from './search-adapter';
 
 describe('choosing the search adapter', () => {

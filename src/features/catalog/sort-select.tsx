@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SortKey } from './list-query';
+import type { SortKey } from '../../domain/catalog/list-query';
 
 const OPTIONS: { value: SortKey; label: 'sortLatest' | 'sortPriceAsc' | 'sortPriceDesc' | 'sortRecommended' }[] = [
   { value: 'latest', label: 'sortLatest' },

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { LOCAL_FIRST, readCatalog } from './catalog-reads';
-import { categoryListQuery, PAGE_SIZE, type CategoryListRequest } from './list-query';
+import { categoryListQuery, PAGE_SIZE, type CategoryListRequest } from '../../domain/catalog/list-query';
 
 /**
  * One category's products, 50 a page, "load more" fetching the next offset (SPEC §9). Reads the

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppliedFilter } from '../../../schemas/catalog-query';
 import { LOCAL_FIRST, readCatalog } from './catalog-reads';
 import { readBanners, readCmsBlock, readStaticContent } from './content-reads';
-import { homeListQuery } from './list-query';
+import { homeListQuery } from '../../domain/catalog/list-query';
 
 /**
  * The home page's reads: three lists of 8 (created_at descending), active banners, CMS blocks and the

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import type * as Rx from 'rxjs';
 import type * as CatalogueRecords from '../../db/catalog/catalogue-records';

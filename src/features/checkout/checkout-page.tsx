@@ -16,7 +16,7 @@ import { watchCartLines } from '../../db/cart/cart-view';
 import { checkoutStart, signedInLater$, type CheckoutStart } from '../../db/orders/checkout-details';
 import { useObservableValue } from '../../db/hooks/use-live';
 import type { LocalShop } from '../../db/start-local-database';
-import { useShop, WhenShopReady } from '../../app/shop/shop-context';
+import { useShop, WhenShopReady } from '../../db/hooks/shop-context';
 import { useTitle } from '../../ui/use-title';
 import { CartLineNotices } from './cart-line-notices';
 import { CheckoutSteps } from './checkout-steps';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { clearCartWithoutSync } from '../../db/cart/cart-actions';
 import { useTitle } from '../../ui/use-title';
 

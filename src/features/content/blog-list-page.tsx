@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { imageUrl } from '../../domain/images/image-url';
 import { useTitle } from '../../ui/use-title';
-import { blogPostUrl } from './blog-url';
+import { blogPostUrl } from '../../domain/content/blog-url';
 import { useBlogList } from './use-content';
 
 

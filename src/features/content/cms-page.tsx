@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { NotFound } from '../../ui/not-found';
-import { OfflineRedirect } from '../../ui/offline-redirect';
+import { OfflineRedirect } from '../offline/offline-redirect';
 import { useOnline } from '../../ui/use-online';
 import { SafeHtml } from '../../ui/safe-html';
 import { useTitle } from '../../ui/use-title';

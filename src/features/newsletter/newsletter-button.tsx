@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/modal';
-import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
+import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 // The form (and react-hook-form with it) loads when the modal first opens, not with every page.
 const NewsletterSignup = lazyUntilLoaded(() => import('./newsletter-form').then((m) => ({ default: m.NewsletterSignup })));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
-import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
 import { dismiss, useNotifications, type NotificationAction } from './notification-store';
 

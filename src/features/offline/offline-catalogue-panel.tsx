@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { useDatabase } from '../../db/hooks/database-context';
 import { useSettings } from '../../db/hooks/use-live';
 import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
 import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalogue-choice';
 import { useOnline } from '../../ui/use-online';
-import { SHOP_PRODUCTS_QUERY } from '../../catalogue-worker/shop-products';
+import { SHOP_PRODUCTS_QUERY } from '../../db/catalog/shop-products';
 import { searchCatalog } from '../catalog/search-adapter';
 import { downloadProgress, formatBytes } from './download-progress';
 import { useStorageUse } from './use-storage-use';

@@ -1,7 +1,7 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop } from '../../app/shop/shop-context';
-import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
+import { useShop } from '../../db/hooks/shop-context';
+import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 // The panel reads the database, so it is a chunk of its own that loads once the database is open.
 const OfflineCataloguePanel = lazyUntilLoaded(() => import('./offline-catalogue-panel').then((m) => ({ default: m.OfflineCataloguePanel })));

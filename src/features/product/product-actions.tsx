@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CART_MESSAGES } from '../../domain/cart/cart-messages';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { addProductToCart, type AddRequest } from '../../db/cart/cart-add';
 import { checkAddRequest } from '../../domain/add-to-cart/add-checks';
 import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered } from '../../domain/cart/product-option';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
-import { OfflineRedirect } from '../../ui/offline-redirect';
+import { OfflineRedirect } from '../offline/offline-redirect';
 import { useOnline } from '../../ui/use-online';
 import { useTitle } from '../../ui/use-title';
 import { addEntry } from '../lists/local-list';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { useSessionGroupId } from '../account/account-button';
 import { readCartLine } from '../../db/cart/cart-actions';
 import { choicesFromProductOption } from '../../domain/cart/product-option';

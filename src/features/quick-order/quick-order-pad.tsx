@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
 import { addRowsToCart } from './add-all';
 import { MAX_PAD_LINES, parsePadLines } from './pad-lines';

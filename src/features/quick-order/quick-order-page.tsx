@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { WhenShopReady } from '../../app/shop/shop-context';
+import { WhenShopReady } from '../../db/hooks/shop-context';
 import { useTitle } from '../../ui/use-title';
 import { QuickOrderPad } from './quick-order-pad';
 import './quick-order.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useShop } from '../../app/shop/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
 import { appendToPad } from '../../db/quick-order/pad-store';
 import { deviceOrderLines } from '../../db/quick-order/ordered-lines';
 import { reorderEntries } from './pad-rows';

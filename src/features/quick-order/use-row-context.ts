@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { useShopObservable } from '../../app/shop/shop-context';
+import { useShopObservable } from '../../db/hooks/shop-context';
 import { localCatalogState, subscribeLocalCatalog, type LocalCatalogState } from '../../db/catalog/local-catalog';
 import { watchCatalogVersion } from '../../db/quick-order/catalog-changes';
 import { useSessionGroupId } from '../account/account-button';

@@ -3,7 +3,7 @@ import { hasLocalDocuments, queryLocalCatalog } from '../../db/catalog/local-cat
 import type { CatalogResult } from '../catalog/catalog-api';
 import { searchCatalog } from '../catalog/search-adapter';
 import { LOCAL_FIRST } from '../catalog/catalog-reads';
-import { PAGE_SIZE, searchTextQuery } from '../catalog/list-query';
+import { PAGE_SIZE, searchTextQuery } from '../../domain/catalog/list-query';
 
 /** SPEC §9: a search term needs at least 3 characters. */
 export const MIN_TERM_LENGTH = 3;

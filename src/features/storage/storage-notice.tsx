@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useShop, useShopStatus } from '../../app/shop/shop-context';
+import { useShop, useShopStatus } from '../../db/hooks/shop-context';
 
 /**
  * Says plainly what the shop cannot do when the browser refuses local storage: with no database at

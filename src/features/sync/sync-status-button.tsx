@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShopObservable } from '../../app/shop/shop-context';
+import { useShopObservable } from '../../db/hooks/shop-context';
 import { Drawer } from '../../ui/drawer';
-import { lazyUntilLoaded } from '../../app/shop/lazy-until-loaded';
+import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 const SyncStatusPanel = lazyUntilLoaded(() => import('./sync-status-panel').then((m) => ({ default: m.SyncStatusPanel })));
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop, useShopObservable } from '../../app/shop/shop-context';
+import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import type { SyncOverview } from '../../db/sync/sync-overview';
 import { AutomaticTransmission } from './automatic-transmission';
 import { SentOrders, WaitingOrders } from './sync-orders';

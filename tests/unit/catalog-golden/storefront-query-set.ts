@@ -10,7 +10,7 @@ import type { DemoCatalog } from '../../../server/seed/generate-catalog';
 import { generateCatalog } from '../../../server/seed/generate-catalog';
 import { mulberry32 } from '../../../server/seed/rng';
 import type { CatalogQuery } from '../../../schemas/catalog-query';
-import { categoryListQuery, homeListQuery, PAGE_SIZE, priceFilter, searchTextQuery, SORTS, type SortKey } from '../../../src/features/catalog/list-query';
+import { categoryListQuery, homeListQuery, PAGE_SIZE, priceFilter, searchTextQuery, SORTS, type SortKey } from '../../../src/domain/catalog/list-query';
 import { FILTER_QUERIES, TEXT_QUERIES } from '../../../bench/search-queries';
 
 export const GOLDEN_PRODUCTS = 4000;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop } from '../../../app/shop/shop-context';
+import { useShop } from '../../../db/hooks/shop-context';
 import { setNewsletter } from '../../../db/session/account-api';
 import { useAccountQuery, useCurrentUser } from '../use-account-query';
 import { BlockStatus } from './block-status';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../../../schemas/forms/account-password-forms';
 import { profileFormSchema, type ProfileForm } from '../../../../schemas/forms/account-profile-forms';
-import { useShop } from '../../../app/shop/shop-context';
+import { useShop } from '../../../db/hooks/shop-context';
 import { changePassword, updateProfile } from '../../../db/session/account-api';
 import { FormFields, type FieldSpec } from '../../forms/form-fields';
 import { AccountFormFrame } from '../account-form-frame';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ApiAddress } from '../../../../schemas/api/user';
 import { shippingDetailsFormSchema, type ShippingDetailsForm } from '../../../../schemas/forms/account-profile-forms';
-import { useShop } from '../../../app/shop/shop-context';
+import { useShop } from '../../../db/hooks/shop-context';
 import { updateProfile } from '../../../db/session/account-api';
 import { CountrySelect } from '../../forms/country-select';
 import { ADDRESS_FIELDS, FormFields, PHONE_FIELD, type FieldSpec } from '../../forms/form-fields';

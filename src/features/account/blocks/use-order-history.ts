@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useShop } from '../../../app/shop/shop-context';
+import { useShop } from '../../../db/hooks/shop-context';
 import { readOrderHistory } from '../../../db/orders/order-history-cache';
 import { useCurrentUser } from '../use-account-query';
 import { useOrderChanges } from '../use-order-changes';

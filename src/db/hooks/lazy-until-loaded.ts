@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { importUntilLoaded } from './import-until-loaded';
+import { importUntilLoaded } from '../import-until-loaded';
 
 /**
  * React.lazy for a panel whose code is fetched again until it arrives (import-until-loaded.ts): a

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrice, parsePrice, readListState, toggleOption } from './filter-url';
-import { projectFields } from '../../domain/catalog-query/project-fields';
+import { projectFields } from '../catalog-query/project-fields';
 import { categoryListQuery, homeListQuery, searchTextQuery, TILE_FIELDS } from './list-query';
-import { bucketLabel } from './price-buckets';
-import { tileFromProduct } from './product-tile-data';
+import { bucketLabel } from '../../features/catalog/price-buckets';
+import { tileFromProduct } from '../../features/catalog/product-tile-data';
 
 describe('category list query', () => {
   it('pages by 50 from an offset, sorts by position descending by default and keeps out-of-stock items', () => {

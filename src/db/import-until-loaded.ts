@@ -1,5 +1,5 @@
-import { retrySchedule } from '../../db/sync/retry-schedule';
-import { yieldToMain } from '../../db/yield-to-main';
+import { retrySchedule } from './sync/retry-schedule';
+import { yieldToMain } from './yield-to-main';
 
 /** The first wait after a chunk failed to arrive, and the longest between tries. */
 const FIRST_RETRY_MS = 1_000;

@@ -1,11 +1,10 @@
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DatabaseProvider } from '../../db/hooks/database-context';
-import { yieldToMain } from '../../db/yield-to-main';
-import { addQueued, onAddQueued } from '../../features/cart/add-queue';
-import { afterFirstScreen } from './after-first-screen';
-import { importInSteps } from './import-until-loaded';
-import type { LocalShop } from '../../db/start-local-database';
+import { DatabaseProvider } from './database-context';
+import { yieldToMain } from '../yield-to-main';
+import { afterFirstScreen } from '../after-first-screen';
+import { importInSteps } from '../import-until-loaded';
+import type { LocalShop } from '../start-local-database';
 
 /**
  * The page's local database and its sync, for every screen. The database code is a lazy chunk that
@@ -22,7 +21,19 @@ interface ShopContextValue {
 
 const ShopContext = createContext<ShopContextValue>({ shop: null, status: 'starting', error: null });
 
-export function ShopProvider({ children }: { children: ReactNode }) {
+/**
+ * `onOpen`: called with the shop once it is open (the presses taken while it opened go in then).
+ * `whenPressWaiting`: calls its `open` as soon as a press waits for the database, so it opens without
+ * waiting for the browser to be idle; returns how to stop. Both come from the app (src/app/providers.tsx),
+ * which knows the features that queue presses.
+ */
+export interface ShopProviderProps {
+  children: ReactNode;
+  onOpen?: (shop: LocalShop) => void;
+  whenPressWaiting?: (open: () => void) => () => void;
+}
+
+export function ShopProvider({ children, onOpen, whenPressWaiting }: ShopProviderProps) {
   const [value, setValue] = useState<ShopContextValue>({ shop: null, status: 'starting', error: null });
   const client = useQueryClient();
   useEffect(() => {
@@ -38,12 +49,12 @@ export function ShopProvider({ children }: { children: ReactNode }) {
       // before is evaluated: a round trip or two later for the database, never for the first screen.
       // A chunk that does not arrive is fetched again until it does: the page stays 'starting' (its
       // presses queued, see add-queue) rather than being marked unable to store anything.
-      importInSteps([() => import('rxjs'), () => import('dexie')], () => import('../../db/start-local-database'), { signal: stopLoading.signal })
+      importInSteps([() => import('rxjs'), () => import('dexie')], () => import('../start-local-database'), { signal: stopLoading.signal })
         .then((m) => m.startLocalDatabase())
         .then(
           (shop) => {
             // "Add to cart" pressed while it opened: those lines go in now, whatever page is shown.
-            void addQueued(shop);
+            onOpen?.(shop);
             // A transition: every screen re-renders with the database (the header's cart, a grid's
             // tiles), in time slices rather than one long task.
             if (live) startTransition(() => setValue({ shop, status: 'ready', error: null }));
@@ -57,13 +68,15 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     };
     const cancel = afterFirstScreen(client, open);
     // A press waiting to be added means the first screen is up and in use: open without waiting.
-    const stopWaiting = onAddQueued(open);
+    const stopWaiting = whenPressWaiting?.(open);
     return () => {
       live = false;
       stopLoading.abort();
       cancel();
-      stopWaiting();
+      stopWaiting?.();
     };
+    // The app passes its callbacks once; a change of them does not reopen the database.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client]);
   return (
     <ShopContext.Provider value={value}>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient, ApiEnvelope } from '../../replication/api/api-types';
+import type { ApiClient, ApiEnvelope } from '../../../replication/api/api-types';
 import { readShopProducts, SHOP_PRODUCTS_FRESH_MS, SHOP_PRODUCTS_QUERY, SHOP_PRODUCTS_RETRY_MS, shopProductsReader } from './shop-products';
 
 const apiAnswering = (envelope: ApiEnvelope) => {

@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../replication/api/api-types';
-import type { CatalogQueryInput } from '../../schemas/catalog-query';
+import type { ApiClient } from '../../../replication/api/api-types';
+import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 
 /**
  * The products a guest may list: enabled ones (status 0 or 1), as the storefront's own listings ask.

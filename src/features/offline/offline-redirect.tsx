@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { localCatalogState, subscribeLocalCatalog } from '../db/catalog/local-catalog';
-import { OFFLINE_REDIRECT_STATE } from './offline-redirect-state';
+import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
+import { OFFLINE_REDIRECT_STATE } from '../../ui/offline-redirect-state';
 
 /** How long a page waits for the device's database to open before giving up on it. */
 const WAIT_FOR_DATABASE_MS = 30_000;

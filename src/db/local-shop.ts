@@ -1,0 +1,8 @@
+import type { ShopDatabase } from './database-types';
+import type { ShopSync } from './sync/shop-sync';
+
+/** The page's database and its sync, as the screens get them from the shop context. */
+export interface LocalShop {
+  db: ShopDatabase;
+  sync: ShopSync;
+}
