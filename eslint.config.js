@@ -1,7 +1,45 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * Who may import whom: the folder table of ../shared/DESIGN.md as zones of `import-x/no-restricted-paths`
+ * (each zone: files in `target` may not import from `from`). Tests, browser tests and benches sit
+ * outside every zone: they may reach anything they check.
+ */
+const SRC_FOLDERS = ['app', 'features', 'db', 'domain', 'ui', 'i18n', 'catalogue-worker', 'admin'];
+const src = (...names) => names.map((name) => `./src/${name}`);
+const srcExcept = (...allowed) => src(...SRC_FOLDERS.filter((name) => !allowed.includes(name)));
+const BACK_END = ['./server', './sw'];
+
+const zone = (target, from, message) => ({ target, from, message });
+
+const importZones = [
+  zone('./schemas', [...src(...SRC_FOLDERS), './replication', ...BACK_END], 'schemas/ imports nothing of ours.'),
+  zone('./src/domain', [...srcExcept('domain'), './replication', ...BACK_END], 'src/domain holds pure rules: it imports only schemas/.'),
+  zone('./replication', [...srcExcept('domain'), ...BACK_END], 'replication/ imports only schemas/ and src/domain.'),
+  // src/db also reads the store view and formats money through src/i18n (a queued order's notice).
+  zone('./src/db', [...srcExcept('db', 'domain', 'i18n'), ...BACK_END], 'src/db imports only schemas/, src/domain, replication/ and src/i18n (never the app or features).'),
+  zone('./src/features', [...src('app', 'catalogue-worker', 'admin'), ...BACK_END], 'Features reach the database through src/db and never import src/app.'),
+  zone('./src/catalogue-worker', [...srcExcept('catalogue-worker', 'db', 'domain'), ...BACK_END], 'The catalogue worker imports only src/db, replication/, schemas/ and src/domain.'),
+  zone('./src/ui', [...src('app', 'features', 'db', 'catalogue-worker', 'admin'), './replication', ...BACK_END], 'src/ui holds shared presentational components.'),
+  zone('./src/i18n', [...srcExcept('i18n', 'domain'), './replication', ...BACK_END], 'src/i18n holds wording.'),
+  zone('./src/app', BACK_END, 'The browser app never imports the server.'),
+  zone('./sw', [...src(...SRC_FOLDERS.filter((name) => name !== 'domain')), './replication', './server'], 'The service worker stands alone.'),
+  // The server imports schemas/ and src/domain; its page renderer (server/render) also renders the app's
+  // route table with its providers and wording, so it may import src/app, src/ui and src/i18n.
+  zone('./server', ['./replication', './sw', ...src('db', 'catalogue-worker', 'admin')], 'The server imports schemas/ and src/domain (helpers it shares with views belong in src/domain).'),
+  {
+    target: './server',
+    from: './src/features',
+    // The renderer points the app's catalogue reads at this server's own API in-process.
+    except: ['./catalog/catalog-api.ts'],
+    message: 'The server imports schemas/ and src/domain (helpers it shares with views belong in src/domain).',
+  },
+  zone(['./server/*.ts', './server/!(render)/**/*'], src('app', 'ui', 'i18n'), 'Only server/render may import the app.'),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'data/**', 'node_modules/**', 'bench/results/**', 'coverage/**', '.tmp/**'] },
@@ -28,6 +66,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The folder table of DESIGN.md ("may import"), held here instead of by memory: see importZones above.
+    files: ['**/*.{ts,tsx}'],
+    // A test may reach whatever it checks; the zones hold the code that ships.
+    ignores: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**', 'bench/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   { files: ['eslint.config.js', 'server/cli/start.js'], ...tseslint.configs.disableTypeChecked },
