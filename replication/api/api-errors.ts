@@ -53,10 +53,6 @@ function findCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export function isNetworkError(error: unknown): error is NetworkError {
-  return error instanceof NetworkError;
-}
-
 /** Our envelope, with a code that does not settle the request: the status and the server's text travel with it. */
 export class UnknownReplyError extends UnknownOutcomeError {
   constructor(

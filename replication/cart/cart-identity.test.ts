@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { cartHash } from './cart-hash';
+import { newLine } from './cart-test-setup';
 import type { CartLine, ServerCartItem } from './cart-types';
 import { lineKey, sameItem } from './item-match';
 import { confirmLine, lineFromServer } from './server-line';
 
-const line = (extra: Partial<CartLine> = {}): CartLine => ({
-  id: 'A|x',
-  sku: 'A',
-  name: 'Anchor',
-  type_id: 'simple',
-  qty: 2,
-  checksum: itemChecksum(null),
-  product_option: {},
-  price_pence: 1000,
-  price_incl_tax_pence: 1200,
-  errors: {},
-  info: {},
-  added_at: 1,
-  updated_at: 1,
-  ...extra,
-});
+/** Line A as the shopper added it (the setup's new line, under a fixed id and its product's name). */
+const line = (extra: Partial<CartLine> = {}): CartLine => newLine('A', 2, 1, { id: 'A|x', name: 'Anchor', ...extra });
 const item = (extra: Partial<ServerCartItem> = {}): ServerCartItem => ({ item_id: 7, sku: 'A', qty: 2, name: 'Anchor', price: 10, product_type: 'simple', quote_id: 'cart-1', product_option: null, ...extra });
 
 describe('the cart hash', () => {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { orderKeyColumn } from '../order/order-key';
-import { toApiOrder, type OrderRow } from '../user/order-history-query';
+import { toApiOrder } from '../order/api-order';
+import type { OrderRow } from '../user/order-history-query';
 
 /** The admin API's shape of an order: the shopper's shape plus the feed's change number and last change time. */
 export interface AdminOrderRow extends OrderRow {

@@ -2,13 +2,12 @@ import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { checkQuantityForProduct, parseQuantity } from '../../src/domain/cart/quantity';
 import { priceLine } from '../../src/domain/totals/line-price';
 import type { OptionLabel } from '../../src/domain/totals/custom-option-price';
+import type { Doc } from '../../src/domain/catalog-query/types';
 import type { AppContext } from '../context';
 import { isSaleable, type StockRow } from '../stock/stock-store';
 import { stockFor } from '../stock/stock-service';
 import { bundleMembers, resolveProducts, type ResolvedProduct } from './product-lookup';
 import { hiddenCategoriesFor, isHiddenProduct, TRADE_ONLY_MESSAGE } from '../catalog/trade-only';
-
-type Doc = Record<string, unknown>;
 
 export interface LineInput {
   /** The cart item id, or the position in an order. */

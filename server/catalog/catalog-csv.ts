@@ -16,6 +16,7 @@ import { activeSpecialPricePence } from '../../src/domain/pricing/special-price'
 import { fromPence } from '../../src/domain/pricing/money';
 import { slugify } from '../seed/image-paths';
 import type { CatalogDoc } from './catalog-store';
+import type { Doc } from '../../src/domain/catalog-query/types';
 
 /**
  * A catalogue CSV as a shop owner keeps it (one row per product) turned into product documents.
@@ -23,7 +24,6 @@ import type { CatalogDoc } from './catalog-store';
  * its row and column, so the owner can fix the sheet; the caller writes nothing while any remain.
  */
 
-type Doc = Record<string, unknown>;
 
 /** What the rows are read against: the catalogue's categories and attributes, and the products the file's SKUs already name. */
 export interface CsvCatalogue {

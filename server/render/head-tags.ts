@@ -6,8 +6,8 @@ import { categoryUrl, trailOf, type CategoryNode, type CategoryTree } from '../.
 import { IMAGE_SIZES, imageUrl, responsiveImage, type ImageSize } from '../../src/domain/images/image-url';
 import { pageTitle } from '../../src/domain/content/page-title';
 import { basenameFor, localizedPath, STORE_VIEWS, storeViewForPath, type StoreConfig } from '../../src/i18n/store-views';
+import type { Doc } from '../../src/domain/catalog-query/types';
 
-type Doc = Record<string, unknown>;
 
 /** What a rendered page is about, as far as its head tags care. */
 export type PageFacts =

@@ -6,8 +6,8 @@ import { findCategory } from '../../src/domain/catalog/category-tree';
 import type { CategoryTree } from '../../src/domain/catalog/category-tree';
 import { en } from '../../src/i18n/en';
 import type { PageFacts } from './head-tags';
+import type { Doc } from '../../src/domain/catalog-query/types';
 
-type Doc = Record<string, unknown>;
 
 /** The first cached answer whose key starts with `name` (each page reads one of each). */
 function cached<T>(client: QueryClient, name: string): T | undefined {

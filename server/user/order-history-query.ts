@@ -56,11 +56,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const STATUS_COLUMNS = 'order_id, status, comment, carrier, tracking_number, created_at';
 const toStatusEntry = (r: StatusRow): StatusEntry => ({ status: r.status, comment: r.comment, carrier: r.carrier, tracking_number: r.tracking_number, created_at: iso(r.created_at) });
 
-/** The API shape of an order: its document with the authoritative columns on top. */
-export function toApiOrder(row: OrderRow): Record<string, unknown> {
-  return { ...row.doc, order_id: row.order_id, increment_id: row.increment_id, status: row.status, email: row.email, created_at: iso(row.created_at) };
-}
-
 /**
  * When the order took its current status: the newest status history entry, else the order's last
  * change, else its placing.

@@ -3,7 +3,8 @@ import { orderHistoryQuery } from '../../schemas/api/user';
 import type { AppContext } from '../context';
 import { defineRoute } from '../http/define-route';
 import { requireCustomer } from './current-customer';
-import { listCustomerOrders, statusChangedAt, statusHistories, toApiOrder } from './order-history-query';
+import { toApiOrder } from '../order/api-order';
+import { listCustomerOrders, statusChangedAt, statusHistories } from './order-history-query';
 
 export function registerOrderHistoryRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {

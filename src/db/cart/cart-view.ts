@@ -95,8 +95,14 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
 const online$ = (): Observable<boolean> =>
   typeof window === 'undefined' ? of(true) : merge(fromEvent(window, 'online'), fromEvent(window, 'offline')).pipe(map(() => navigator.onLine), startWith(navigator.onLine));
 
+/** The one query of the cart's lines: every line, oldest first. */
+const cartLinesQuery = (db: ShopDatabase) => db.cart.find({ sort: [{ added_at: 'asc' }] });
+
 /** The cart's lines as plain data, live in every tab, oldest first. */
-export const watchCartLines = (db: ShopDatabase): Observable<CartLine[]> => db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+export const watchCartLines = (db: ShopDatabase): Observable<CartLine[]> => cartLinesQuery(db).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+
+/** The cart's lines as plain data now, oldest first. */
+export const readCartLines = async (db: ShopDatabase): Promise<CartLine[]> => (await cartLinesQuery(db).exec()).map((d) => d.toMutableJSON());
 
 /** The minicart's data, live: lines with their options, the totals to show, the coupon. */
 export function watchCartView(db: ShopDatabase): Observable<CartView> {

@@ -2,6 +2,7 @@ import type { ContentEntity } from '../../../schemas/rx/content.schema';
 import { contentKey } from '../../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
 import { databaseLatch } from './database-latch';
+import type { Doc } from '../../domain/catalog-query/types';
 
 /**
  * The replicated content (banners, CMS blocks, static JSON...) as the screens read it when the
@@ -9,7 +10,6 @@ import { databaseLatch } from './database-latch';
  * here; a read made before that (an offline reload) waits for it rather than failing at once.
  */
 
-type Doc = Record<string, unknown>;
 
 /** The storage reads (they use RxDB's query helpers), loaded with the first read: this module is on every first screen. */
 const storedReads = () => import('./catalogue-records');

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
 import { LOCAL, watchLocal, type LocalKey } from '../local-state';
 import { watchNotifications } from '../sync/notification-center';
+import { watchCartLines } from '../cart/cart-view';
 import { useDatabase } from './database-context';
 
 /**
@@ -28,7 +29,7 @@ export function useLocalDocument<T>(key: LocalKey<T>): T {
 
 export function useCartLines(): CartLine[] {
   const db = useDatabase();
-  return useObservableValue(() => db.cart.find({ sort: [{ added_at: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), [], [db]);
+  return useObservableValue(() => watchCartLines(db), [], [db]);
 }
 
 export function useNotifications(): NotificationRecord[] {

@@ -1,5 +1,7 @@
+import type { Doc } from '../catalog-query/types';
+
 /** Narrow readers for loosely typed catalogue documents (product JSON as imported). */
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 export const isRecord = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,4 +1,5 @@
 import { currentStore, storeParams } from '../../i18n/store-views';
+import type { Doc } from '../../domain/catalog-query/types';
 
 /**
  * The one place the storefront reads the server directly (url mapping, CMS, blog, banners, reviews,
@@ -6,7 +7,7 @@ import { currentStore, storeParams } from '../../i18n/store-views';
  * search-adapter.ts). Feature hooks call these; when the local database answers a read instead, only
  * the hook's query function changes.
  */
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 export interface CatalogResult<T = Doc> {
   items: T[];

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TotalsReply } from '../../../schemas/api/cart';
 import { buildOrderBody, type CheckoutDraft } from '../../db/orders/checkout-order-body';
 import { LOCAL, readLocal } from '../../db/local-state';
+import { readCartLines } from '../../db/cart/cart-view';
 import type { LocalShop } from '../../db/start-local-database';
 import { currentStore, storeConfig } from '../../i18n/store-views';
 import type { PlacedOrder } from './thank-you';
@@ -36,7 +37,7 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
     try {
       const { db, sync } = shop;
       const [lines, cartState, session, user] = await Promise.all([
-        db.cart.find({ sort: [{ added_at: 'asc' }] }).exec().then((docs) => docs.map((d) => d.toMutableJSON())),
+        readCartLines(db),
         readLocal(db, LOCAL.cartState),
         readLocal(db, LOCAL.session),
         readLocal(db, LOCAL.currentUser),

@@ -8,8 +8,8 @@ import { useOnline } from '../../ui/use-online';
 import { SafeHtml } from '../../ui/safe-html';
 import { useTitle } from '../../ui/use-title';
 import { useCmsPage } from './use-content';
+import type { Doc } from '../../domain/catalog-query/types';
 
-type Doc = Record<string, unknown>;
 
 /** /i/{slug} and the static pages (/about-us, /delivery, ...): a CMS page by its identifier. */
 export function CmsPage({ identifier }: { identifier?: string }) {

@@ -3,13 +3,14 @@ import { readAmount, toPence } from '../../domain/pricing/money';
 import { priceBundle } from '../../domain/totals/bundle-price';
 import { priceCustomOptions } from '../../domain/totals/custom-option-price';
 import { groupedPricePence } from '../../domain/derived-prices/derived-prices';
+import type { Doc } from '../../domain/catalog-query/types';
 
 /**
  * The price a product page shows (SPEC §4 "Derived prices"): the chosen child of a configurable, the
  * sum of a grouped product's members, a bundle's chosen (or default, or first) links, plus custom
  * options (fixed added, percent of the product price). Whole pence, excluding tax.
  */
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 export interface PriceInput {
   product: Doc;
