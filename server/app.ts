@@ -24,6 +24,7 @@ import { registerMetaRoutes } from './meta-routes';
 import { registerMailOutboxRoutes } from './mail/mail-outbox-routes';
 import { registerWebhookRoutes } from './webhooks/webhook-routes';
 import { registerAdminRoutes } from './admin/admin-routes';
+import { registerAdminShellRoute } from './admin/admin-shell-route';
 import { opsServerOptions } from './ops/server-options';
 
 /** Deep or huge JSON is refused before it is parsed. */
@@ -66,6 +67,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>): Promise<{ app: Fas
   registerMailOutboxRoutes(app, full);
   registerWebhookRoutes(app, full);
   registerAdminRoutes(app, full);
+  registerAdminShellRoute(app, full);
   registerSitemapRoutes(app, full);
   // Page paths get server-rendered HTML (server/render, the server's only use of React) where the app renders them.
   await serveApp(app, ctx.config.distDir, ctx.catalog, ctx.db, createPageResponder(app, full));

@@ -1,4 +1,5 @@
 import type { GetManifestOptions } from 'workbox-build';
+import { ADMIN_ASSETS } from './admin-caching';
 
 /** Image cache limits: product pictures are many and small; a month-old picture is fetched again. */
 export const IMAGE_CACHE = 'shop-images';
@@ -17,7 +18,7 @@ export function precacheOptions(distDir: string): GetManifestOptions {
     globDirectory: distDir,
     globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp}', '*.{svg,png,ico,webmanifest}'],
     // Development-only database checks are never loaded in production builds.
-    globIgnores: ['assets/dev-mode-*', 'assets/validate-ajv-*'],
+    globIgnores: ['assets/dev-mode-*', 'assets/validate-ajv-*', ADMIN_ASSETS],
     // Vite puts a content hash in every asset name, so those need no revision of their own.
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -1,4 +1,5 @@
 import type { ManifestEntry } from 'workbox-build';
+import { adminCachingSource, ADMIN_PATHS } from './admin-caching';
 import { IMAGE_CACHE, IMAGE_MAX_AGE_SECONDS, IMAGE_MAX_ENTRIES, NAVIGATION_TIMEOUT_MS, SERVER_PATHS } from './sw-config';
 
 /**
@@ -38,10 +39,11 @@ async function pageOrShell(options) {
 }
 routing.registerRoute(
   new routing.NavigationRoute(pageOrShell, {
-    denylist: [${SERVER_PATHS.map(String).join(', ')}],
+    denylist: [${[...SERVER_PATHS, ADMIN_PATHS].map(String).join(', ')}],
   }),
 );
 
+${adminCachingSource()}
 routing.registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/img/'),
   new strategies.CacheFirst({

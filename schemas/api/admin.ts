@@ -9,6 +9,15 @@ import { pageNumber } from './user';
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Where an order may go next (the server's rule; the back-office offers these and only these). Cancelling returns the stock; a shipped order can no longer be cancelled. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
 const text = (max: number) => v.pipe(v.string('Must be text.'), v.trim(), v.maxLength(max, `Must have at most ${max} characters.`));
 const optionalText = (max: number) => v.optional(v.pipe(text(max), v.transform((s) => (s === '' ? undefined : s))));
 

@@ -6,10 +6,11 @@ import { defineRoute } from '../http/define-route';
 import { envelope } from '../http/envelope';
 import { changeOrderStatus } from '../order/change-order-status';
 import { ORDER_TRANSITIONS, STATUS_MESSAGES } from '../order/order-status';
-import { orderStatusHistory } from '../user/order-history-query';
+import { orderStatusHistory, statusHistories } from '../user/order-history-query';
 import { findAdminOrder, listAdminOrders, orderFeed, toAdminOrder } from './admin-order-query';
+import { withCatalogueFacts } from './admin-order-lines';
 
-const orderShape = { type: 'object', description: 'The stored order (items, addresses, totals, payment, status) with change_seq and updated_at' };
+const orderShape = { type: 'object', description: 'The stored order (items, addresses, totals, payment, status) with change_seq and updated_at; each line also has the ean and image of its product in the catalogue now' };
 const transitions = Object.entries(ORDER_TRANSITIONS)
   .map(([from, to]) => `${from} → ${to.length > 0 ? to.join(' | ') : '(final)'}`)
   .join('; ');
@@ -26,7 +27,7 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext):
     handler: async ({ query }) => {
       const filter = { status: query.status, createdSince: query.created_since, email: query.email, reference: query.reference };
       const { rows, total } = await listAdminOrders(ctx.db, filter, query.pageSize, query.currentPage);
-      return { items: rows.map(toAdminOrder), total_count: total, search_criteria: { page_size: query.pageSize, current_page: query.currentPage } };
+      return { items: await withCatalogueFacts(ctx.db, rows.map(toAdminOrder)), total_count: total, search_criteria: { page_size: query.pageSize, current_page: query.currentPage } };
     },
   });
   defineRoute(app, ctx, {
@@ -34,14 +35,17 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext):
     url: '/api/admin/orders/feed',
     summary:
       'New and changed orders after a checkpoint, in change order: start with after=0, process the items, store the reply\'s checkpoint, ask again with after=checkpoint. ' +
-      'An order changed again comes back with a higher change_seq. A crash before storing the checkpoint repeats a page, never skips one',
+      'Each item has its status_history. An order changed again comes back with a higher change_seq. A crash before storing the checkpoint repeats a page, never skips one',
     tags: ['admin'],
     query: adminOrderFeedQuery,
     result: { type: 'object', properties: { items: { type: 'array', items: orderShape }, checkpoint: { type: 'string' }, has_more: { type: 'boolean' } } },
     handler: async ({ query }) => {
       const { rows, hasMore } = await orderFeed(ctx.db, query.after, query.limit);
       const last = rows.at(-1);
-      return { items: rows.map(toAdminOrder), checkpoint: last ? String(last.change_seq) : query.after, has_more: hasMore };
+      // With its history, a fed order is complete: a device keeping orders offline needs no second read.
+      const histories = await statusHistories(ctx.db, rows.map((r) => r.order_id));
+      const items = await withCatalogueFacts(ctx.db, rows.map((r) => ({ ...toAdminOrder(r), status_history: histories.get(r.order_id) ?? [] })));
+      return { items, checkpoint: last ? String(last.change_seq) : query.after, has_more: hasMore };
     },
   });
   defineRoute(app, ctx, {
@@ -55,7 +59,8 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext):
       const row = await findAdminOrder(ctx.db, params.orderId);
       if (!row) throw new ApiError(404, STATUS_MESSAGES.notFound);
       const history = await orderStatusHistory(ctx.db, row.order_id, 1000, 1);
-      return { ...toAdminOrder(row), status_history: history.items };
+      const [order] = await withCatalogueFacts(ctx.db, [toAdminOrder(row)]);
+      return { ...order, status_history: history.items };
     },
   });
   defineRoute(app, ctx, {

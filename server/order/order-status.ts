@@ -1,14 +1,7 @@
-import type { OrderStatus, OrderStatusChange } from '../../schemas/api/admin';
+import { ORDER_TRANSITIONS, type OrderStatus, type OrderStatusChange } from '../../schemas/api/admin';
 import { ApiError } from '../http/api-error';
 
-/** Where an order may go next. Cancelling returns the stock; a shipped order can no longer be cancelled. */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-};
+export { ORDER_TRANSITIONS };
 
 export const STATUS_MESSAGES = {
   notFound: 'Order not found',

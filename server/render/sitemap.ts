@@ -56,7 +56,7 @@ export function sitemapDocument(origin: string, paths: readonly string[], file: 
 
 /** robots.txt: the shopper's own pages are not for search engines; the sitemap is. */
 export const robotsTxt = (origin: string) =>
-  ['User-agent: *', 'Disallow: /checkout', 'Disallow: /cart', 'Disallow: /my-account', 'Disallow: /order-success/', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  ['User-agent: *', 'Disallow: /checkout', 'Disallow: /cart', 'Disallow: /my-account', 'Disallow: /order-success/', 'Disallow: /api/', 'Disallow: /admin', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 
 export function registerSitemapRoutes(app: FastifyInstance, ctx: AppContext): void {
   const origin = ctx.config.publicUrl;

@@ -1,0 +1,145 @@
+import type { OrderStatusChange } from '../../../schemas/api/admin';
+import type { AdminOrder, QueuedChange } from '../orders/admin-order';
+import { AdminDatabase } from './admin-db';
+
+const pickKey = (orderId: string, sku: string) => `${orderId}\n${sku}`;
+const newer = (had: AdminOrder | undefined, given: AdminOrder) => !had || (given.change_seq ?? 0) >= (had.change_seq ?? 0);
+
+/**
+ * What this tablet holds, in memory and written through to its database: the admin token, the orders
+ * (from the feed), the status changes not yet answered and the units picked. Views read it through
+ * `subscribe`/`version` (useSyncExternalStore); the list filters the in-memory copy (fast at 10,000
+ * orders, and the same offline as online).
+ */
+export class AdminDevice {
+  private orders = new Map<string, AdminOrder>();
+  private newestFirst: AdminOrder[] | null = null;
+  private queue: QueuedChange[] = [];
+  private picks = new Map<string, number>();
+  private listeners = new Set<() => void>();
+  private lastSeq = 0;
+  version = 0;
+  token: string | null = null;
+  checkpoint = '0';
+  /** Why the device was signed out (the server's message for a wrong or revoked token), shown on the sign-in page. */
+  signedOutBecause: string | null = null;
+
+  private constructor(readonly db: AdminDatabase) {}
+
+  static async open(db = new AdminDatabase()): Promise<AdminDevice> {
+    const device = new AdminDevice(db);
+    const [orders, changes, picks, settings] = await Promise.all([db.orders.toArray(), db.changes.toArray(), db.picks.toArray(), db.settings.toArray()]);
+    for (const order of orders) device.orders.set(order.order_id, order);
+    device.queue = changes.sort((a, b) => a.seq - b.seq);
+    device.lastSeq = device.queue.at(-1)?.seq ?? 0;
+    for (const p of picks) device.picks.set(pickKey(p.order_id, p.sku), p.picked);
+    device.token = settings.find((s) => s.key === 'token')?.value ?? null;
+    device.checkpoint = settings.find((s) => s.key === 'checkpoint')?.value ?? '0';
+    return device;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  private changed(ordersToo = false): void {
+    if (ordersToo) this.newestFirst = null;
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Every order on the device, newest first (sorted once per change, not per filter). */
+  ordersNewestFirst(): AdminOrder[] {
+    this.newestFirst ??= [...this.orders.values()].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.order_id < b.order_id ? 1 : -1));
+    return this.newestFirst;
+  }
+
+  /** An order by its order_id or its number. */
+  order(id: string): AdminOrder | undefined {
+    return this.orders.get(id) ?? [...this.orders.values()].find((o) => o.increment_id === id);
+  }
+
+  /** Orders from the server; an older copy (lower change_seq) never replaces a newer one. */
+  async putOrders(orders: readonly AdminOrder[], checkpoint?: string): Promise<void> {
+    const fresh = orders.filter((o) => newer(this.orders.get(o.order_id), o));
+    await this.db.transaction('rw', this.db.orders, this.db.settings, async () => {
+      if (fresh.length > 0) await this.db.orders.bulkPut(fresh);
+      if (checkpoint !== undefined) await this.db.settings.put({ key: 'checkpoint', value: checkpoint });
+    });
+    for (const o of fresh) this.orders.set(o.order_id, o);
+    if (checkpoint !== undefined) this.checkpoint = checkpoint;
+    if (fresh.length > 0) this.changed(true);
+  }
+
+  changes(orderId?: string): QueuedChange[] {
+    return orderId === undefined ? this.queue : this.queue.filter((c) => c.order_id === orderId);
+  }
+
+  /** Queues a status change with a new Idempotency-Key; it is on the device before the call returns. */
+  async queueChange(order: AdminOrder, body: OrderStatusChange, now = Date.now()): Promise<QueuedChange> {
+    const change: QueuedChange = {
+      key: `admin-${crypto.randomUUID()}`,
+      seq: ++this.lastSeq,
+      order_id: order.order_id,
+      increment_id: order.increment_id,
+      body,
+      state: 'queued',
+      attempts: 0,
+      next_at: now,
+      queued_at: new Date(now).toISOString(),
+    };
+    await this.db.changes.put(change);
+    this.queue = [...this.queue, change];
+    this.changed();
+    return change;
+  }
+
+  async updateChange(change: QueuedChange): Promise<void> {
+    await this.db.changes.put(change);
+    this.queue = this.queue.map((c) => (c.key === change.key ? change : c));
+    this.changed();
+  }
+
+  async removeChange(key: string): Promise<void> {
+    await this.db.changes.delete(key);
+    this.queue = this.queue.filter((c) => c.key !== key);
+    this.changed();
+  }
+
+  picked(orderId: string, sku: string): number {
+    return this.picks.get(pickKey(orderId, sku)) ?? 0;
+  }
+
+  async setPicked(orderId: string, sku: string, picked: number): Promise<void> {
+    await this.db.picks.put({ order_id: orderId, sku, picked });
+    this.picks.set(pickKey(orderId, sku), picked);
+    this.changed();
+  }
+
+  async signIn(token: string): Promise<void> {
+    await this.db.settings.put({ key: 'token', value: token });
+    this.token = token;
+    this.signedOutBecause = null;
+    this.changed();
+  }
+
+  /**
+   * Forgets the token and every order and pick on the device: whoever holds the tablet next sees
+   * nothing until they sign in. Status changes not yet sent stay queued and go with the next sign-in
+   * (what the packer did is never dropped).
+   */
+  async signOut(because: string | null = null): Promise<void> {
+    await this.db.transaction('rw', this.db.orders, this.db.picks, this.db.settings, async () => {
+      await Promise.all([this.db.orders.clear(), this.db.picks.clear(), this.db.settings.clear()]);
+    });
+    this.orders.clear();
+    this.picks.clear();
+    this.token = null;
+    this.checkpoint = '0';
+    this.signedOutBecause = because;
+    this.changed(true);
+  }
+}

@@ -1,0 +1,41 @@
+import type { AdminOrder, QueuedChange } from '../orders/admin-order';
+import type { AdminDevice } from '../store/admin-device';
+import { isTokenRefusal, type AdminApi } from './admin-api';
+
+/** Waits after an unknown outcome: 1 s doubling to a minute (and at once when the connection returns). */
+export const backoffMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Sends the queued status changes: for each order only its oldest (its changes go in the order they
+ * were made), each with its own Idempotency-Key, so a retry after a lost reply is the same change
+ * once. Done: removed from the queue and the order takes the server's copy. Refused: kept on the order
+ * with the server's message. Unknown: tried again after a backoff. A token refusal signs the tablet out
+ * (the change stays queued for the next sign-in).
+ */
+export async function sendChanges(device: AdminDevice, api: AdminApi, now = Date.now): Promise<void> {
+  const started = new Set<string>();
+  for (const change of device.changes()) {
+    if (change.state !== 'queued' || started.has(change.order_id)) continue;
+    started.add(change.order_id);
+    if (change.next_at > now()) continue;
+    const outcome = await api.call<AdminOrder>(`/api/admin/orders/${encodeURIComponent(change.order_id)}/status`, { method: 'POST', body: change.body, idempotencyKey: change.key });
+    if (outcome.kind === 'done') {
+      await device.removeChange(change.key);
+      const had = device.order(change.order_id);
+      if (had) await device.putOrders([{ ...had, ...outcome.result, items: had.items, status_history: had.status_history }]);
+    } else if (outcome.kind === 'refused' && isTokenRefusal(outcome)) {
+      await device.signOut(outcome.message);
+      return;
+    } else if (outcome.kind === 'refused') {
+      await device.updateChange({ ...change, state: 'refused', message: outcome.message });
+    } else {
+      const attempts = change.attempts + 1;
+      await device.updateChange({ ...change, attempts, next_at: now() + backoffMs(attempts) } satisfies QueuedChange);
+    }
+  }
+}
+
+/** The connection is back: every waiting change may go now. */
+export async function dueNow(device: AdminDevice, now = Date.now()): Promise<void> {
+  for (const change of device.changes()) if (change.state === 'queued' && change.next_at > now) await device.updateChange({ ...change, next_at: now });
+}
