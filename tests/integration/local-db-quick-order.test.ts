@@ -13,7 +13,8 @@ import { deviceOrderLines } from '../../src/db/quick-order/ordered-lines';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
-import { addRowsToCart } from '../../src/features/quick-order/add-all';
+import { addRowsToCart, mergeBatchNotices } from '../../src/features/quick-order/add-all';
+import { addAllNotice } from '../../src/features/quick-order/add-all-message';
 import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad-row';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { importProducts, testProduct } from './cart-fixtures';
@@ -98,6 +99,10 @@ describe('the quick order pad on the local database', () => {
     expect([...result.added]).toEqual(['a']);
     expect([...result.refused]).toEqual([['b', 'Only 2 products of this type are available.']]);
     expect(result.notices).toEqual(['Product has been added to the cart!']);
+    // The cart's per-line notices (added, refused) give way to one merged notice.
+    expect((await page.db.notifications.find().exec()).length).toBeGreaterThan(1);
+    await mergeBatchNotices(page.db, result, addAllNotice('1 line added to the cart.', result.notices, '1 line stays on the pad with its message.'));
+    expect((await page.db.notifications.find().exec()).map((n) => n.message)).toEqual(['1 line added to the cart. 1 line stays on the pad with its message.']);
     expect(Object.fromEntries((await page.db.cart.find().exec()).map((l) => [l.sku, l.qty]))).toEqual({ 'QO-READY': 3 });
     await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'QO-READY': 3 });
   });

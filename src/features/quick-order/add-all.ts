@@ -1,5 +1,9 @@
 import { addProductToCart } from '../../db/cart/cart-add';
+import type { ShopDatabase } from '../../db/database-types';
 import type { LocalShop } from '../../db/start-local-database';
+import { addNotification } from '../../db/sync/notification-center';
+import { cartNotice } from '../../domain/notifications/notification-rules';
+import type { AddAllNotice } from './add-all-message';
 import type { AddLine } from './pad-row';
 
 export interface AddAllOutcome {
@@ -9,6 +13,8 @@ export interface AddAllOutcome {
   refused: Map<string, string>;
   /** What the cart said about the lines it took, once each (added, quantity updated, volatile stock). */
   notices: string[];
+  /** When the batch began: the cart's per-line notices from then on give way to one merged notice. */
+  since: number;
 }
 
 /**
@@ -17,7 +23,7 @@ export interface AddAllOutcome {
  * so the cart's notices and line writes stay in order.
  */
 export async function addRowsToCart(shop: LocalShop, rows: readonly { id: string; line: AddLine }[], customerGroupId: number): Promise<AddAllOutcome> {
-  const outcome: AddAllOutcome = { added: new Set(), refused: new Map(), notices: [] };
+  const outcome: AddAllOutcome = { added: new Set(), refused: new Map(), notices: [], since: Date.now() };
   for (const { id, line } of rows) {
     const result = await addProductToCart(shop, { ...line, customerGroupId });
     if (!result.added) outcome.refused.set(id, result.messages[0] ?? '');
@@ -27,4 +33,15 @@ export async function addRowsToCart(shop: LocalShop, rows: readonly { id: string
     }
   }
   return outcome;
+}
+
+/**
+ * One toast for the whole batch: the notices the cart raised line by line (added, updated, refused:
+ * the pad shows each refusal on its row) are removed, in every tab, and the merged one takes their place.
+ */
+export async function mergeBatchNotices(db: ShopDatabase, outcome: AddAllOutcome, notice: AddAllNotice): Promise<void> {
+  const said = new Set([...outcome.notices, ...outcome.refused.values()]);
+  const batch = await db.notifications.find({ selector: { created_at: { $gte: outcome.since } } }).exec();
+  await Promise.all(batch.filter((n) => said.has(n.message)).map((n) => n.remove()));
+  if (notice.sentences.length > 0) await addNotification(db, cartNotice(notice.type, notice.sentences.join(' ')));
 }

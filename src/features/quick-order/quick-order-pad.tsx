@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShop } from '../../db/hooks/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
-import { addRowsToCart } from './add-all';
+import { addRowsToCart, mergeBatchNotices } from './add-all';
+import { addAllNotice } from './add-all-message';
 import { MAX_PAD_LINES, parsePadLines } from './pad-lines';
 import { evaluateRow } from './pad-row';
 import { addEntries, fillNextRow, removeRows, updateRow, withTrailingEmpty } from './pad-rows';
@@ -76,8 +77,9 @@ export function QuickOrderPad() {
         return next;
       });
       setAdded(result.added.size);
-      const parts = [t('quickOrderAdded', { count: result.added.size }), ...result.notices, left > 0 ? t('quickOrderLeft', { count: left }) : ''];
-      setAnnouncement(parts.filter(Boolean).join(' '));
+      const notice = addAllNotice(result.added.size > 0 ? t('quickOrderAdded', { count: result.added.size }) : null, result.notices, left > 0 ? t('quickOrderLeft', { count: left }) : null);
+      setAnnouncement(notice.sentences.join(' '));
+      await mergeBatchNotices(shop.db, result, notice);
     } finally {
       setBusy(false);
     }
