@@ -188,7 +188,7 @@ describe('accessibility (axe-core)', () => {
       }, '.product-grid li')),
       ...(await auditPanel(page, 'wishlist panel', () => header.getByRole('button', { name: /^Wishlist/ }).click(), '.side-list li')),
       ...(await auditPanel(page, 'languages', () => header.getByRole('button', { name: /^Languages/ }).click(), 'button, a')),
-      ...(await auditPanel(page, 'login modal', () => header.getByRole('button', { name: 'Login', exact: true }).click(), '.login-form')),
+      ...(await auditPanel(page, 'login modal', () => header.getByRole('button', { name: 'Log in', exact: true }).click(), '.login-form')),
       ...(await auditPanel(page, 'sync panel', () => page.locator('.sync-button').click(), '.sync-section')),
       ...(await auditPanel(page, 'minicart', () => page.locator('.cart-button').click(), '.minicart-line')),
     );
@@ -208,9 +208,9 @@ describe('accessibility (axe-core)', () => {
     await page.locator('#checkout-shipping-city').fill('Leeds');
     await page.locator('#checkout-shipping-zipCode').fill('LS1 4AP');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Go review the order' }).count(), LONG).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Review the order' }).count(), LONG).toBe(1);
     found.push(...(await audit(page, 'checkout: payment')));
-    await page.getByRole('button', { name: 'Go review the order' }).click();
+    await page.getByRole('button', { name: 'Review the order' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
     found.push(...(await audit(page, 'checkout: review')));
 

@@ -59,7 +59,7 @@ const modal = (page: Page) => page.locator('dialog.account-modal');
 async function openShop(page: Page, path = '/'): Promise<void> {
   await page.goto(shop.url + path);
   // The account button works once the local database is open.
-  await expect.poll(() => header(page).getByRole('button', { name: 'Login', exact: true }).isEnabled(), POLL).toBe(true);
+  await expect.poll(() => header(page).getByRole('button', { name: 'Log in', exact: true }).isEnabled(), POLL).toBe(true);
 }
 
 async function messageOf(page: Page, id: string): Promise<string | null> {
@@ -70,7 +70,7 @@ async function messageOf(page: Page, id: string): Promise<string | null> {
 }
 
 async function loginInModal(page: Page, email: string, password: string): Promise<void> {
-  await header(page).getByRole('button', { name: 'Login', exact: true }).click();
+  await header(page).getByRole('button', { name: 'Log in', exact: true }).click();
   await modal(page).locator('#login-email').fill(email);
   await modal(page).locator('#login-password').fill(password);
   await modal(page).getByRole('button', { name: 'Log in' }).click();
@@ -108,7 +108,7 @@ describe('account', () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await openShop(page);
     const email = `register.${Date.now()}@example.com`;
-    await header(page).getByRole('button', { name: 'Login', exact: true }).click();
+    await header(page).getByRole('button', { name: 'Log in', exact: true }).click();
     await modal(page).getByRole('button', { name: 'Register' }).click();
     const form = modal(page).locator('.register-form');
     await form.getByRole('button', { name: 'Register' }).click();
@@ -136,7 +136,7 @@ describe('account', () => {
 
     await header(page).getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => notices(page), POLL).toContain("You're logged out");
-    await expect.poll(() => header(page).getByRole('button', { name: 'Login', exact: true }).count(), POLL).toBe(1);
+    await expect.poll(() => header(page).getByRole('button', { name: 'Log in', exact: true }).count(), POLL).toBe(1);
 
     await loginInModal(page, email, PASSWORD);
     await loggedIn(page);

@@ -70,7 +70,7 @@ describe('browser storage refused', () => {
     await expect.poll(() => page.locator('#checkout-shipping-streetAddress').count(), LONG).toBe(1);
     await fill({ 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByRole('button', { name: 'Go review the order' }).click();
+    await page.getByRole('button', { name: 'Review the order' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
     await page.context().setOffline(true);
     await page.getByLabel('I accept the terms and conditions').check();

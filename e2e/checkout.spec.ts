@@ -81,7 +81,7 @@ async function checkOut(page: Page, email: string, password?: string): Promise<{
   expect(await page.locator('#checkout-shipping-country').inputValue()).toBe('GB');
   await fill(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await page.getByRole('button', { name: 'Review the order' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
   const grand = page.locator('.totals-grand_total dd');
   await expect.poll(() => grand.count(), { timeout: 15_000 }).toBe(1);
@@ -167,7 +167,7 @@ describe('checkout', () => {
       // A read the page load cancelled meanwhile cannot go on.
       await route.fallback().catch(() => undefined);
     });
-    await page.locator('.header-actions').getByRole('button', { name: 'Login', exact: true }).click();
+    await page.locator('.header-actions').getByRole('button', { name: 'Log in', exact: true }).click();
     const form = page.locator('.login-form');
     await form.getByLabel('E-mail address').fill(email);
     await form.getByLabel('Password', { exact: true }).fill(password);
@@ -217,7 +217,7 @@ describe('checkout', () => {
     await expect.poll(() => page.getByLabel('My billing address is the same as my shipping address').count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel('My billing address is the same as my shipping address').uncheck();
     await page.getByLabel('I want to generate an invoice for the company').check();
-    await expectMessages(page, 'Go review the order', {
+    await expectMessages(page, 'Review the order', {
       'checkout-billing-firstName': M.required,
       'checkout-billing-streetAddress': M.required,
       'checkout-billing-city': M.required,
@@ -226,10 +226,10 @@ describe('checkout', () => {
       'checkout-billing-taxId': M.required,
     });
     await fill(page, { 'checkout-billing-company': 'AB', 'checkout-billing-taxId': 'G1' });
-    await expectMessages(page, 'Go review the order', { 'checkout-billing-company': M.companyName, 'checkout-billing-taxId': M.taxId });
+    await expectMessages(page, 'Review the order', { 'checkout-billing-company': M.companyName, 'checkout-billing-taxId': M.taxId });
     await page.getByLabel('My billing address is the same as my shipping address').check();
     await fill(page, { 'checkout-billing-company': 'Lee Builders Ltd', 'checkout-billing-taxId': 'GB123456789' });
-    await page.getByRole('button', { name: 'Go review the order' }).click();
+    await page.getByRole('button', { name: 'Review the order' }).click();
 
     await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
     await expectMessages(page, 'Place the order', { 'checkout-review-acceptTerms': M.terms });
@@ -292,7 +292,7 @@ describe('checkout', () => {
     await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
     await fill(page, SHIPPING);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    await page.getByRole('button', { name: 'Go review the order' }).click();
+    await page.getByRole('button', { name: 'Review the order' }).click();
     await page.context().setOffline(true);
     const expectedGrand = withVat(expectedUnitPence(product) * 2) + 500;
     await expect.poll(() => page.locator('.checkout-totals').textContent(), { timeout: 15_000 }).toContain('Totals worked out on this device');
@@ -396,7 +396,7 @@ async function toReview(page: Page, address: boolean): Promise<void> {
   await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
   if (address) await fill(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await page.getByRole('button', { name: 'Review the order' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
 }
 

@@ -41,7 +41,7 @@ async function placeOrder(page: Page): Promise<{ order_id: string; increment_id:
   await page.getByLabel('City').fill('Leeds');
   await page.getByLabel('Zip-code').fill('LS1 4AP');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await page.getByRole('button', { name: 'Review the order' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
   await page.getByLabel('I accept the terms and conditions').check();
   const [response] = await Promise.all([

@@ -73,7 +73,7 @@ async function guestOnReview(name: string, beforeReview?: (page: Page) => Promis
   await shows(page.locator('#checkout-shipping-streetAddress'));
   await fill(page, { 'checkout-shipping-firstName': 'Sam', 'checkout-shipping-lastName': 'Site', 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await page.getByRole('button', { name: 'Review the order' }).click();
   await shows(page.getByRole('button', { name: 'Place the order' }));
   await page.getByLabel('I accept the terms and conditions').check();
   return page;

@@ -49,7 +49,7 @@ const padRows = (page: Page) =>
 
 async function paste(page: Page, lines: readonly string[]): Promise<void> {
   await page.getByLabel('Paste lines: SKU or EAN, then the quantity').fill(lines.join('\n'));
-  await page.getByRole('button', { name: 'Put the lines on the pad' }).click();
+  await page.getByRole('button', { name: 'Add the lines to the pad' }).click();
   await expect.poll(() => announcement(page)).toBe(`${lines.length} lines put on the pad.`);
 }
 

@@ -72,7 +72,7 @@ export async function serverOrders(base: string, token: string): Promise<Doc[]> 
 
 /** Logs in through the header's account button. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.locator('.header-actions').getByRole('button', { name: 'Login', exact: true }).click();
+  await page.locator('.header-actions').getByRole('button', { name: 'Log in', exact: true }).click();
   const form = page.locator('.login-form');
   await form.getByLabel('E-mail address').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);

@@ -90,7 +90,7 @@ describe('several tabs of one browser', () => {
     await logIn(third, email, 'Tabs-pass-123');
     await expect.poll(() => follower.locator('.header-actions').getByRole('button', { name: 'Logout' }).count(), LONG).toBe(1);
     await follower.locator('.header-actions').getByRole('button', { name: 'Logout' }).click();
-    await expect.poll(() => third.locator('.header-actions').getByRole('button', { name: 'Login', exact: true }).count(), LONG).toBe(1);
+    await expect.poll(() => third.locator('.header-actions').getByRole('button', { name: 'Log in', exact: true }).count(), LONG).toBe(1);
     await context.close();
   });
 });

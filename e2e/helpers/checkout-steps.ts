@@ -19,7 +19,7 @@ export async function checkOutAsCustomer(page: Page, base: string): Promise<stri
   await expect.poll(() => page.locator('#checkout-shipping-streetAddress').count(), LONG).toBe(1);
   await fill(page, { 'checkout-shipping-firstName': 'Sam', 'checkout-shipping-lastName': 'Site', 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Go review the order' }).click();
+  await page.getByRole('button', { name: 'Review the order' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), LONG).toBe(1);
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Place the order' }).click();

@@ -1,7 +1,7 @@
 /**
  * /checkout (minimal layout). Stable accessible names, for tests and assistive technology:
  * - headings (h2): "Personal Details", "Shipping", "Payment", "Order Summary"; then "Thank you for your order!"
- * - buttons: "Continue to shipping", "Continue to payment", "Go review the order", "Place the order";
+ * - buttons: "Continue to shipping", "Continue to payment", "Review the order", "Place the order";
  *   a done step has "Edit <step heading>" (e.g. "Edit Shipping")
  * - tick boxes: "I want to create an account", "My billing address is the same as my shipping address",
  *   "I want to generate an invoice for the company", "I accept the terms and conditions"

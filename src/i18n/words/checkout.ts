@@ -16,7 +16,7 @@ export const checkoutWords = {
   checkoutGuestNote: 'You can check out as a guest, or create an account to follow your orders.',
   checkoutContinueToShipping: 'Continue to shipping',
   checkoutContinueToPayment: 'Continue to payment',
-  checkoutGoReview: 'Go review the order',
+  checkoutGoReview: 'Review the order',
   checkoutPlaceOrder: 'Place the order',
   checkoutPlacing: 'Placing the order…',
   checkoutPriceChanged: 'The prices have changed since you confirmed the order. The new total is {{total}}: please check it and place the order again to confirm it.',
