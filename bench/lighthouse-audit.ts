@@ -4,6 +4,7 @@
  * median of repeated runs; the audits that cost points are kept as the "where it goes" record.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { productUrl } from '../src/features/catalog/product-tile-data';
 import type { BenchOptions } from './bench-options';
@@ -14,12 +15,15 @@ import { blockingMs, traceTasks, type TraceEvent } from './trace-tasks';
 
 const ITEM = '7 Lighthouse';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** The performance metrics issues #15 and #16 set targets for (medians, in ms; CLS unitless). */
+/**
+ * The performance metrics issue #32 sets targets for on every run, not the median (in ms; CLS
+ * unitless): the table shows each page's worst run, the median in its note.
+ */
 const METRICS = [
-  { audit: 'first-contentful-paint', name: 'FCP', unit: 'ms', target: 1200 },
-  { audit: 'largest-contentful-paint', name: 'LCP', unit: 'ms', target: 1800 },
+  { audit: 'first-contentful-paint', name: 'FCP', unit: 'ms', target: 1000 },
+  { audit: 'largest-contentful-paint', name: 'LCP', unit: 'ms', target: 1500 },
   { audit: 'total-blocking-time', name: 'TBT', unit: 'ms', target: 200 },
-  { audit: 'cumulative-layout-shift', name: 'CLS', unit: 'score', target: 0.02 },
+  { audit: 'cumulative-layout-shift', name: 'CLS', unit: 'score', target: 0 },
 ] as const;
 export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8.2';
 
@@ -37,6 +41,7 @@ interface Audit {
   details?: { items?: AuditItem[] };
 }
 interface Lhr {
+  /** As Lighthouse saw it: e.g. `{ resourceType: 'Script', transferSize }` per request in `network-requests`. */
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
 }
@@ -120,7 +125,22 @@ export function lighthouseSwitches(argv: readonly string[], options: BenchOption
 }
 
 /** `deadline` (epoch ms): past it, each page gets one run only, so the whole benchmark keeps to its budget. */
-export async function measureLighthouse(url: string, options: BenchOptions, deadline: number): Promise<{ figures: Figure[]; lost: LostPoints[] }> {
+/** Script bytes the page transferred in the run, kB (every request Lighthouse recorded, the app's chunks after load included). */
+function scriptKb(lhr: Lhr): number {
+  const items = (lhr.audits['network-requests']?.details?.items ?? []) as { resourceType?: string; transferSize?: number }[];
+  return Math.round(items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024);
+}
+
+/** One run's figures on one line, with the machine's 1-minute load average as the run began. */
+function runLine(page: string, run: number, lhr: Lhr, cpuTbt: number | undefined, load: number): string {
+  const value = (audit: string) => lhr.audits[audit]?.numericValue;
+  const ms = (audit: string) => `${Math.round(value(audit) ?? NaN)}`.padStart(5);
+  const cls = (value('cumulative-layout-shift') ?? NaN).toFixed(3);
+  const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  return `lighthouse ${page.padEnd(8)} run ${run}: FCP ${ms('first-contentful-paint')} ms  LCP ${ms('largest-contentful-paint')} ms  TBT ${ms('total-blocking-time')} ms (task CPU ${cpuTbt ?? '?'} ms)  CLS ${cls}  score ${score}  JS ${scriptKb(lhr)} kB  load ${load.toFixed(2)}`;
+}
+
+export async function measureLighthouse(url: string, options: BenchOptions, deadline: number, log?: (line: string) => void): Promise<{ figures: Figure[]; lost: LostPoints[] }> {
   const lighthouse = await loadLighthouse();
   if (!lighthouse) {
     const why = `the lighthouse package is not installed (npm i -D ${LIGHTHOUSE_PACKAGE})`;
@@ -135,40 +155,46 @@ export async function measureLighthouse(url: string, options: BenchOptions, dead
   for (const page of switches.pages) await fetch(pages[page]).then((response) => response.arrayBuffer());
   const figures: Figure[] = [];
   const lost: LostPoints[] = [];
+  const scores = Object.fromEntries(switches.pages.map((page) => [page, Object.fromEntries(CATEGORIES.map((c) => [c, [] as number[]]))]));
+  const metrics = Object.fromEntries(switches.pages.map((page) => [page, Object.fromEntries(METRICS.map((m) => [m.audit, [] as number[]]))]));
+  const cpuTbt = Object.fromEntries(switches.pages.map((page) => [page, [] as number[]]));
   const chromium = await launchDebuggableChromium();
   try {
-    for (const page of switches.pages) {
-      const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
-      const metrics: Record<string, number[]> = Object.fromEntries(METRICS.map((m) => [m.audit, []]));
-      const cpuTbt: number[] = [];
-      for (let run = 0; run < switches.runs && (run === 0 || switches.runsAsked || Date.now() < deadline); run++) {
+    // Interleaved (home, category, product, home, ...): a spell of load on the machine falls on every
+    // page alike instead of on all the runs of one page.
+    for (let run = 0; run < switches.runs && (run === 0 || switches.runsAsked || Date.now() < deadline); run++) {
+      for (const page of switches.pages) {
         // hostname: Chromium listens on 127.0.0.1; "localhost" may resolve to ::1 first.
         const flags = { port: chromium.port, hostname: '127.0.0.1', output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+        const loadBefore = os.loadavg()[0]!;
         const result = await lighthouse(pages[page], flags);
         if (!result) throw new Error(`Lighthouse returned nothing for ${pages[page]}`);
         if (switches.reportDir) await writeFile(path.join(switches.reportDir, `${page}-${run + 1}.json`), JSON.stringify(result.lhr));
-        for (const c of CATEGORIES) scores[c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
+        for (const c of CATEGORIES) scores[page]![c]!.push(Math.round((result.lhr.categories[c]?.score ?? 0) * 100));
         for (const m of METRICS) {
           const value = result.lhr.audits[m.audit]?.numericValue;
-          if (typeof value === 'number') metrics[m.audit]!.push(m.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000);
+          if (typeof value === 'number') metrics[page]![m.audit]!.push(m.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000);
         }
         const cpu = cpuBlockingMs(result.artifacts?.Trace);
-        if (cpu !== undefined) cpuTbt.push(cpu);
+        if (cpu !== undefined) cpuTbt[page]!.push(cpu);
         if (run === 0) lost.push(...lostPoints(page, result.lhr));
-      }
-      for (const c of CATEGORIES) {
-        figures.push({ item: ITEM, name: `${page} ${c}`, value: median(scores[c]!), unit: 'score', target: { kind: 'min', value: 95 }, samples: scores[c]!, note: new URL(pages[page]).pathname });
-      }
-      for (const m of METRICS) {
-        const samples = metrics[m.audit]!;
-        if (samples.length > 0) figures.push({ item: ITEM, name: `${page} ${m.name}`, value: median(samples), unit: m.unit, target: { kind: 'max', value: m.target }, samples });
-      }
-      if (cpuTbt.length > 0) {
-        figures.push({ item: ITEM, name: `${page} TBT from task CPU time`, value: median(cpuTbt), unit: 'ms', samples: cpuTbt, note: 'each main-thread task of the same runs by its thread CPU time x4 (Lighthouse scales wall time, which the machine\'s load inflates), observed FCP to the trace\'s end' });
+        log?.(runLine(page, run + 1, result.lhr, cpu, loadBefore));
       }
     }
   } finally {
     await chromium.close();
+  }
+  for (const page of switches.pages) {
+    for (const c of CATEGORIES) {
+      figures.push({ item: ITEM, name: `${page} ${c}`, value: median(scores[page]![c]!), unit: 'score', target: { kind: 'min', value: 95 }, samples: scores[page]![c]!, note: new URL(pages[page]).pathname });
+    }
+    for (const m of METRICS) {
+      const samples = metrics[page]![m.audit]!;
+      if (samples.length > 0) figures.push({ item: ITEM, name: `${page} ${m.name}, worst run`, value: Math.max(...samples), unit: m.unit, target: { kind: 'max', value: m.target }, samples, note: `median ${median(samples)}` });
+    }
+    if (cpuTbt[page]!.length > 0) {
+      figures.push({ item: ITEM, name: `${page} TBT from task CPU time`, value: median(cpuTbt[page]!), unit: 'ms', samples: cpuTbt[page]!, note: 'each main-thread task of the same runs by its thread CPU time x4 (Lighthouse scales wall time, which the machine\'s load inflates), observed FCP to the trace\'s end' });
+    }
   }
   return { figures, lost };
 }

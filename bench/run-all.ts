@@ -141,7 +141,7 @@ if (app && shopNeeded) {
       record.firstVisit = { requests: visit.requests, files: visit.files, replication: visit.replication };
     });
     await phase('lighthouse', '7 Lighthouse', async () => {
-      const audit = await measureLighthouse(shop.url, options, started.getTime() + options.budgetSeconds * 1000);
+      const audit = await measureLighthouse(shop.url, options, started.getTime() + options.budgetSeconds * 1000, log);
       figures.push(...audit.figures);
       record.lighthouseLostPoints = audit.lost;
     });
