@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { cartHash } from './cart-hash';
-import { newLine } from './cart-test-setup';
+import { newLine } from '../../tests/doubles/cart/cart-test-setup';
 import type { CartLine, ServerCartItem } from './cart-types';
 import { lineKey, sameItem } from './item-match';
 import { confirmLine, lineFromServer } from './server-line';

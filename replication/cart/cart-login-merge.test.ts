@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownOutcomeError } from '../api/api-errors';
-import { cartSyncSetup, newLine } from './cart-test-setup';
-import type { Fault } from './fake-cart-server';
+import { cartSyncSetup, newLine } from '../../tests/doubles/cart/cart-test-setup';
+import type { Fault } from '../../tests/doubles/cart/fake-cart-server';
 import type { CartLine } from './cart-types';
 
 /**

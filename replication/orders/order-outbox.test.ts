@@ -3,7 +3,7 @@ import type { TotalsReply } from '../../schemas/api/cart';
 import { ORDER_MESSAGES, PRICE_CHANGED } from '../../schemas/api/order';
 import { createApiClient } from '../api/api-client';
 import type { Notice } from '../tasks/task-types';
-import { memoryOrderStore } from './memory-order-store';
+import { memoryOrderStore } from '../../tests/doubles/memory-order-store';
 import { createOrderOutbox, newOrderId } from './order-outbox';
 
 const json = (code: number, result: unknown, meta?: object) => new Response(JSON.stringify({ code, result, ...(meta ? { meta } : {}) }), { status: code, headers: { 'content-type': 'application/json' } });

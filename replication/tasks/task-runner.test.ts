@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api/api-client';
-import { memoryTaskStore } from './memory-task-store';
+import { memoryTaskStore } from '../../tests/doubles/memory-task-store';
 import { createTaskRunner } from './task-runner';
 import type { Notice, SyncTaskRecord } from './task-types';
 

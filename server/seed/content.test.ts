@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_NOW, testCatalog } from './test-catalog';
+import { TEST_NOW, testCatalog } from '../../tests/doubles/test-catalog';
 
 describe('demo catalogue content', () => {
   const catalog = testCatalog();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEan13 } from '../../schemas/catalog/ean';
 import { generateCatalog } from './generate-catalog';
-import { productBySku, TEST_NOW, testCatalog } from './test-catalog';
+import { productBySku, TEST_NOW, testCatalog } from '../../tests/doubles/test-catalog';
 
 describe('demo catalogue EANs', () => {
   it('gives every simple and bundle product a unique, valid EAN-13, and nothing else one', () => {

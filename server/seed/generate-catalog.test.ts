@@ -5,7 +5,7 @@ import { couponSchema } from '../../schemas/catalog/coupon';
 import { productSchema } from '../../schemas/catalog/product';
 import { staticContentSchema } from '../../schemas/catalog/static-content';
 import { generateCatalog } from './generate-catalog';
-import { TEST_NOW, testCatalog } from './test-catalog';
+import { TEST_NOW, testCatalog } from '../../tests/doubles/test-catalog';
 
 describe('generateCatalog', () => {
   it('is deterministic: the same options give byte-identical output', () => {

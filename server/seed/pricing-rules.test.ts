@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finalPrice } from './pricing';
-import { productBySku, TEST_NOW, testCatalog } from './test-catalog';
+import { productBySku, TEST_NOW, testCatalog } from '../../tests/doubles/test-catalog';
 
 const now = TEST_NOW.getTime();
 const inWindow = (p: { special_from_date?: string | null; special_to_date?: string | null }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_FAMILIES } from './image-paths';
-import { productBySku, testCatalog } from './test-catalog';
+import { productBySku, testCatalog } from '../../tests/doubles/test-catalog';
 
 describe('demo catalogue products', () => {
   const catalog = testCatalog();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productBySku, testCatalog } from './test-catalog';
+import { productBySku, testCatalog } from '../../tests/doubles/test-catalog';
 
 describe('demo catalogue structure', () => {
   const catalog = testCatalog();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../replication/api/api-client';
 import { createCartSync } from '../../../replication/cart/cart-sync';
-import { newLine } from '../../../replication/cart/cart-test-setup';
-import { fakeCartServer } from '../../../replication/cart/fake-cart-server';
+import { newLine } from '../../../tests/doubles/cart/cart-test-setup';
+import { fakeCartServer } from '../../../tests/doubles/cart/fake-cart-server';
 import { createOrderOutbox } from '../../../replication/orders/order-outbox';
 import { productsAwaitingOrder } from '../cart/awaiting-order';
 import { retireOrderedCart } from '../cart/cart-actions';

@@ -8,7 +8,7 @@ import { createShopSync, type ShopSync } from './shop-sync';
 import { SYNC_STATUS, requestRetry } from './sync-status';
 import { manualLeadership } from './tab-leadership';
 import { openTestDatabase } from '../testing/test-database';
-import { newLine } from '../../../replication/cart/cart-test-setup';
+import { newLine } from '../../../tests/doubles/cart/cart-test-setup';
 
 let db: ShopDatabase;
 let shop: ShopSync | undefined;

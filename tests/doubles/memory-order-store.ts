@@ -1,5 +1,5 @@
 import type { OrderRecord } from '../../schemas/rx/orders.schema';
-import type { OrderStore } from './order-outbox';
+import type { OrderStore } from '../../replication/orders/order-outbox';
 
 /** An OrderStore in memory, for tests. */
 export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {

@@ -1,5 +1,5 @@
-import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
-import type { CartLine, CartState, CartStore } from './cart-types';
+import { DEFAULT_CART_STATE } from '../../../schemas/rx/local-documents';
+import type { CartLine, CartState, CartStore } from '../../../replication/cart/cart-types';
 
 /**
  * A CartStore in memory, for tests. Like the database one, a write-back does not bring back a line

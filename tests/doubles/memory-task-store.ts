@@ -1,4 +1,4 @@
-import type { SyncTaskRecord, TaskStore } from './task-types';
+import type { SyncTaskRecord, TaskStore } from '../../replication/tasks/task-types';
 
 /** A TaskStore in memory, for tests and for pages without a database. */
 export function memoryTaskStore(): TaskStore & { all(): SyncTaskRecord[] } {

@@ -1,4 +1,4 @@
-import { generateCatalog, type DemoCatalog } from './generate-catalog';
+import { generateCatalog, type DemoCatalog } from '../../server/seed/generate-catalog';
 
 /** One shared catalogue for the rule tests: generating it per test would dominate the run time. */
 export const TEST_NOW = new Date('2025-06-01T09:00:00.000Z');

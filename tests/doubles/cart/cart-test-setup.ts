@@ -1,9 +1,9 @@
-import { itemChecksum } from '../../src/domain/cart/item-checksum';
-import { createApiClient } from '../api/api-client';
-import { createCartSync } from './cart-sync';
-import type { CartLine, CartState } from './cart-types';
+import { itemChecksum } from '../../../src/domain/cart/item-checksum';
+import { createApiClient } from '../../../replication/api/api-client';
+import { createCartSync } from '../../../replication/cart/cart-sync';
+import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { fakeCartServer } from './fake-cart-server';
-import { lineKey, type OrderedProduct } from './item-match';
+import { lineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import { memoryCartStore } from './memory-cart-store';
 
 /** A local cart line as the shopper added it (not yet on any server cart). */

@@ -1,4 +1,4 @@
-import type { ServerCartItem } from './cart-types';
+import type { ServerCartItem } from '../../../replication/cart/cart-types';
 
 /**
  * The /api/cart routes in memory behind a `fetch`, for tests of the cart sync through the real API
