@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TIME_LIMITS } from './tests/helpers/time-limits';
 
 // Three projects, one runner: `unit` is fast and pure, `integration` starts the real API
 // on a temporary database, `e2e` drives the built app in the system Chromium.
@@ -10,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'schemas/**/*.test.ts', 'replication/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
+          ...TIME_LIMITS.unit,
         },
       },
       {
@@ -18,8 +20,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...TIME_LIMITS.integration,
         },
       },
       {
@@ -28,8 +29,7 @@ export default defineConfig({
           include: ['tests/reliability/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
-          testTimeout: 600_000,
-          hookTimeout: 120_000,
+          ...TIME_LIMITS.reliability,
         },
       },
       {
@@ -38,9 +38,9 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           // A page on a busy 2-core machine can take seconds to settle; polls wait for it instead of 1 s.
-          expect: { poll: { timeout: 15_000, interval: 100 } },
-          testTimeout: 90_000,
-          hookTimeout: 240_000,
+          expect: { poll: TIME_LIMITS.e2e.poll },
+          testTimeout: TIME_LIMITS.e2e.testTimeout,
+          hookTimeout: TIME_LIMITS.e2e.hookTimeout,
           fileParallelism: false,
         },
       },

@@ -1,0 +1,27 @@
+import os from 'node:os';
+
+/**
+ * How much longer than on a quiet machine the suites may wait, in one place. A shared 2-core machine
+ * running other jobs beside the tests makes a page or a server start take several times longer; the
+ * limits grow with the load (the last minute's load average per core, between 1x and 4x) so that a
+ * busy machine is not taken for a failing test. TEST_TIME_SCALE overrides it (e.g. 1 to find a slow
+ * test on a quiet machine). Tests wait on conditions; these are only the limits of that wait.
+ */
+function timeScale(): number {
+  const set = Number(process.env.TEST_TIME_SCALE);
+  if (Number.isFinite(set) && set > 0) return set;
+  const perCore = (os.loadavg()[0] ?? 0) / Math.max(1, os.cpus().length);
+  return Math.min(4, Math.max(1, perCore));
+}
+
+export const TIME_SCALE = timeScale();
+
+const scaled = (ms: number) => Math.round(ms * TIME_SCALE);
+
+/** The time limits of every project (vitest.config.ts); unit tests keep Vitest's 5 s on a quiet machine. */
+export const TIME_LIMITS = {
+  unit: { testTimeout: scaled(5_000) },
+  integration: { testTimeout: scaled(60_000), hookTimeout: scaled(120_000) },
+  reliability: { testTimeout: scaled(600_000), hookTimeout: scaled(120_000) },
+  e2e: { testTimeout: scaled(90_000), hookTimeout: scaled(240_000), poll: { timeout: scaled(15_000), interval: 100 } },
+};
