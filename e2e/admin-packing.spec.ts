@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN_REFUSED } from '../server/admin/admin-routes';
+import { SCAN_MESSAGES } from '../src/admin/pick/scan-pick';
+import { startReceiver } from '../tests/integration/webhooks-receiver';
+import { DESKTOP } from './browse-support';
+import { shopAndBrowser } from './helpers/shop-and-browser';
+import { adminOrder, call, orderRow, scan, ship, shopper, shopperOrders, signIn } from './admin-support';
+import { LONG } from './sync-support';
+
+const ADMIN_TOKEN = 'packing-bench-e2e-owner-token';
+const running = shopAndBrowser({ ADMIN_TOKEN, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+
+const markPage = (page: Page) => page.evaluate(() => void ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+describe('the packing bench', () => {
+  it('a shopper\'s order appears in the open list without a reload, is picked by scanning (wrong item and one too many refused), packed and shipped, and the shopper sees "shipped"', { timeout: 300_000 }, async () => {
+    const { shop, browser } = running;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, shop.url, ADMIN_TOKEN);
+    await markPage(page);
+
+    const email = `packing-${Date.now()}@example.com`;
+    const token = await shopper(shop.url, email);
+    const placed = await shopperOrders(shop.url, token, email, 2);
+    await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
+    expect(await stillSamePage(page)).toBe(true);
+
+    await page.getByRole('link', { name: placed.increment_id, exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: `Order ${placed.increment_id}` }).count(), LONG).toBe(1);
+    const line = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).items[0]!;
+    const code = line.ean ?? line.sku;
+    expect(await scan(page, '4006381333931')).toBe(SCAN_MESSAGES.wrongItem('4006381333931'));
+    expect(await scan(page, code)).toBe(`Picked ${line.sku}: 1 of 2`);
+    expect(await scan(page, code)).toBe(`Picked ${line.sku}: 2 of 2`);
+    expect(await scan(page, code)).toMatch(/^One too many: all 2 of .+ are picked already\. Put it back\.$/);
+    expect(await page.locator('#lines-heading').textContent()).toBe('Lines: 2 of 2 units picked');
+
+    await page.getByRole('button', { name: 'Start packing' }).click();
+    await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('processing');
+    // Only the API's next steps are offered: no "Start packing" twice, no "Delivered" before shipping.
+    await expect.poll(() => page.getByRole('button', { name: 'Shipped…' }).count(), LONG).toBe(1);
+    expect(await page.getByRole('button', { name: 'Start packing' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delivered' }).count()).toBe(0);
+    await ship(page, 'DPD', '15501234567890');
+    await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('shipped');
+    const shipped = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status_history.at(-1)!;
+    expect(shipped).toMatchObject({ status: 'shipped', carrier: 'DPD', tracking_number: '15501234567890' });
+
+    const history = await call<{ items: { order_id: string; status: string }[] }>(shop.url, 'GET', '/api/user/order-history', undefined, token);
+    expect(history.result.items.find((o) => o.order_id === placed.order_id)?.status).toBe('shipped');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offline from "Start packing" to "Shipped", then online: one status change each on the server and in the webhook deliveries', { timeout: 300_000 }, async () => {
+    const { shop, browser } = running;
+    const receiver = await startReceiver();
+    try {
+      const endpoint = await call(shop.url, 'POST', '/api/admin/webhooks', { url: receiver.url, event_types: ['order.status_changed'] }, ADMIN_TOKEN);
+      expect(endpoint.code, JSON.stringify(endpoint.result)).toBe(200);
+      const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+      const page = await context.newPage();
+      await signIn(page, shop.url, ADMIN_TOKEN);
+      const email = `packing-offline-${Date.now()}@example.com`;
+      const placed = await shopperOrders(shop.url, await shopper(shop.url, email), email, 1);
+      await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
+      await page.getByRole('link', { name: placed.increment_id, exact: true }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Start packing' }).count(), LONG).toBe(1);
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Start packing' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Shipped…' }).count(), LONG).toBe(1);
+      await ship(page, 'Royal Mail', 'RM123456789GB');
+      await expect.poll(() => page.locator('.waiting').first().textContent(), LONG).toBe('Waiting to be sent: processing, then shipped');
+      expect(await page.locator('.connection').textContent()).toMatch(/^Offline/);
+      expect((await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status).toBe('pending');
+
+      await context.setOffline(false);
+      await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('shipped');
+      await expect.poll(() => page.locator('.waiting').count(), LONG).toBe(0);
+      const statuses = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status_history.map((h) => h.status);
+      expect(statuses).toEqual(['pending', 'processing', 'shipped']);
+      const forOrder = () => receiver.requests.filter((r) => r.acknowledged && r.body.includes(placed.order_id)).map((r) => (JSON.parse(r.body) as { data?: { status?: string } }).data?.status);
+      await receiver.waitFor('two status events', () => forOrder().length >= 2, 30_000);
+      // A moment for a duplicate to arrive, if the device had sent a change twice.
+      await expect.poll(() => page.locator('.connection').textContent(), LONG).toMatch(/^Online/);
+      expect(new Set(receiver.requests.filter((r) => r.body.includes(placed.order_id)).map((r) => r.id)).size).toBe(2);
+      await context.close();
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a revoked token signs the tablet out with the server\'s message, and the orders are gone from the device', { timeout: 300_000 }, async () => {
+    const { shop, browser } = running;
+    const made = await call<{ id: number; token: string }>(shop.url, 'POST', '/api/admin/tokens', { name: 'tablet 2', scopes: ['orders:read', 'orders:write'] }, ADMIN_TOKEN);
+    expect(made.code).toBe(200);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/admin`);
+    await page.getByLabel('Admin token').fill('not-a-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('#sign-in-error').textContent(), LONG).toBe(ADMIN_TOKEN_REFUSED);
+    await signIn(page, shop.url, made.result.token);
+    await expect.poll(() => page.locator('tr[data-order]').count(), LONG).toBeGreaterThan(0);
+
+    expect((await call(shop.url, 'DELETE', `/api/admin/tokens/${made.result.id}`, undefined, ADMIN_TOKEN)).code).toBe(200);
+    await expect.poll(() => page.locator('#sign-in-error').textContent(), LONG).toBe(ADMIN_TOKEN_REFUSED);
+    expect(await page.locator('tr[data-order]').count()).toBe(0);
+    const left = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('fixings-admin');
+          open.onsuccess = () => {
+            const count = open.result.transaction('orders').objectStore('orders').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(left).toBe(0);
+    await page.reload();
+    expect(await page.getByLabel('Admin token').count()).toBe(1);
+    await context.close();
+  });
+});
