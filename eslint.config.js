@@ -74,7 +74,12 @@ export default tseslint.config(
     // A test may reach whatever it checks; the zones hold the code that ships.
     ignores: ['**/*.test.{ts,tsx}', 'tests/**', 'e2e/**', 'bench/**'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // Without these, import-x reads only .js files' imports and no-cycle sees no TypeScript cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: importZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
