@@ -11,7 +11,7 @@ import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
 import { findOrder } from '../user/order-history-query';
 import { toApiOrder } from './api-order';
-import { recordWebhookEvent } from '../webhooks/webhook-outbox';
+import { recordWebhookEventFor } from '../webhooks/webhook-outbox';
 import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
 import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, lockOrderId, nextIncrementId, refuseWithdrawn, type StoredOrder } from './order-store';
@@ -121,8 +121,9 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     }
     await addStatus(tx, body.order_id, 'pending', 'Order placed');
     if (prepared.cart) await convertCart(tx, prepared.cart, body.order_id, takenQuantities(prepared));
-    await recordWebhookEvent(tx, ctx.db, 'order.placed', async () => ({ order: toApiOrder((await findOrder(tx, body.order_id))!) }));
-    await recordOrderChange(tx, ctx.db, body.order_id, 'pending');
+    // The feed's statement also reads which webhook endpoints take the event (one round trip, not two).
+    const endpoints = await recordOrderChange(tx, ctx.db, body.order_id, 'pending', 'order.placed');
+    await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', async () => ({ order: toApiOrder((await findOrder(tx, body.order_id))!) }));
     return reply;
   });
 }
