@@ -1,4 +1,5 @@
 import { IMAGE_SIZES, responsiveImage, type ImageSize } from '../domain/images/image-url';
+import { FallbackImage, ImagePlaceholder } from './fallback-image';
 
 interface Props {
   path: string | undefined;
@@ -10,11 +11,12 @@ interface Props {
 
 /**
  * An image at a catalogue size, always with width and height so the page does not shift while it
- * loads, and with a srcset where the size has one (a phone fetches the picture it draws).
+ * loads, and with a srcset where the size has one (a phone fetches the picture it draws). A product
+ * without a picture, or whose picture cannot load, shows the drawn placeholder.
  */
 export function ProductImage({ path, size, alt, eager, className }: Props) {
   const [width, height] = IMAGE_SIZES[size];
-  if (!path) return <span className={`image-placeholder ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} aria-hidden="true" />;
+  if (!path) return <ImagePlaceholder className={className} alt={alt} width={width} height={height} />;
   const image = responsiveImage(path, size);
-  return <img className={className} src={image.src} srcSet={image.srcSet} sizes={image.sizes} alt={alt} width={width} height={height} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  return <FallbackImage className={`product-image ${className ?? ''}`} src={image.src} srcSet={image.srcSet} sizes={image.sizes} alt={alt} width={width} height={height} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../ui/format-date';
 
 /** A moment in an order's life, as the account screens write it (day, month, year and time). */
-export const orderTime = (iso: string | number) => new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const orderTime = (iso: string | number) => formatDateTime(iso);
 
 /** When an order took its status ("since …"), if known. */
 export function StatusSince({ since }: { since?: string | null }) {

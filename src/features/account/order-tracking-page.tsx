@@ -11,6 +11,7 @@ import { StatusSince } from './order-status-time';
 import { StatusHistory, type StatusEntry } from './status-history';
 import { useAccountForm } from './use-account-form';
 import { useOrderChanges } from './use-order-changes';
+import { formatDate } from '../../ui/format-date';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'orderNumber', label: 'trackingOrderNumber', required: true },
@@ -59,7 +60,7 @@ export function OrderTrackingPage() {
       {found && (
         <div className="tracking-result" role="status">
           <p>
-            {t('trackingResult', { number: found.order.increment_id, date: new Date(found.order.created_at).toLocaleDateString('en-GB'), status: found.order.status })}
+            {t('trackingResult', { number: found.order.increment_id, date: formatDate(found.order.created_at), status: found.order.status })}
             <StatusSince since={found.order.status_changed_at} />
           </p>
           {found.order.customer_reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: found.order.customer_reference })}</p>}

@@ -6,6 +6,7 @@ import { useTitle } from '../../ui/use-title';
 import { ProductGrid } from './product-grid';
 import { HOME_LISTS, useAccreditations, useBanners, useCmsBlock, useHomeList, useInfoLinks, usePromotedOffers } from './use-home-lists';
 import { HOME_LIST_SIZE } from '../../domain/catalog/list-query';
+import { FallbackImage } from '../../ui/fallback-image';
 
 /** Home (SPEC §2): banners, promoted offers, the three lists of 8, CMS blocks, accreditations, info links. */
 export function HomePage() {
@@ -25,7 +26,7 @@ export function HomePage() {
       <section className="banners" aria-label="Banners">
         {banners.slice(0, 3).map((b, i) => (
           <Link key={String(b.id)} to={String(b.link)} className="banner">
-            <img src={bannerImageUrl(String(b.image))} alt="" width={BANNER_SIZE[0]} height={BANNER_SIZE[1]} loading={i === 0 ? 'eager' : 'lazy'} />
+            <FallbackImage src={bannerImageUrl(String(b.image))} alt="" width={BANNER_SIZE[0]} height={BANNER_SIZE[1]} loading={i === 0 ? 'eager' : 'lazy'} />
             <span className="banner-text">
               <strong>{String(b.title)}</strong>
               {typeof b.subtitle === 'string' && <span>{b.subtitle}</span>}

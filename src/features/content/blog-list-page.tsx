@@ -1,4 +1,3 @@
-import { SHOP_TIME_ZONE } from './shop-time-zone';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
@@ -6,6 +5,8 @@ import { imageUrl } from '../../domain/images/image-url';
 import { useTitle } from '../../ui/use-title';
 import { blogPostUrl } from '../../domain/content/blog-url';
 import { useBlogList } from './use-content';
+import { formatDate } from '../../ui/format-date';
+import { FallbackImage } from '../../ui/fallback-image';
 
 
 /** /latest-news: the blog list. */
@@ -21,12 +22,12 @@ export function BlogListPage() {
         {data?.items.map((post) => (
           <li key={String(post.id)}>
             <article className="blog-card">
-              {typeof post.image === 'string' && <img src={imageUrl(post.image, 480, 270)} alt="" width={480} height={270} loading="lazy" />}
+              {typeof post.image === 'string' && <FallbackImage src={imageUrl(post.image, 480, 270)} alt="" width={480} height={270} loading="lazy" />}
               <h2>
                 <Link to={blogPostUrl(post)}>{String(post.title)}</Link>
               </h2>
               <p className="muted">
-                {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB', { timeZone: SHOP_TIME_ZONE }) : ''}
+                {textOf(post.author)} · {typeof post.published_at === 'string' ? formatDate(post.published_at) : ''}
               </p>
               {typeof post.short_content === 'string' && <p>{post.short_content}</p>}
             </article>

@@ -1,4 +1,3 @@
-import { SHOP_TIME_ZONE } from './shop-time-zone';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { textOf } from '../../domain/cart/doc-fields';
@@ -8,6 +7,8 @@ import { imageUrl } from '../../domain/images/image-url';
 import { SafeHtml } from '../../ui/safe-html';
 import { useTitle } from '../../ui/use-title';
 import { useBlogPost } from './use-content';
+import { formatDate } from '../../ui/format-date';
+import { FallbackImage } from '../../ui/fallback-image';
 
 /** /latest-news/{id}/{slug}: one blog post. */
 export function BlogPostPage() {
@@ -22,9 +23,9 @@ export function BlogPostPage() {
       <Breadcrumbs trail={[{ name: t('latestNews'), to: '/latest-news' }, { name: String(post.title) }]} />
       <h1>{String(post.title)}</h1>
       <p className="muted">
-        {textOf(post.author)} · {typeof post.published_at === 'string' ? new Date(post.published_at).toLocaleDateString('en-GB', { timeZone: SHOP_TIME_ZONE }) : ''}
+        {textOf(post.author)} · {typeof post.published_at === 'string' ? formatDate(post.published_at) : ''}
       </p>
-      {typeof post.image === 'string' && <img src={imageUrl(post.image, 960, 540)} alt="" width={960} height={540} />}
+      {typeof post.image === 'string' && <FallbackImage src={imageUrl(post.image, 960, 540)} alt="" width={960} height={540} />}
       <SafeHtml html={textOf(post.content)} />
     </article>
   );

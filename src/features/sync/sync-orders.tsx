@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SyncOverview } from '../../db/sync/sync-overview';
 import { formatMoney } from '../../i18n/money';
-import { formatSyncTime } from './sync-time';
+import { formatRecent } from '../../ui/format-date';
 
 interface Props {
   overview: SyncOverview;
@@ -13,7 +13,7 @@ interface Props {
 /** Orders made offline and still waiting, with confirm / cancel when the shopper was asked about them. */
 export function WaitingOrders({ overview, onConfirm, onCancel, busy }: Props) {
   const { t, i18n } = useTranslation();
-  const time = (at: number) => formatSyncTime(at, i18n.language);
+  const time = (at: number) => formatRecent(at, i18n.language);
   const awaiting = overview.waitingOrders.some((o) => o.awaitingConfirmation);
   if (overview.waitingOrders.length === 0) return null;
   return (
@@ -58,7 +58,7 @@ export function WaitingOrders({ overview, onConfirm, onCancel, busy }: Props) {
 /** Orders this device sent, newest first: when, and the number the shop gave them. */
 export function SentOrders({ overview }: { overview: SyncOverview }) {
   const { t, i18n } = useTranslation();
-  const time = (at: number | null) => (at === null ? t('syncNever') : formatSyncTime(at, i18n.language));
+  const time = (at: number | null) => (at === null ? t('syncNever') : formatRecent(at, i18n.language));
   return (
     <section className="sync-section" aria-labelledby="sync-sent-heading">
       <h3 id="sync-sent-heading">{t('syncSentOrders')}</h3>

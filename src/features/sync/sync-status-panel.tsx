@@ -4,7 +4,7 @@ import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import type { SyncOverview } from '../../db/sync/sync-overview';
 import { AutomaticTransmission } from './automatic-transmission';
 import { SentOrders, WaitingOrders } from './sync-orders';
-import { formatSyncTime } from './sync-time';
+import { formatRecent } from '../../ui/format-date';
 import './sync.css';
 
 /**
@@ -17,7 +17,7 @@ export function SyncStatusPanel() {
   const overview = useShopObservable<SyncOverview | null>((s) => s.sync.overview$(), null);
   const [busy, setBusy] = useState(false);
   if (!shop || !overview) return <p>{t('loading')}</p>;
-  const time = (at: number | null) => (at === null ? t('syncNever') : formatSyncTime(at, i18n.language));
+  const time = (at: number | null) => (at === null ? t('syncNever') : formatRecent(at, i18n.language));
   const run = (action: () => Promise<unknown>) => {
     setBusy(true);
     void action().finally(() => setBusy(false));

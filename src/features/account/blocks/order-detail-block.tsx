@@ -6,6 +6,7 @@ import { ReorderButton } from '../../quick-order/reorder-button';
 import { StatusHistory } from '../status-history';
 import { findOrder, ORDER_PAGE } from './account-orders';
 import { useOrderHistory } from './use-order-history';
+import { formatDate } from '../../../ui/format-date';
 
 const money = (n: number | undefined) => (typeof n === 'number' ? formatMoney(n) : '');
 
@@ -29,7 +30,7 @@ export function OrderDetailBlock({ orderId }: { orderId: string }) {
         <article className="order-detail">
           <h2>{t('accountOrderNumber', { number: order.increment_id })}</h2>
           <p>
-            {new Date(order.created_at).toLocaleDateString('en-GB')} · <OrderStatus status={order.status} since={order.status_changed_at} />
+            {formatDate(order.created_at)} · <OrderStatus status={order.status} since={order.status_changed_at} />
           </p>
           {order.customer_reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: order.customer_reference })}</p>}
           <table className="order-items">

@@ -5,6 +5,7 @@ import { AsOfNotice, OrderStatus } from '../order-status-time';
 import { ORDER_PAGE } from './account-orders';
 import { OrderReferenceFilter, REFERENCE_PARAM, useReferenceFilter } from './order-reference-filter';
 import { useOrderHistory } from './use-order-history';
+import { formatDate } from '../../../ui/format-date';
 
 /** My orders: GET /api/user/order-history (newest first), each linking to its detail; live as statuses change, the last known offline. */
 export function OrdersBlock() {
@@ -37,7 +38,7 @@ export function OrdersBlock() {
             {history.data.items.map((order) => (
               <tr key={order.order_id} className="order-row">
                 <td>{order.increment_id}</td>
-                <td>{new Date(order.created_at).toLocaleDateString('en-GB')}</td>
+                <td>{formatDate(order.created_at)}</td>
                 <td className="order-reference">{order.customer_reference ?? ''}</td>
                 <td>
                   <OrderStatus status={order.status} since={order.status_changed_at} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAccountQuery } from '../use-account-query';
+import { formatDate } from '../../../ui/format-date';
 
 interface MyReview {
   id: number;
@@ -26,7 +27,7 @@ export function ReviewsBlock() {
             <h3>{r.title}</h3>
             <p>{r.detail}</p>
             <p className="muted">
-              {new Date(r.created_at).toLocaleDateString('en-GB')} · {r.review_status}
+              {formatDate(r.created_at)} · {r.review_status}
             </p>
           </li>
         ))}
