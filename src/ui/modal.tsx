@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Icon } from './icons';
 
 interface Props {
   title: string;
@@ -34,7 +35,7 @@ export function Modal({ title, open, onClose, children, className }: Props) {
       <div className="modal-header">
         <h2>{title}</h2>
         <button type="button" className="icon-button" onClick={onClose} aria-label="Close">
-          ×
+          <Icon name="close" />
         </button>
       </div>
       {open && children}

@@ -7,6 +7,7 @@ import { CartButton } from '../../features/cart/cart-button';
 import { useList } from '../../features/lists/local-list';
 import { SyncStatusButton } from '../../features/sync/sync-status-button';
 import { Drawer } from '../../ui/drawer';
+import { Icon } from '../../ui/icons';
 import { SidebarMenu } from '../../ui/sidebar-menu';
 import { TopMenu } from '../../ui/top-menu';
 import { LanguagesModal } from './languages-modal';
@@ -42,27 +43,35 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="header-row">
         <button type="button" className="icon-button menu-button" aria-label={t('menu')} onClick={() => setPanel('menu')}>
-          ☰
+          <Icon name="menu" />
         </button>
         <Link to="/" className="brand">
           {t('shopName')}
           <span className="strap">{t('strap')}</span>
         </Link>
+        {/* Icon over label: the label is the visible text and the accessible name (WCAG 2.5.3). */}
         <div className="header-actions">
           <button type="button" className="header-action" onClick={() => setPanel('search')}>
-            {t('search')}
+            <Icon name="search" />
+            <span className="action-label">{t('search')}</span>
           </button>
           <button type="button" className="header-action" onClick={() => setPanel('wishlist')}>
-            {t('wishlist')} <span className="count-badge">{wishlistCount}</span>
+            <Icon name="heart" />
+            <span className="action-label">{t('wishlist')}</span> <span className="count-badge">{wishlistCount}</span>
           </button>
-          <Link to="/quick-order" className="header-action">{t('quickOrder')}</Link>
+          <Link to="/quick-order" className="header-action">
+            <Icon name="list" />
+            <span className="action-label">{t('quickOrder')}</span>
+          </Link>
           <Link to="/compare" className="header-action">
-            {t('compare')} <span className="count-badge">{compareCount}</span>
+            <Icon name="compare" />
+            <span className="action-label">{t('compare')}</span> <span className="count-badge">{compareCount}</span>
           </Link>
           {/* Named "Languages EN": the visible code stays in the name (WCAG 2.5.3 Label in Name). */}
           <button type="button" className="header-action" aria-haspopup="dialog" onClick={() => setPanel('languages')}>
+            <Icon name="globe" />
             <span className="visually-hidden">{t('languages')} </span>
-            {i18n.language.toUpperCase()}
+            <span className="action-label">{i18n.language.toUpperCase()}</span>
           </button>
           <SyncStatusButton />
           <AccountButton />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { DEFAULT_SESSION, DEFAULT_UI_FLAGS, LOCAL_DOCUMENT_IDS, type SessionState, type UiFlags } from '../../../schemas/rx/local-documents';
 import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
+import { Icon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
@@ -68,10 +69,12 @@ export function AccountButton() {
     return (
       <span className="account-menu">
         <Link to="/my-account" className="header-action">
-          {t('myAccount')}
+          <Icon name="user" />
+          <span className="action-label">{t('myAccount')}</span>
         </Link>
         <button type="button" className="header-action" onClick={() => void shop?.sync.signOut()}>
-          {t('accountLogout')}
+          <Icon name="close" />
+          <span className="action-label">{t('accountLogout')}</span>
         </button>
       </span>
     );
@@ -79,7 +82,8 @@ export function AccountButton() {
   return (
     <>
       <button type="button" className="header-action" onClick={() => setOpen(true)} disabled={!shop}>
-        {t('accountLogin')}
+        <Icon name="user" />
+        <span className="action-label">{t('accountLogin')}</span>
       </button>
       <Modal title={t('account')} open={showModal} onClose={close} className="account-modal">
         <Suspense fallback={<p>{t('loading')}</p>}>

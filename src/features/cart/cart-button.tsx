@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import { Drawer } from '../../ui/drawer';
+import { Icon } from '../../ui/icons';
 import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 /** The minicart panel is its own chunk: the database code it needs never reaches the entry bundle. */
@@ -30,7 +31,8 @@ export function CartButton() {
         onClick={() => setOpen(true)}
       >
         {/* The name is the visible text plus a unit for screen readers ("Cart 3 items"), so voice control finds it by what it shows. */}
-        {t('cart')} <span className="count-badge" data-testid="cart-count">{count}</span>
+        <Icon name="cart" />
+        <span className="action-label">{t('cart')}</span> <span className="count-badge" data-testid="cart-count">{count}</span>
         <span className="visually-hidden"> {t('cartCountUnit', { count })}</span>
       </button>
       <Drawer title={t('cartTitle')} open={open} onClose={close} side="right">

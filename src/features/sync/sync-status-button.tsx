@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShopObservable } from '../../db/hooks/shop-context';
 import { Drawer } from '../../ui/drawer';
+import { Icon } from '../../ui/icons';
 import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 const SyncStatusPanel = lazyUntilLoaded(() => import('./sync-status-panel').then((m) => ({ default: m.SyncStatusPanel })));
@@ -30,7 +31,8 @@ export function SyncStatusButton() {
   if (!badge) {
     return (
       <button type="button" className="header-action sync-button" disabled>
-        {t('syncStatus')} <span className="count-badge">…</span>
+        <Icon name="sync" />
+        <span className="action-label">{t('syncStatus')}</span> <span className="count-badge">…</span>
       </button>
     );
   }
@@ -45,7 +47,9 @@ export function SyncStatusButton() {
         data-sync-leader={badge.leading ? 'true' : 'false'}
         onClick={() => setOpen(true)}
       >
-        {t('syncStatus')} <span className="count-badge">{badge.waiting > 0 ? badge.waiting : badge.online ? '✓' : '⦸'}</span>
+        <Icon name="sync" />
+        <span className="action-label">{t('syncStatus')}</span>{' '}
+        <span className="count-badge">{badge.waiting > 0 ? badge.waiting : <Icon name={badge.online ? 'check' : 'offline'} />}</span>
       </button>
       <Drawer title={t('syncStatus')} open={open} onClose={() => setOpen(false)} side="right">
         <Suspense fallback={<p>{t('loading')}</p>}>{open && <SyncStatusPanel />}</Suspense>
