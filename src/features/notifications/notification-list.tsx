@@ -20,6 +20,8 @@ const NAMED_ACTIONS: Record<string, ActionRunner> = {
 
 interface Shown {
   key: string;
+  /** Kept across pages: a question that waits for its answer (no time-out). */
+  staysOnNavigation: boolean;
   type: NotificationRecord['type'];
   message: string;
   actions: NotificationAction[];
@@ -48,7 +50,31 @@ function useStoredNotifications(): NotificationRecord[] {
  */
 const pointless = (action: string | undefined, pathname: string) => action === 'goToCheckout' && /^\/checkout\/?$/.test(pathname);
 
-/** The notification stack: each message with its OK action (and a second one when given). */
+const SEVERITY: NotificationRecord['type'][] = ['info', 'success', 'warning', 'error'];
+const worstType = (items: Shown[]) => items.reduce<NotificationRecord['type']>((worst, n) => (SEVERITY.indexOf(n.type) > SEVERITY.indexOf(worst) ? n.type : worst), 'info');
+
+/**
+ * A notice belongs to the page it was shown on: when the shopper moves to another page, what was shown
+ * is left behind (screen notices dismissed; stored ones, shared with other tabs, hidden in this tab
+ * only). A question without a time-out stays until it is answered.
+ */
+function useLeftOnTheirPage(shown: Shown[]): Shown[] {
+  const { key } = useLocation();
+  const [page, setPage] = useState(key);
+  const [leftBehind, setLeftBehind] = useState<ReadonlySet<string>>(() => new Set());
+  if (key !== page) {
+    setPage(key);
+    const left = shown.filter((n) => !n.staysOnNavigation);
+    setLeftBehind(new Set([...leftBehind, ...left.map((n) => n.key)]));
+  }
+  // Screen notices left behind are dismissed for good (after the render: the store is outside React).
+  useEffect(() => {
+    for (const n of shown) if (leftBehind.has(n.key) && n.key.startsWith('ui-')) n.dismiss();
+  }, [shown, leftBehind]);
+  return shown.filter((n) => !leftBehind.has(n.key));
+}
+
+/** The notifications: each message with its OK action (and a second one when given). */
 export function NotificationList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -67,13 +93,17 @@ export function NotificationList() {
         },
       });
       const actions = [...(n.action2 ? [n.action2] : []), n.action1].filter((a) => !pointless(a.action, pathname));
-      return { key: `db-${n.id}`, type: n.type, message: n.message, actions: actions.map(toAction), dismiss: remove };
+      return { key: `db-${n.id}`, staysOnNavigation: n.hasNoTimeout, type: n.type, message: n.message, actions: actions.map(toAction), dismiss: remove };
     }),
-    ...screenItems.map((n): Shown => ({ key: `ui-${n.id}`, type: n.type, message: n.message, actions: [...(n.action2 ? [n.action2] : []), n.action1], dismiss: () => dismiss(n.id) })),
+    ...screenItems.map((n): Shown => ({ key: `ui-${n.id}`, staysOnNavigation: n.hasNoTimeout === true, type: n.type, message: n.message, actions: [...(n.action2 ? [n.action2] : []), n.action1], dismiss: () => dismiss(n.id) })),
   ];
+  const visible = useLeftOnTheirPage(shown).filter((n, i, all) => all.findIndex((m) => m.message === n.message) === i);
+  if (visible.length === 0) return <section className="notifications" aria-label={t('notifications')} aria-live="polite" />;
   return (
     <section className="notifications" aria-label={t('notifications')} aria-live="polite">
-      {shown.map((n) => (
+      {/* One toast: messages that arrive together are lines of it, not a stack of boxes. */}
+      <div className={`toast toast-${worstType(visible)}`}>
+        {visible.map((n) => (
         <div key={n.key} className={`notification notification-${n.type}`} role={n.type === 'error' ? 'alert' : 'status'}>
           <p>{n.message}</p>
           <div className="notification-actions">
@@ -92,6 +122,7 @@ export function NotificationList() {
           </div>
         </div>
       ))}
+      </div>
     </section>
   );
 }
