@@ -90,9 +90,9 @@ describe('category page', () => {
   it('labels the price buckets and warns when a list is empty', async () => {
     const { page } = await openPage(browser, PHONE);
     await page.goto(shop.url + '/c/through-bolts');
-    await page.getByText('Filters', { exact: true }).click();
-    const prices = page.getByRole('group', { name: 'Price' }).locator('label');
-    await expect.poll(() => prices.allTextContents()).toEqual([expect.stringMatching(/^< £50 \(\d+\)$/), expect.stringMatching(/^50 - 100 \(\d+\)$/), expect.stringMatching(/^100 - 150 \(\d+\)$/), expect.stringMatching(/^> £150 \(\d+\)$/)]);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const prices = page.getByRole('dialog').getByRole('group', { name: 'Price' }).locator('label');
+    await expect.poll(() => prices.allTextContents()).toEqual([expect.stringMatching(/^< £50 \(\d+\)$/), expect.stringMatching(/^£50 - £100 \(\d+\)$/), expect.stringMatching(/^£100 - £150 \(\d+\)$/), expect.stringMatching(/^> £150 \(\d+\)$/)]);
     await shot(page, 'category-phone');
     await page.goto(shop.url + '/c/through-bolts?price=150-');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('No products synchronized for this category. Please come back while online!');

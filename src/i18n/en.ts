@@ -41,6 +41,7 @@ export const en = {
   noProducts: 'No products synchronized for this category. Please come back while online!',
   filters: 'Filters',
   clearFilters: 'Clear filters',
+  showResults: 'Show {{count}} results',
   price: 'Price',
   sortBy: 'Sort by',
   sortLatest: 'Latest',

@@ -50,7 +50,7 @@ describe('filters in the URL', () => {
 describe('price bucket labels', () => {
   it('reads "< £50", "50 - 100", "100 - 150", "> £150"', () => {
     const buckets = [{ from: 0, to: 50, doc_count: 1 }, { from: 50, to: 100, doc_count: 1 }, { from: 100, to: 150, doc_count: 1 }, { from: 150, doc_count: 1 }];
-    expect(buckets.map((b, i) => bucketLabel(b, i, buckets.length, '£'))).toEqual(['< £50', '50 - 100', '100 - 150', '> £150']);
+    expect(buckets.map((b, i) => bucketLabel(b, i, buckets.length, '£'))).toEqual(['< £50', '£50 - £100', '£100 - £150', '> £150']);
   });
 });
 

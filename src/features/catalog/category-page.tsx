@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { Drawer } from '../../ui/drawer';
+import { Icon } from '../../ui/icons';
 import { OfflineRedirect } from '../offline/offline-redirect';
 import { useOnline } from '../../ui/use-online';
-import { useHydrated } from '../../ui/use-hydrated';
 import { useTitle } from '../../ui/use-title';
 import { NotFound } from '../../ui/not-found';
 import { FilterPanel } from './filter-panel';
@@ -36,7 +37,6 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
   const { t } = useTranslation();
   useTitle(category.name);
   const [params, setParams] = useSearchParams();
-  const hydrated = useHydrated();
   const { filters, sort } = readListState(params);
   const attributeQuery = useAttributes();
   const attributes = attributeQuery.data;
@@ -48,6 +48,18 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
   const total = pages[0]?.total ?? 0;
   const update = (next: URLSearchParams) => setParams(next, { preventScrollReset: true });
   const empty = list.isError || (list.isSuccess && total === 0);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterPanel = pages[0] && (
+    <FilterPanel
+      aggregations={pages[0].aggregations}
+      attributes={attributes}
+      facets={facets}
+      filters={filters}
+      onToggle={(code, value) => update(toggleOption(params, code, value))}
+      onPrice={(value) => update(setParam(params, 'price', value))}
+      onClear={() => update(setParam(new URLSearchParams(), 'sort', params.get('sort') ?? undefined))}
+    />
+  );
 
   return (
     <div className="category">
@@ -66,22 +78,17 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
         )}
       </header>
       <div className="category-body">
-        <details className="filter-drawer" open={hydrated && window.innerWidth >= 900}>
-          <summary>{t('filters')}</summary>
-          {pages[0] && (
-            <FilterPanel
-              aggregations={pages[0].aggregations}
-              attributes={attributes}
-              facets={facets}
-              filters={filters}
-              onToggle={(code, value) => update(toggleOption(params, code, value))}
-              onPrice={(value) => update(setParam(params, 'price', value))}
-              onClear={() => update(setParam(new URLSearchParams(), 'sort', params.get('sort') ?? undefined))}
-            />
-          )}
-        </details>
+        {/* A desktop shows the filters beside the list; a phone opens them in a drawer (app.css). */}
+        <aside className="filter-sidebar card" aria-label={t('filters')}>
+          <h2 className="filter-title">{t('filters')}</h2>
+          {filterPanel}
+        </aside>
         <section className="listing" aria-busy={list.isFetching}>
           <div className="listing-bar">
+            <button type="button" className="button button-secondary filter-open" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
+              <Icon name="filter" />
+              {t('filters')}
+            </button>
             <p className="muted" data-testid="product-count">
               {t('productsCount', { count: total })}
             </p>
@@ -100,6 +107,14 @@ function CategoryListing({ tree, category }: { tree: CategoryTree; category: Cat
           )}
         </section>
       </div>
+      <Drawer title={t('filters')} open={filtersOpen} onClose={() => setFiltersOpen(false)} side="left">
+        {filterPanel}
+        <div className="drawer-footer">
+          <button type="button" className="button button-primary" onClick={() => setFiltersOpen(false)}>
+            {t('showResults', { count: total })}
+          </button>
+        </div>
+      </Drawer>
     </div>
   );
 }

@@ -16,6 +16,13 @@ interface Props {
   onClear: () => void;
 }
 
+const collator = new Intl.Collator('en-GB', { numeric: true, sensitivity: 'base' });
+
+/** Options in the order a reader expects (M6, M8, M10, M12), not by how many products each has. */
+function naturalOrder<T>(options: readonly T[], text: (option: T) => string): T[] {
+  return [...options].sort((a, b) => collator.compare(text(a), text(b)));
+}
+
 /** Filters from the aggregations: the price buckets, then each attribute's options with their counts. */
 export function FilterPanel({ aggregations, attributes, facets, filters, onToggle, onPrice, onClear }: Props) {
   const { t } = useTranslation();
@@ -36,10 +43,10 @@ export function FilterPanel({ aggregations, attributes, facets, filters, onToggl
         })}
       </fieldset>
       {facets.map((code) => {
-        const options = aggregations[`agg_terms_${code}`]?.buckets ?? [];
+        const meta = attributes?.get(code);
+        const options = naturalOrder(aggregations[`agg_terms_${code}`]?.buckets ?? [], (o) => attributeText(meta, o.key));
         const chosen = filters.attributes[code] ?? [];
         if (options.length === 0 && chosen.length === 0) return null;
-        const meta = attributes?.get(code);
         return (
           <fieldset key={code} className="filter">
             <legend>{meta?.label ?? code}</legend>

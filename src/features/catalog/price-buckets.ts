@@ -1,6 +1,6 @@
 /**
  * Price bucket labels (SPEC §9): the first reads "< {currency}to", the last "> {currency}from", the
- * middle ones "from - to".
+ * middle ones "from - to", each amount with its currency like the first and last ("£50 - £100").
  */
 export interface Bucket {
   from?: number;
@@ -11,5 +11,5 @@ export interface Bucket {
 export function bucketLabel(bucket: Bucket, index: number, count: number, currency: string): string {
   if (index === 0 && bucket.to !== undefined) return `< ${currency}${bucket.to}`;
   if (index === count - 1 || bucket.to === undefined) return `> ${currency}${bucket.from ?? 0}`;
-  return `${bucket.from ?? 0} - ${bucket.to}`;
+  return `${currency}${bucket.from ?? 0} - ${currency}${bucket.to}`;
 }

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { SortKey } from '../../domain/catalog/list-query';
 
+/** The default (Recommended) first, then the others in SPEC §9's order. */
 const OPTIONS: { value: SortKey; label: 'sortLatest' | 'sortPriceAsc' | 'sortPriceDesc' | 'sortRecommended' }[] = [
+  { value: 'recommended', label: 'sortRecommended' },
   { value: 'latest', label: 'sortLatest' },
   { value: 'price-asc', label: 'sortPriceAsc' },
   { value: 'price-desc', label: 'sortPriceDesc' },
-  { value: 'recommended', label: 'sortRecommended' },
 ];
 
 /** SPEC §9 sort options; Recommended is the default. */
