@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
 import { useShop, useShopObservable } from '../../db/hooks/shop-context';
 import type { LocalShop } from '../../db/start-local-database';
@@ -59,11 +59,16 @@ const worstType = (items: Shown[]) => items.reduce<NotificationRecord['type']>((
  * only). A question without a time-out stays until it is answered.
  */
 function useLeftOnTheirPage(shown: Shown[]): Shown[] {
-  const { key } = useLocation();
-  const [page, setPage] = useState(key);
+  const { pathname } = useLocation();
+  // Another page is another path reached by a link or the history; a filter in the query string or a
+  // replaced address (the product page naming the chosen variant) is the same page.
+  const replaced = useNavigationType() === NavigationType.Replace;
+  const [page, setPage] = useState(pathname);
   const [leftBehind, setLeftBehind] = useState<ReadonlySet<string>>(() => new Set());
-  if (key !== page) {
-    setPage(key);
+  if (pathname !== page) {
+    setPage(pathname);
+  }
+  if (pathname !== page && !replaced) {
     const left = shown.filter((n) => !n.staysOnNavigation);
     setLeftBehind(new Set([...leftBehind, ...left.map((n) => n.key)]));
   }
