@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_SIGN } from '../../i18n/money';
+import { useHydrated } from '../../ui/use-hydrated';
 import type { CatalogResult } from './catalog-api';
 import { formatPrice } from '../../domain/catalog/filter-url';
 import type { ListFilters } from '../../domain/catalog/list-query';
@@ -26,6 +27,8 @@ function naturalOrder<T>(options: readonly T[], text: (option: T) => string): T[
 /** Filters from the aggregations: the price buckets, then each attribute's options with their counts. */
 export function FilterPanel({ aggregations, attributes, facets, filters, onToggle, onPrice, onClear }: Props) {
   const { t } = useTranslation();
+  // Server-rendered boxes wait for the app: a tick before it starts would be lost.
+  const waiting = !useHydrated();
   const buckets = aggregations.agg_range_price?.buckets ?? [];
   const chosenPrice = filters.price ? formatPrice(filters.price) : undefined;
   return (
@@ -36,7 +39,7 @@ export function FilterPanel({ aggregations, attributes, facets, filters, onToggl
           const value = formatPrice({ from: b.from ?? 0, ...(b.to !== undefined ? { to: b.to } : {}) });
           return (
             <label key={value} className="choice">
-              <input type="checkbox" checked={chosenPrice === value} disabled={b.doc_count === 0 && chosenPrice !== value} onChange={() => onPrice(chosenPrice === value ? undefined : value)} />
+              <input type="checkbox" checked={chosenPrice === value} disabled={waiting || (b.doc_count === 0 && chosenPrice !== value)} onChange={() => onPrice(chosenPrice === value ? undefined : value)} />
               {bucketLabel(b, i, buckets.length, CURRENCY_SIGN)} <span className="count">({b.doc_count})</span>
             </label>
           );
@@ -52,7 +55,7 @@ export function FilterPanel({ aggregations, attributes, facets, filters, onToggl
             <legend>{meta?.label ?? code}</legend>
             {options.map((o) => (
               <label key={String(o.key)} className="choice">
-                <input type="checkbox" checked={chosen.includes(String(o.key))} onChange={() => onToggle(code, String(o.key))} />
+                <input type="checkbox" disabled={waiting} checked={chosen.includes(String(o.key))} onChange={() => onToggle(code, String(o.key))} />
                 {attributeText(meta, o.key)} <span className="count">({o.doc_count})</span>
               </label>
             ))}
