@@ -71,7 +71,7 @@ async function screens(width: number, viewport: { width: number; height: number 
   const email = `looks-${width}@example.com`;
   await registeredCustomer(shop.url, email, PASSWORD);
   await expect.poll(() => page.locator('.cart-button[data-shop-ready=true]').count(), LONG).toBe(1);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect.poll(() => page.locator('dialog[open] form').count(), LONG).toBeGreaterThan(0);
   await capture(page, 'login', width);
   await page.locator('dialog[open] input[type=email]').first().fill(email);
