@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
  * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
- * goes for what missed. Phases: local, search, memory, startup, ssr, first-visit, lighthouse, worker-catalogue, live, orders.
+ * goes for what missed. Phases: local, search, memory, startup, ssr, first-visit, lighthouse, worker-catalogue, live, orders, admin.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { residentMb, startBenchServer } from './bench-server';
 import { summariseProfileFile, type ProfileSummary } from './cpu-profile-summary';
 import { failed, type Figure } from './figure';
 import { measureFirstVisit } from './first-visit';
+import { measureAdminOrderList } from './admin-order-list';
 import { runLoad } from './http-load';
 import { measureLighthouse } from './lighthouse-audit';
 import { measureLivePrices, parseLivePages } from './live-prices';
@@ -68,6 +69,10 @@ await phase('memory', '8 memory', async () => {
     figures.push(perProductFigure(200_000, large.memory, emptyMemory));
     figures.push({ item: '8 memory', name: 'server peak RSS (VmHWM), 200,000 products', value: round(large.peak, 0), unit: 'MB', note: `start-up ${round(large.startSeconds, 1)} s (from the cached data folder's catalogue snapshot when it is of the current format, else the database)` });
   }
+});
+// Issue 35: the packing bench's order list, on the device's copy (no server).
+await phase('admin', '35 packing bench', async () => {
+  figures.push(...measureAdminOrderList());
 });
 // Before the big server starts: order placement runs its own servers and wants the machine to itself.
 await phase('orders', '5 order placement', async () => {
