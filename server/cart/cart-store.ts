@@ -183,28 +183,14 @@ export const takenKey = (sku: string, checksum: string): string => `${sku}|${che
  */
 export async function convertCart(db: Queryable, cart: Pick<CartRow, 'id' | 'customer_id'>, orderId: string, taken: ReadonlyMap<string, number>): Promise<string | null> {
   if (!(await markConverted(db, cart.id, orderId))) return null;
-  const items = (await listItems(db, cart.id)).map((item) => ({ item, left: item.qty }));
-  const takeFrom = (matches: (sku: string, checksum: string) => boolean, qty: number) => {
-    let wanted = qty;
-    for (const entry of items) {
-      if (wanted === 0) break;
-      if (!matches(entry.item.sku, entry.item.checksum)) continue;
-      const took = Math.min(entry.left, wanted);
-      entry.left -= took;
-      wanted -= took;
-    }
-    return wanted;
-  };
-  // The same options first; then the same sku, as a line written by an older client may carry the
-  // checksum of options spelled differently (the order took that line all the same).
-  const unmatched: [string, number][] = [];
-  for (const [key, qty] of taken) {
-    const sku = key.slice(0, key.lastIndexOf('|'));
-    const rest = takeFrom((s, c) => takenKey(s, c) === key, qty);
-    if (rest > 0) unmatched.push([sku, rest]);
+  const left = new Map(taken);
+  const moving: { itemId: number; qty: number }[] = [];
+  for (const item of await listItems(db, cart.id)) {
+    const key = takenKey(item.sku, item.checksum);
+    const took = Math.min(item.qty, left.get(key) ?? 0);
+    left.set(key, (left.get(key) ?? 0) - took);
+    if (item.qty > took) moving.push({ itemId: item.item_id, qty: item.qty - took });
   }
-  for (const [sku, qty] of unmatched) takeFrom((s) => s === sku, qty);
-  const moving = items.filter((entry) => entry.left > 0).map((entry) => ({ itemId: entry.item.item_id, qty: entry.left }));
   // A customer's other devices still hold the converted cart's id: they learn the open cart even when
   // the order took everything, so what they hold of the order goes and what they add lands there.
   if (moving.length === 0 && cart.customer_id === null) return null;
