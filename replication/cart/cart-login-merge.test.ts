@@ -73,7 +73,7 @@ describe('the login merge', () => {
     page.add(newLine('A', 2));
     await page.sync.sync({ forceClientState: true });
     expect(page.onServer()).toEqual({ A: 2, SAVED: 1 });
-    page.store.shopperRemoves(newLine('SAVED', 1).id); // the shopper removes the saved line
+    page.store.map.delete(newLine('SAVED', 1).id); // the shopper removes the saved line
     await page.sync.authorize();
     expect(page.local()).toEqual({ A: 2 });
     expect(page.onServer()).toEqual({ A: 2 });
@@ -150,7 +150,7 @@ describe('lines this page synced before', () => {
     page.add(newLine('A', 1));
     await page.sync.sync();
     const cartId = page.store.current().token!;
-    for (const id of [...page.store.map.keys()]) page.store.shopperRemoves(id);
+    page.store.map.clear();
     await page.sync.sync();
     expect(page.onServer()).toEqual({});
     page.server.put(cartId, 'A', 2); // another device
@@ -167,7 +167,7 @@ describe('a line the shopper adds and removes while a sync runs', () => {
     await page.sync.sync();
     page.server.onRequest = (path) => {
       if (path === '/api/cart/pull') page.add(newLine('B', 1, 2)); // added while the pull is on its way
-      if (path === '/api/cart/update') page.store.shopperRemoves(newLine('B', 1).id); // removed while B is sent
+      if (path === '/api/cart/update') page.store.map.delete(newLine('B', 1).id); // removed while B is sent
     };
     await page.sync.sync({ forceClientState: true, forceSync: true });
     page.server.onRequest = null;
@@ -197,7 +197,7 @@ describe('an order that takes lines while the login merge sends them', () => {
     const { page, customerCart } = await signedInWithTwoLines();
     // B goes with an order while A is being sent: the merge read B, but must not send it now.
     page.server.onRequest = (path, body) => {
-      if (updateOf(path, body) === 'A') page.store.shopperRemoves(newLine('B', 1).id);
+      if (updateOf(path, body) === 'A') page.store.map.delete(newLine('B', 1).id);
     };
     await page.signIn();
     expect(page.server.requests.filter((r) => updateOf(r.path, r.body) === 'B')).toEqual([]);
@@ -210,7 +210,7 @@ describe('an order that takes lines while the login merge sends them', () => {
     page.server.onRequest = async (path, body) => {
       if (updateOf(path, body) !== 'B' || !page.store.map.has(newLine('B', 1).id)) return;
       // The order took B whole after the merge marked it as the customer cart's, and recorded it.
-      page.store.shopperRemoves(newLine('B', 1).id);
+      page.store.map.delete(newLine('B', 1).id);
       await page.store.updateState((s) => ({ ...s, leftWithOrders: { cartId: customerCart, keys: [newLine('B', 1).id] } }));
       page.server.fail('/api/cart/update', 'lost-reply');
     };

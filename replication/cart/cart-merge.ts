@@ -20,15 +20,10 @@ export interface MergeContext {
   awaiting?: ReadonlyMap<string, number>;
   /** Keys of lines that left the device with an order not naming this cart (`CartState.leftWithOrders`). */
   leftWithOrders?: ReadonlySet<string>;
-  /** Keys of lines the shopper removed on this device from this cart (`CartState.removedLines`). */
-  removed?: ReadonlySet<string>;
 }
 
 export interface MergeMode {
-  /**
-   * After a local edit or in checkout (SPEC §4 "client wins"): the device's own edits win. With
-   * several devices that never deletes another device's lines; only the device's removals do.
-   */
+  /** Server lines the device lacks are deleted there (after a local edit, in checkout) instead of added here. */
   clientWins: boolean;
   /**
    * The login merge: a line not yet merged into this cart is sent with both quantities summed, and
@@ -111,28 +106,11 @@ async function markMerged(ctx: MergeContext, line: CartLine, match: ServerCartIt
 }
 
 /**
- * The line is the server line `item` as this device last confirmed it: it holds the item id, given
- * by this cart or by a cart an order converted (the server moves the lines an order left with their
- * ids; ids are unique across carts), or it was confirmed on this cart.
- */
-const confirmedAs = (line: CartLine, item: ServerCartItem | undefined, cartId: string): boolean =>
-  line.server_item_id != null && (line.server_item_id === item?.item_id || line.server_cart_id === cartId);
-
-/** The shopper changed the line's quantity here since the server last confirmed it. */
-const editedHere = (line: CartLine): boolean => line.prev_qty == null || line.qty !== line.prev_qty;
-
-/**
- * The merge of vsf1 §1.5 over the lines a sync round read, for a cart several devices write (a phone
- * and a laptop on one account). Every rule keeps what each device did:
- * - a local line the cart never had from this device (new here, or from a guest cart) is added to
- *   the server's, quantities summed (two devices adding one box each make two); it is marked as this
- *   cart's before it is sent, so a lost reply does not sum it twice;
- * - a confirmed line with another quantity: this device's edit wins, else the other device's;
- * - a confirmed line the server no longer has was removed or ordered elsewhere: it goes here too,
- *   unless the shopper changed it here since;
- * - a server line the device lacks is added here, unless the shopper removed it here (`removed`),
- *   an order took it (`leftWithOrders`), or a logout kept the cart as the shopper left it (`restored`):
- *   then it is deleted there. A stale copy never deletes a line it never had.
+ * The merge of vsf1 §1.5 over the lines a sync round read. Client lines first: missing on the server
+ * → added there (no-item); another quantity, or not yet merged after a login → the server gets the
+ * client's (or the summed) quantity (wrong-qty); equal → the local line takes the server's ids. Then
+ * server lines the client lacks (no-item on the client side): deleted on the server when the client
+ * wins, else added locally.
  */
 export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], serverItems: readonly ServerCartItem[], mode: MergeMode): Promise<DiffLog> {
   const diff = emptyDiff();
@@ -143,35 +121,25 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     for (const item of unmatched) if (item.item_id === itemId) unmatched.delete(item);
   };
   for (const line of lines) {
-    const match = [...unmatched].find((item) => line.server_item_id != null && item.item_id === line.server_item_id) ?? [...unmatched].find((item) => sameItem(line, item, ctx.cartId));
+    const match = [...unmatched].find((item) => sameItem(line, item, ctx.cartId));
     if (match) unmatched.delete(match);
-    const confirmed = confirmedAs(line, match, ctx.cartId);
-    const notMerged = !confirmed && line.server_cart_id !== ctx.cartId;
+    const notMerged = mode.login && line.server_cart_id !== ctx.cartId;
     if (!match) {
-      if (confirmed && !editedHere(line) && !mode.restored) {
-        diff.items.push({ party: 'client', status: 'no-item', sku: line.sku });
-        await ctx.store.removeLine(line.id);
-        continue;
-      }
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
       sent(await pushLine(ctx, diff, notMerged ? await markMerged(ctx, line, null) : line, null));
-    } else if (notMerged) {
+    } else if (notMerged || match.qty !== line.qty) {
       diff.items.push({ party: 'server', status: 'wrong-qty', sku: line.sku, clientQty: line.qty, serverQty: match.qty });
-      await pushLine(ctx, diff, await markMerged(ctx, line, match), match.item_id);
-    } else if (match.qty !== line.qty && (editedHere(line) || mode.restored)) {
-      diff.items.push({ party: 'server', status: 'wrong-qty', sku: line.sku, clientQty: line.qty, serverQty: match.qty });
-      await pushLine(ctx, diff, line, match.item_id);
-    } else if (match.qty !== line.qty || line.server_item_id !== match.item_id || line.server_cart_id !== ctx.cartId) {
-      // Changed on another device (or the ids moved with an order's open cart): the server's line is this one.
+      // A line's ids from an earlier cart (the guest cart before a login) do not identify it here.
+      const toSend = notMerged ? await markMerged(ctx, line, match) : line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null };
+      await pushLine(ctx, diff, toSend, match.item_id);
+    } else if (line.server_item_id !== match.item_id || line.server_cart_id !== ctx.cartId) {
       await ctx.store.putLine(confirmLine(line, match, ctx.cartId, ctx.now()));
     }
   }
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
-    const key = lineKey(item.sku, itemChecksum(item.product_option));
-    const leftWithOrder = ctx.leftWithOrders?.has(key) ?? false;
-    const removedHere = ctx.removed?.has(key) ?? false;
-    if (mode.restored || leftWithOrder || removedHere) await removeOnServer(ctx, diff, item);
+    const leftWithOrder = ctx.leftWithOrders?.has(lineKey(item.sku, itemChecksum(item.product_option))) ?? false;
+    if ((mode.clientWins && !mode.login) || mode.restored || leftWithOrder) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;

@@ -25,11 +25,6 @@ export interface CartSyncDeps {
   awaitingOrder?(cartId: string): Promise<readonly OrderedProduct[]>;
   /** Guest-cart fallbacks after a 401 per page session (the reference default is 1). */
   maxBypassAttempts?: number;
-  /**
-   * A round pulls the server cart when the last pull is older than this, even with no local change:
-   * another device may have changed the cart (default 30 s).
-   */
-  pullEveryMs?: number;
   now?(): number;
 }
 
@@ -59,7 +54,6 @@ export function createCartSync(deps: CartSyncDeps) {
   const cart = cartApi(deps.api);
   const now = () => (deps.now ? deps.now() : Date.now());
   const maxBypass = deps.maxBypassAttempts ?? 1;
-  const pullEvery = deps.pullEveryMs ?? 30_000;
   const totals = cartTotals(cart, deps.store, now);
   let queue: Promise<unknown> = Promise.resolve();
   /** SPEC §4 "any other outcome disables sync": after a refusal, for the rest of this page session. */
@@ -116,27 +110,6 @@ export function createCartSync(deps: CartSyncDeps) {
     return new Set(leftWithOrders?.cartId === token ? leftWithOrders.keys : []);
   }
 
-  /** Keys of lines the shopper removed here from this cart (`CartState.removedLines`). */
-  async function removedFrom(token: string): Promise<Set<string>> {
-    return new Set(((await deps.store.state()).removedLines ?? []).filter((r) => r.cartId === token).map((r) => r.key));
-  }
-
-  /**
-   * An order converted the cart and left the lines it did not take, with their item ids, in the open
-   * cart `openCartId`: what this device confirmed on the old cart is confirmed there, so a line the
-   * order took (missing there) goes here too instead of coming back, and removals still apply.
-   */
-  async function followToOpenCart(oldCartId: string, openCartId: string): Promise<void> {
-    for (const line of await deps.store.lines()) if (line.server_cart_id === oldCartId) await deps.store.putLine({ ...line, server_cart_id: openCartId });
-    await deps.store.updateState((s) => ({
-      ...s,
-      token: openCartId,
-      itemsHash: null,
-      lastTotalsSyncAt: null,
-      removedLines: (s.removedLines ?? []).map((r) => (r.cartId === oldCartId ? { ...r, cartId: openCartId } : r)),
-    }));
-  }
-
   /** The pull was refused: the cart is not usable as the device knew it. */
   async function afterRefusedPull(reply: ApiEnvelope<unknown>, state: CartState, options: InnerSyncOptions): Promise<DiffLog> {
     // A cart just created cannot be lost already; stop rather than loop, the next sync tries again.
@@ -145,11 +118,6 @@ export function createCartSync(deps: CartSyncDeps) {
     if (reply.code === 401 && state.connectBypassCount < maxBypass) {
       await update({ connectBypassCount: state.connectBypassCount + 1, token: null, customerCart: false, mergePending: false });
       return connect({ guestCart: true, forceClientState: true });
-    }
-    const openCartId = reply.code === 404 ? (reply.meta as { open_cart_id?: unknown } | undefined)?.open_cart_id : undefined;
-    if (typeof openCartId === 'string' && openCartId !== state.token && state.token) {
-      await followToOpenCart(state.token, openCartId);
-      return syncOnce({ ...options, forceSync: true, repulled: true });
     }
     // Another customer's, converted or unknown: the lines go to a new cart (SPEC §7 "a missing cart id re-creates the cart").
     if (reply.code === 403 || reply.code === 404) {
@@ -192,9 +160,7 @@ export function createCartSync(deps: CartSyncDeps) {
     if (!state.token) return lines.length > 0 ? connect({ guestCart: !(await deps.hasUserToken()), forceClientState: options.forceClientState }) : emptyDiff();
     const token = state.token;
     const login = state.mergePending;
-    // Nothing changed here and the last pull is recent: another device's change waits for the next pull.
-    const pulledLately = state.lastSyncAt !== null && now() - state.lastSyncAt < pullEvery;
-    if (!login && !options.forceSync && !state.forceSync && state.itemsHash === cartHash(lines, token) && pulledLately) return emptyDiff();
+    if (!login && !options.forceSync && !state.forceSync && state.itemsHash === cartHash(lines, token) && state.lastSyncAt !== null) return emptyDiff();
     await update({ lastSyncAt: now(), forceSync: false });
     const reply = expectKnown(await cart.pull(token));
     if (reply.code !== 200 || !Array.isArray(reply.result)) return afterRefusedPull(reply, state, options);
@@ -203,13 +169,12 @@ export function createCartSync(deps: CartSyncDeps) {
     const restored = login && (await restoreSignedOutCart(token));
     // Read after the pull: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
-    const awaiting = await awaitingOrder(token);
+    const awaiting = clientWins ? undefined : await awaitingOrder(token);
     const leftWithOrders = await linesLeftWithOrders(token);
-    const removed = await removedFrom(token);
     let diff: DiffLog;
     try {
       diff = await mergeCart(
-        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removed },
+        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders },
         read,
         reply.result,
         { clientWins, login, restored },
@@ -222,7 +187,6 @@ export function createCartSync(deps: CartSyncDeps) {
     if (login) await update({ mergePending: false, signedOutCart: null });
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
-    if (removed.size > 0) await deps.store.updateState((s) => ({ ...s, removedLines: (s.removedLines ?? []).filter((r) => !(r.cartId === token && removed.has(r.key))) }));
     const after = await deps.store.lines();
     const merged = cartHash(after, token);
     const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);
@@ -253,11 +217,8 @@ export function createCartSync(deps: CartSyncDeps) {
     load: () =>
       serial(async () => {
         await update({ connectBypassCount: 0 });
-        // A reload reads the server cart: another device may have changed it meanwhile.
-        return sync({ forceClientState: false, forceSync: true });
+        return sync({ forceClientState: false });
       }),
-    /** The page came back into focus: the server cart is pulled, another device may have changed it. */
-    refresh: () => serial(() => sync({ forceClientState: false, forceSync: true })),
     /** After a local edit (any tab): the client's lines win (a pending login merge runs instead). */
     sync: (options: SyncOptions = { forceClientState: true }) => serial(() => sync(options)),
     /**

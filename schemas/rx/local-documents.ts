@@ -89,12 +89,6 @@ export interface CartState {
    * bringing them back as lines saved in another session.
    */
   leftWithOrders: { cartId: string; keys: string[] } | null;
-  /**
-   * Lines the shopper removed here from the server cart `cartId` (the cart that confirmed them), not
-   * yet deleted there. The next sync with that cart deletes them, a login merge pending or not,
-   * instead of taking them back as lines another device added. Absent in states stored before.
-   */
-  removedLines?: { cartId: string; key: string }[];
 }
 
 /** Flags the views react to. */
@@ -147,6 +141,5 @@ export const DEFAULT_CART_STATE: CartState = {
   connectRequest: null,
   signedOutCart: null,
   leftWithOrders: null,
-  removedLines: [],
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], orderQuestionUnraised: false, thankYouPageOpen: false };

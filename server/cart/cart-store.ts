@@ -179,7 +179,7 @@ export const takenKey = (sku: string, checksum: string): string => `${sku}|${che
  * take (lines it did not name, added on another device meanwhile, or the rest of a line) moves,
  * with its item ids, to an open cart of the same owner (the customer's active cart, or a new guest
  * cart), whose id the converted cart keeps in `open_cart_id`. Returns that id, or null when the
- * order took all of a guest cart.
+ * order took everything.
  */
 export async function convertCart(db: Queryable, cart: Pick<CartRow, 'id' | 'customer_id'>, orderId: string, taken: ReadonlyMap<string, number>): Promise<string | null> {
   if (!(await markConverted(db, cart.id, orderId))) return null;
@@ -191,9 +191,7 @@ export async function convertCart(db: Queryable, cart: Pick<CartRow, 'id' | 'cus
     left.set(key, (left.get(key) ?? 0) - took);
     if (item.qty > took) moving.push({ itemId: item.item_id, qty: item.qty - took });
   }
-  // A customer's other devices still hold the converted cart's id: they learn the open cart even when
-  // the order took everything, so what they hold of the order goes and what they add lands there.
-  if (moving.length === 0 && cart.customer_id === null) return null;
+  if (moving.length === 0) return null;
   const openId = cart.customer_id !== null ? await activeCustomerCart(db, cart.customer_id) : await createGuestCart(db);
   for (const { itemId, qty } of moving) await db.query('update cart_items set cart_id = $2, qty = $3, updated_at = now() where item_id = $1', [itemId, openId, qty]);
   await db.query('update carts set open_cart_id = $2 where id = $1', [cart.id, openId]);

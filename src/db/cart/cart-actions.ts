@@ -4,7 +4,6 @@ import { cartNotice } from '../../domain/notifications/notification-rules';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { CartItemInput } from './cart-product';
 import { insertOrModifyLine, removeLine } from './cart-line-write';
-import { recordRemoval } from './removed-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, type CartState } from '../local-state';
 import { addNotification } from '../sync/notification-center';
@@ -82,7 +81,7 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
     await Promise.all([
       insertOrModifyLine(db, id, () => ({ ...fields, id, qty, added_at: old?.added_at ?? now }), (current) => ({ ...current, ...fields, qty: current.qty + qty })),
-      old ? recordRemoval(db, lineId).then(() => removeLine(db, lineId)) : Promise.resolve(),
+      old ? removeLine(db, lineId) : Promise.resolve(),
     ]);
   }
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
@@ -99,7 +98,6 @@ export async function acknowledgePriceChange(db: ShopDatabase, lineId: string, s
 
 /** Removes a line (the screen asked the shopper first); the sync deletes it on the server if it was there. */
 export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<void> {
-  await recordRemoval(db, lineId);
   await removeLine(db, lineId);
 }
 

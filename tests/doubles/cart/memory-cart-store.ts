@@ -1,12 +1,11 @@
 import { DEFAULT_CART_STATE } from '../../../schemas/rx/local-documents';
 import type { CartLine, CartState, CartStore } from '../../../replication/cart/cart-types';
-import { withRemoval } from '../../../replication/cart/removed-lines';
 
 /**
  * A CartStore in memory, for tests. Like the database one, a write-back does not bring back a line
  * removed since the sync round read the lines, and keeps a quantity changed since.
  */
-export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & { map: Map<string, CartLine>; current(): CartState; shopperRemoves(id: string): void } {
+export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & { map: Map<string, CartLine>; current(): CartState } {
   const map = new Map<string, CartLine>();
   let state: CartState = { ...DEFAULT_CART_STATE, ...initial };
   let read = new Map<string, number>();
@@ -14,12 +13,6 @@ export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & {
   return {
     map,
     current: () => state,
-    /** The shopper removes a line, as `removeFromCart` does on the device (the removal is noted for the sync). */
-    shopperRemoves: (id) => {
-      const line = map.get(id);
-      if (line) state = withRemoval(state, line);
-      map.delete(id);
-    },
     lines: async () => copy(),
     readForSync: async () => {
       read = new Map([...map.values()].map((l) => [l.id, l.updated_at]));
