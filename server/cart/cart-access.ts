@@ -7,16 +7,10 @@ import { findCart, type CartRow } from './cart-store';
 /**
  * Who may use a cart: a guest cart (no customer) anyone holding its unguessable id; a customer cart
  * only that customer's token (none: 401, another customer's: 403). A cart turned into an order, or
- * one that never existed, is 404 "No such entity", so the client creates a new one; for a converted
- * cart the caller may use, `meta.open_cart_id` names the cart holding the lines the order left.
+ * one that never existed, is 404 "No such entity", so the client creates a new one.
  */
 export function checkCartAccess(cart: CartRow | undefined, cartId: string, auth: AuthClaims | null): CartRow {
-  if (!cart) throw new ApiError(404, CART_MESSAGES.noSuchCart(cartId));
-  if (cart.converted_order_id !== null) {
-    // Whoever may use the cart learns where the order left the lines it did not take.
-    const mayUse = cart.customer_id === null || cart.customer_id === auth?.sub;
-    throw new ApiError(404, CART_MESSAGES.noSuchCart(cartId), mayUse && cart.open_cart_id ? { open_cart_id: cart.open_cart_id } : undefined);
-  }
+  if (!cart || cart.converted_order_id !== null) throw new ApiError(404, CART_MESSAGES.noSuchCart(cartId));
   if (cart.customer_id !== null) {
     if (!auth) throw unauthorized();
     if (auth.sub !== cart.customer_id) throw new ApiError(403, CART_MESSAGES.noCartAccess);

@@ -8,10 +8,6 @@ export interface CartRow {
   coupon_code: string | null;
   shipping: CartShipping | null;
   converted_order_id: string | null;
-  /** Counts the cart's changes (lines, coupon, shipping): a device holding an older one pulls. */
-  version: number;
-  /** On a converted cart: the open cart the order left its untaken lines in. */
-  open_cart_id: string | null;
 }
 
 /** What the shopper told the totals calls: destination and chosen methods. */
@@ -40,10 +36,10 @@ export const newCartId = (): string => randomBytes(16).toString('hex');
 /** `forUpdate` locks the cart row for the rest of the transaction: writes to one cart take turns. */
 export async function findCart(db: Queryable, id: string, forUpdate = false): Promise<CartRow | undefined> {
   const rows = await db.query<CartRow>(
-    `select id, customer_id, coupon_code, shipping, converted_order_id, version, open_cart_id from carts where id = $1${forUpdate ? ' for update' : ''}`,
+    `select id, customer_id, coupon_code, shipping, converted_order_id from carts where id = $1${forUpdate ? ' for update' : ''}`,
     [id],
   );
-  return rows[0] ? { ...rows[0], version: Number(rows[0].version) } : undefined;
+  return rows[0];
 }
 
 export async function createGuestCart(db: Queryable): Promise<string> {
@@ -91,39 +87,6 @@ export async function putLine(db: Queryable, cartId: string, line: LineWrite): P
   return { ...rows[0]!, item_id: Number(rows[0]!.item_id) };
 }
 
-/** Adds `qty` to the line with this sku and options (a new line when there is none): two adds sum. */
-export async function addToLine(db: Queryable, cartId: string, line: LineWrite): Promise<CartItemRow> {
-  const rows = await db.query<CartItemRow>(
-    `insert into cart_items (cart_id, sku, parent_sku, qty, product_option, checksum) values ($1, $2, $3, $4, $5::jsonb, $6)
-     on conflict (cart_id, sku, checksum) do update set qty = cart_items.qty + excluded.qty, updated_at = now()
-     returning ${ITEM_COLUMNS}`,
-    [cartId, line.sku, line.parentSku, line.qty, JSON.stringify(line.productOption), line.checksum],
-  );
-  return { ...rows[0]!, item_id: Number(rows[0]!.item_id), qty: Number(rows[0]!.qty) };
-}
-
-/** The line with this sku and options, if the cart has it. */
-export async function findLine(db: Queryable, cartId: string, sku: string, checksum: string): Promise<CartItemRow | undefined> {
-  const rows = await db.query<CartItemRow>(`select ${ITEM_COLUMNS} from cart_items where cart_id = $1 and sku = $2 and checksum = $3`, [cartId, sku, checksum]);
-  return rows[0] ? { ...rows[0], item_id: Number(rows[0].item_id), qty: Number(rows[0].qty) } : undefined;
-}
-
-/** Deletes the line with this sku and options; true when there was one. */
-export async function deleteLine(db: Queryable, cartId: string, sku: string, checksum: string): Promise<boolean> {
-  const rows = await db.query('delete from cart_items where cart_id = $1 and sku = $2 and checksum = $3 returning item_id', [cartId, sku, checksum]);
-  return rows.length > 0;
-}
-
-/** Records a shopper's change by its id; false when it was recorded before (a retry: not applied again). */
-export async function claimOp(db: Queryable, opId: string, cartId: string): Promise<boolean> {
-  const rows = await db.query('insert into cart_ops (op_id, cart_id) values ($1, $2) on conflict (op_id) do nothing returning op_id', [opId, cartId]);
-  return rows.length > 0;
-}
-
-export async function opSeen(db: Queryable, opId: string): Promise<boolean> {
-  return (await db.query('select 1 from cart_ops where op_id = $1', [opId])).length > 0;
-}
-
 /**
  * Rewrites an existing line (quantity, and options when they changed). Another line that already
  * holds the new sku and options is merged away first, so a cart never shows one choice twice.
@@ -160,41 +123,11 @@ export async function setShipping(db: Queryable, cartId: string, shipping: CartS
   await db.query('update carts set shipping = coalesce(shipping, \'{}\'::jsonb) || $2::jsonb, updated_at = now() where id = $1', [cartId, JSON.stringify(shipping)]);
 }
 
-/** After a change of the cart's lines: the version moves, so other devices know to pull. */
 export async function touch(db: Queryable, cartId: string): Promise<void> {
-  await db.query('update carts set updated_at = now(), version = version + 1 where id = $1', [cartId]);
+  await db.query('update carts set updated_at = now() where id = $1', [cartId]);
 }
 
 /** Marks the cart as turned into an order; a converted cart answers 404 so the client starts a new one. */
-export async function markConverted(db: Queryable, cartId: string, orderId: string): Promise<boolean> {
-  const rows = await db.query('update carts set converted_order_id = $2, updated_at = now(), version = version + 1 where id = $1 and converted_order_id is null returning id', [cartId, orderId]);
-  return rows.length > 0;
-}
-
-/** The key an order's taken quantities are counted by: the line's stock sku and options checksum. */
-export const takenKey = (sku: string, checksum: string): string => `${sku}|${checksum}`;
-
-/**
- * Turns the cart into the order, which took `taken` (line key → quantity). What the order did not
- * take (lines it did not name, added on another device meanwhile, or the rest of a line) moves,
- * with its item ids, to an open cart of the same owner (the customer's active cart, or a new guest
- * cart), whose id the converted cart keeps in `open_cart_id`. Returns that id, or null when the
- * order took everything.
- */
-export async function convertCart(db: Queryable, cart: Pick<CartRow, 'id' | 'customer_id'>, orderId: string, taken: ReadonlyMap<string, number>): Promise<string | null> {
-  if (!(await markConverted(db, cart.id, orderId))) return null;
-  const left = new Map(taken);
-  const moving: { itemId: number; qty: number }[] = [];
-  for (const item of await listItems(db, cart.id)) {
-    const key = takenKey(item.sku, item.checksum);
-    const took = Math.min(item.qty, left.get(key) ?? 0);
-    left.set(key, (left.get(key) ?? 0) - took);
-    if (item.qty > took) moving.push({ itemId: item.item_id, qty: item.qty - took });
-  }
-  if (moving.length === 0) return null;
-  const openId = cart.customer_id !== null ? await activeCustomerCart(db, cart.customer_id) : await createGuestCart(db);
-  for (const { itemId, qty } of moving) await db.query('update cart_items set cart_id = $2, qty = $3, updated_at = now() where item_id = $1', [itemId, openId, qty]);
-  await db.query('update carts set open_cart_id = $2 where id = $1', [cart.id, openId]);
-  await touch(db, openId);
-  return openId;
+export async function markConverted(db: Queryable, cartId: string, orderId: string): Promise<void> {
+  await db.query('update carts set converted_order_id = $2, updated_at = now() where id = $1 and converted_order_id is null', [cartId, orderId]);
 }

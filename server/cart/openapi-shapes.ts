@@ -58,19 +58,3 @@ export const PAYMENT_METHOD_SCHEMA: JsonSchema = {
     default: 'boolean', offline: 'boolean', is_server_method: 'boolean',
   }),
 };
-
-export const CART_SYNC_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { cart_id: { type: 'string' }, version: { type: 'integer', description: 'Counts the cart\'s changes' }, items: { type: 'array', items: CART_ITEM_SCHEMA } },
-};
-
-export const CART_APPLY_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    ...(CART_SYNC_SCHEMA.properties as Record<string, JsonSchema>),
-    results: {
-      type: 'array',
-      items: { type: 'object', properties: { op_id: { type: 'string' }, status: { type: 'string', enum: ['applied', 'duplicate', 'refused'] }, message: { type: 'string' }, code: { type: 'integer' } } },
-    },
-  },
-};

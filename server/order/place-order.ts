@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type OrderBody, type OrderReply } from '../../schemas/api/order';
 import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
 import type { AuthClaims } from '../auth/authenticate';
-import { convertCart, takenKey } from '../cart/cart-store';
+import { markConverted } from '../cart/cart-store';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { takeStock } from '../stock/stock-store';
@@ -43,13 +43,6 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
   const wanted = new Map<string, number>();
   for (const line of prepared.lines) wanted.set(line.resolved.lineSku, (wanted.get(line.resolved.lineSku) ?? 0) + line.qty);
   return wanted;
-}
-
-/** Line key → quantity the order takes from its cart; the rest of the cart stays open (convertCart). */
-function takenQuantities(prepared: PreparedOrder): Map<string, number> {
-  const taken = new Map<string, number>();
-  for (const line of prepared.lines) taken.set(takenKey(line.resolved.lineSku, line.checksum), (taken.get(takenKey(line.resolved.lineSku, line.checksum)) ?? 0) + line.qty);
-  return taken;
 }
 
 /**
@@ -120,7 +113,7 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
     }
     await addStatus(tx, body.order_id, 'pending', 'Order placed');
-    if (prepared.cart) await convertCart(tx, prepared.cart, body.order_id, takenQuantities(prepared));
+    if (prepared.cart) await markConverted(tx, prepared.cart.id, body.order_id);
     // The feed's statement also reads which webhook endpoints take the event (one round trip, not two).
     const endpoints = await recordOrderChange(tx, ctx.db, body.order_id, 'pending', 'order.placed');
     await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', async () => ({ order: toApiOrder((await findOrder(tx, body.order_id))!) }));
