@@ -174,6 +174,8 @@ describe('an order confirmed at a price that changed before it reached the shop'
   it('confirmed by the shopper before its price changed: asked again with the new total, never sent at it unseen; cancelling withdraws it', async () => {
     await setPrice('LDR-ANCHOR', 10);
     const page = await openShop();
+    // Sending orders made offline by itself is the default; this shopper turned it off, so is asked first.
+    await modifyLocal(page.db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: false }));
     await add(page, 'LDR-ANCHOR', 1);
     const confirmed = await shownTotal(page);
     page.online.set(false);
