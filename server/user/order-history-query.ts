@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { orderKeyColumn } from '../order/order-key';
+import type { StatusEntry } from '../../schemas/api/order-status-entry';
 
 /**
  * Every read of the orders tables by the account and ext services, in one place. The tables belong
@@ -20,15 +21,6 @@ export interface OrderRow {
   doc: Record<string, unknown>;
   /** When the order last changed (read by the shopper's order history and tracking). */
   updated_at?: Date | string | null;
-}
-
-/** One status change; carrier and tracking number come with a "shipped" change. */
-export interface StatusEntry {
-  status: string;
-  comment: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  created_at: string;
 }
 
 interface StatusRow {

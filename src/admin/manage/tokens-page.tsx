@@ -1,4 +1,5 @@
 import { TableHead } from '../views/table-parts';
+import { CheckboxGroup } from '../views/checkbox-group';
 import { useState, type FormEvent } from 'react';
 import { ADMIN_SCOPES } from '../../../schemas/api/admin-scopes';
 import { useAdmin } from '../views/admin-context';
@@ -47,14 +48,7 @@ export function TokensPage() {
       <form onSubmit={(e) => void create(e)} className="token-form">
         <label htmlFor="token-name">Name (who or what uses it)</label>
         <input id="token-name" name="name" required maxLength={100} />
-        <fieldset>
-          <legend>Scopes (none ticked: every scope)</legend>
-          {ADMIN_SCOPES.map((scope) => (
-            <label key={scope} className="inline">
-              <input type="checkbox" name="scopes" value={scope} /> {scope}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Scopes (none ticked: every scope)" name="scopes" values={ADMIN_SCOPES} />
         <button type="submit" className="primary">
           Create token
         </button>

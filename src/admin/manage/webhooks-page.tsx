@@ -1,4 +1,5 @@
 import { Pager, TableHead } from '../views/table-parts';
+import { CheckboxGroup } from '../views/checkbox-group';
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint } from '../../../schemas/api/webhooks';
 import { useAdmin } from '../views/admin-context';
@@ -73,14 +74,7 @@ export function WebhooksPage() {
       <form onSubmit={(e) => void add(e)}>
         <label htmlFor="webhook-url">Endpoint URL</label>
         <input id="webhook-url" name="url" type="url" required />
-        <fieldset>
-          <legend>Events (none ticked: all)</legend>
-          {WEBHOOK_EVENT_TYPES.map((t) => (
-            <label key={t} className="inline">
-              <input type="checkbox" name="event_types" value={t} /> {t}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend="Events (none ticked: all)" name="event_types" values={WEBHOOK_EVENT_TYPES} />
         <button type="submit" className="primary">
           Add endpoint
         </button>

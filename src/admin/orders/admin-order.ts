@@ -1,4 +1,5 @@
 import type { OrderStatus, OrderStatusChange } from '../../../schemas/api/admin';
+import type { StatusEntry } from '../../../schemas/api/order-status-entry';
 
 /** One line of an order as the admin API sends it (with the catalogue's EAN and picture). */
 export interface AdminOrderLine {
@@ -11,13 +12,6 @@ export interface AdminOrderLine {
   row_total_incl_tax?: number;
 }
 
-export interface StatusEntry {
-  status: string;
-  comment: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  created_at: string;
-}
 
 export interface AdminAddress {
   firstname?: string;
