@@ -9,7 +9,7 @@ import globals from 'globals';
  * (each zone: files in `target` may not import from `from`). Tests, browser tests and benches sit
  * outside every zone: they may reach anything they check.
  */
-const SRC_FOLDERS = ['app', 'features', 'db', 'domain', 'ui', 'i18n', 'catalogue-worker', 'admin'];
+const SRC_FOLDERS = ['app', 'features', 'db', 'domain', 'ui', 'i18n', 'catalog-worker', 'admin'];
 const src = (...names) => names.map((name) => `./src/${name}`);
 const srcExcept = (...allowed) => src(...SRC_FOLDERS.filter((name) => !allowed.includes(name)));
 const BACK_END = ['./server', './sw'];
@@ -22,15 +22,15 @@ const importZones = [
   zone('./replication', [...srcExcept('domain'), ...BACK_END], 'replication/ imports only schemas/ and src/domain.'),
   // src/db also reads the store view and formats money through src/i18n (a queued order's notice).
   zone('./src/db', [...srcExcept('db', 'domain', 'i18n'), ...BACK_END], 'src/db imports only schemas/, src/domain, replication/ and src/i18n (never the app or features).'),
-  zone('./src/features', [...src('app', 'catalogue-worker', 'admin'), ...BACK_END], 'Features reach the database through src/db and never import src/app.'),
-  zone('./src/catalogue-worker', [...srcExcept('catalogue-worker', 'db', 'domain'), ...BACK_END], 'The catalogue worker imports only src/db, replication/, schemas/ and src/domain.'),
-  zone('./src/ui', [...src('app', 'features', 'db', 'catalogue-worker', 'admin'), './replication', ...BACK_END], 'src/ui holds shared presentational components.'),
+  zone('./src/features', [...src('app', 'catalog-worker', 'admin'), ...BACK_END], 'Features reach the database through src/db and never import src/app.'),
+  zone('./src/catalog-worker', [...srcExcept('catalog-worker', 'db', 'domain'), ...BACK_END], 'The catalogue worker imports only src/db, replication/, schemas/ and src/domain.'),
+  zone('./src/ui', [...src('app', 'features', 'db', 'catalog-worker', 'admin'), './replication', ...BACK_END], 'src/ui holds shared presentational components.'),
   zone('./src/i18n', [...srcExcept('i18n', 'domain'), './replication', ...BACK_END], 'src/i18n holds wording.'),
   zone('./src/app', BACK_END, 'The browser app never imports the server.'),
   zone('./sw', [...src(...SRC_FOLDERS.filter((name) => name !== 'domain')), './replication', './server'], 'The service worker stands alone.'),
   // The server imports schemas/ and src/domain; its page renderer (server/render) also renders the app's
   // route table with its providers and wording, so it may import src/app, src/ui and src/i18n.
-  zone('./server', ['./replication', './sw', ...src('db', 'catalogue-worker', 'admin')], 'The server imports schemas/ and src/domain (helpers it shares with views belong in src/domain).'),
+  zone('./server', ['./replication', './sw', ...src('db', 'catalog-worker', 'admin')], 'The server imports schemas/ and src/domain (helpers it shares with views belong in src/domain).'),
   {
     target: './server',
     from: './src/features',

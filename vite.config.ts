@@ -40,7 +40,7 @@ export default defineConfig({
     modulePreload: false,
     ...(adminBuild ? { rolldownOptions: adminOutput } : {}),
   },
-  // The catalogue worker (src/catalogue-worker/) is a module worker that loads its parts as chunks.
+  // The catalogue worker (src/catalog-worker/) is a module worker that loads its parts as chunks.
   worker: { format: 'es' },
   server: {
     proxy: {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/helpers/browser';
-import { aroundRawBulkPut, busyMsFrom, liveRecords, productRecords, rawBulkPutMs, waitForReplica } from './catalogue-download';
+import { aroundRawBulkPut, busyMsFrom, liveRecords, productRecords, rawBulkPutMs, waitForReplica } from './catalog-download';
 import { summariseProfile, type ProfileSummary } from './cpu-profile-summary';
 import { pending, type Figure } from './figure';
 import { localQueriesInPage, localQueryFigures } from './local-query-in-page';

@@ -16,7 +16,7 @@ import { measureAdminOrderList } from './admin-order-list';
 import { runLoad } from './http-load';
 import { measureLighthouse } from './lighthouse-audit';
 import { measureLivePrices, parseLivePages } from './live-prices';
-import { measureLocalCatalogue } from './local-catalogue';
+import { measureLocalCatalogue } from './local-catalog';
 import { measureOrderPlacement } from './order-placement-runs';
 import { queryBreakdown } from './query-breakdown';
 import { formatTable, writeResults } from './results-table';
@@ -27,7 +27,7 @@ import { measurePinnedSearch, measureServerSearch, searchLoad } from './server-s
 import { measureServerRender } from './ssr-render';
 import { measureServerStartup } from './server-startup';
 import { round } from './stats';
-import { measureWorkerCatalogue } from './worker-catalogue';
+import { measureWorkerCatalogue } from './worker-catalog';
 
 const options = parseBenchOptions(process.argv.slice(2));
 const started = new Date();

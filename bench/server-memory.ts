@@ -88,7 +88,7 @@ export function perProductFigure(products: number, settled: SettledMemory, empty
       `(RSS ${round(settled.rss, 0)} MB - the empty server's ${round(empty.rss, 0)} MB) / products, each after a full collection; ` +
       `V8 heap + external ${perProduct(settled.heapAndExternal - empty.heapAndExternal)} B a product ` +
       `(heap ${round(settled.heapUsed, 0)} MB, external ${round(settled.external, 0)} MB); ` +
-      'the catalogue alone: node --expose-gc --import tsx bench/catalogue-footprint.ts',
+      'the catalogue alone: node --expose-gc --import tsx bench/catalog-footprint.ts',
   };
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { catalogueRequestFormSchema } from './catalogue-request-form';
+import { catalogueRequestFormSchema } from './catalog-request-form';
 import { contactFormSchema } from './contact-form';
 import { newsletterFormSchema } from './newsletter-form';
 import { quoteRequestFormSchema } from './quote-request-form';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { envelope, sendEnvelope } from '../http/envelope';
 import { registerOperation } from '../http/openapi';
-import { CatalogueImages } from './catalogue-images';
+import { CatalogueImages } from './catalog-images';
 import { DRAWING_VERSION } from './draw-picture';
 import { ImageCache } from './image-cache';
 import { IMAGE_ACTIONS, MAX_SIDE, MIN_SIDE, parseImageRequest, type ImageRequest } from './image-request';

@@ -1,12 +1,12 @@
 import { distinctUntilChanged, filter, map } from 'rxjs';
 import { currentStore, storeParams } from '../i18n/store-views';
 import { startCatalogIndex } from './catalog/catalog-index';
-import { replicateHere, replicateInWorker, replicateWhenKnown } from './catalog/catalogue-run';
-import { inPageCatalogue } from './catalog/in-page-catalogue';
+import { replicateHere, replicateInWorker, replicateWhenKnown } from './catalog/catalog-run';
+import { inPageCatalogue } from './catalog/in-page-catalog';
 import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
 import { registerLocalContent } from './catalog/local-content';
-import { offlineCatalogueChosen } from './catalog/offline-catalogue-choice';
-import { connectCatalogueWorker, type WorkerCatalogue } from './catalog/worker-catalogue';
+import { offlineCatalogueChosen } from './catalog/offline-catalog-choice';
+import { connectCatalogueWorker, type WorkerCatalogue } from './catalog/worker-catalog';
 import { getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
 import { LOCAL, watchLocal } from './local-state';
@@ -57,7 +57,7 @@ async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null):
 /**
  * Opens the page's database, starts the local catalogue and the sync; called once a page by
  * `startLocalDatabase()` (start-local-database.ts), which loads this module. The catalogue's replica,
- * its index and its download live in the catalogue worker (src/catalogue-worker/) where the browser
+ * its index and its download live in the catalogue worker (src/catalog-worker/) where the browser
  * has workers, so this page's thread never parses, writes or indexes catalogue batches; without one
  * they run here as before: the index is built before replication starts, so documents already on the
  * device (an earlier visit) mean "replicated" and documents arriving now are applied from the change stream.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../schemas/rx/cart.schema';
 import { addProductToCart } from '../../src/db/cart/cart-add';
-import { storedProduct } from '../../src/db/catalog/catalogue-records';
+import { storedProduct } from '../../src/db/catalog/catalog-records';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { checkoutTotals } from '../../src/db/orders/checkout-totals';

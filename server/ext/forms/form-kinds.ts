@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { catalogueRequestFormSchema } from '../../../schemas/forms/catalogue-request-form';
+import { catalogueRequestFormSchema } from '../../../schemas/forms/catalog-request-form';
 import { contactFormSchema } from '../../../schemas/forms/contact-form';
 import { quoteRequestFormSchema } from '../../../schemas/forms/quote-request-form';
 import { tradeAccountFormSchema } from '../../../schemas/forms/trade-account-form';

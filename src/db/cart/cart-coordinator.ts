@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../replication/api/api-types';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import type { Notice } from '../../../replication/tasks/task-types';
 import { isInCheckout } from '../../domain/checkout-state/checkout-rules';
-import { storedProduct } from '../catalog/catalogue-records';
+import { storedProduct } from '../catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
 import type { Connectivity } from '../sync/connectivity';

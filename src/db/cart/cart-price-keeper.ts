@@ -8,7 +8,7 @@ import { catalogueLinePrice, confirmedByLivePrices, withNewPrice, withServerPric
 import { totalsLinePrices } from '../../domain/cart/totals-line-prices';
 import { findTaxRatePercent } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
-import { storedProducts } from '../catalog/catalogue-records';
+import { storedProducts } from '../catalog/catalog-records';
 import { UK_STORE } from '../catalog/product-prices';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';

@@ -7,7 +7,7 @@ import { addPercent } from '../../domain/pricing/money';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
 import { priceLine } from '../../domain/totals/line-price';
-import { storedContent, storedProducts } from '../catalog/catalogue-records';
+import { storedContent, storedProducts } from '../catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
 
 /** What a cart line is made from: the product (or chosen variant) with its unit prices in pence. */

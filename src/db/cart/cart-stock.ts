@@ -2,7 +2,7 @@ import type { RxDocument } from 'rxdb';
 import type { ApiClient } from '../../../replication/api/api-types';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { isAvailable, readStock, stockCheckOutcome, type StockReading, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
-import { storedProduct } from '../catalog/catalogue-records';
+import { storedProduct } from '../catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
 
 /** What the cart's quantity rules read about one sku's stock, and where the figure came from. */

@@ -12,7 +12,7 @@ import { findTaxRatePercent } from '../../domain/pricing/tax-rate';
 import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
 import { cartSyncedWith } from '../orders/checkout-totals';
-import { storedProducts } from '../catalog/catalogue-records';
+import { storedProducts } from '../catalog/catalog-records';
 import { localCatalogChanges } from '../catalog/local-catalog-changes';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, watchLocal, type CartState } from '../local-state';

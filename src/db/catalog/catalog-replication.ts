@@ -7,7 +7,7 @@ import { catalogStream, type StreamSignal } from '../../../replication/catalog/c
 import type { FeedRecord } from './catalog-batch-write';
 import { startCatalogPull, type CatalogPullState } from './catalog-pull';
 import type { ShopDatabase } from '../database-types';
-import { followDownloadChoice } from './offline-catalogue-choice';
+import { followDownloadChoice } from './offline-catalog-choice';
 
 export interface CatalogReplicationOptions {
   /** Documents per feed request (the feed allows 1 to 1000). */

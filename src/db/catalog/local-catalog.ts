@@ -11,9 +11,9 @@ import { MAX_PAGE_SIZE } from '../../../schemas/catalog-query';
 export type CatalogueChange = LocalEntity | 'content';
 
 /**
- * Who answers the local catalogue: the catalogue worker (src/catalogue-worker/), which holds the
+ * Who answers the local catalogue: the catalogue worker (src/catalog-worker/), which holds the
  * replica's index off this page's thread, or, where workers are missing, the index on this page
- * (in-page-catalogue.ts). Answers are plain data either way.
+ * (in-page-catalog.ts). Answers are plain data either way.
  */
 export interface LocalCatalogSource {
   /** Same semantics as POST /api/catalog, answered from the device's replica. */

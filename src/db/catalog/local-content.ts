@@ -12,7 +12,7 @@ import type { Doc } from '../../domain/catalog-query/types';
 
 
 /** The storage reads (they use RxDB's query helpers), loaded with the first read: this module is on every first screen. */
-const storedReads = () => import('./catalogue-records');
+const storedReads = () => import('./catalog-records');
 
 const opened = databaseLatch<ShopDatabase>();
 

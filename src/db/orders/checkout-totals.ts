@@ -9,7 +9,7 @@ import { keptCouponTerms } from '../../domain/totals/coupon-rule';
 import { cartHash } from '../../../replication/cart/cart-hash';
 import type { CartState } from '../local-state';
 import { localTaxRules } from '../cart/cart-product';
-import { storedProduct } from '../catalog/catalogue-records';
+import { storedProduct } from '../catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
 
 export type CheckoutTotals = { ok: true; totals: TotalsReply; source: 'server' | 'client' } | { ok: false; message: string };

@@ -6,7 +6,7 @@ import { keepCartPrices } from '../cart/keep-cart-prices';
 import { localCatalogChanges } from '../catalog/local-catalog-changes';
 import type { ApiClient } from '../../../replication/api/api-types';
 import type { CatalogReplicationOptions } from '../catalog/catalog-replication';
-import { replicateHere, type CatalogueRun } from '../catalog/catalogue-run';
+import { replicateHere, type CatalogueRun } from '../catalog/catalog-run';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { createOrderCoordinator } from '../orders/order-coordinator';
@@ -33,7 +33,7 @@ export interface ShopSyncOptions {
   storeCode?: string | null;
   /** Catalogue replication settings, or false to leave the catalogue alone (tests of other parts). */
   catalogue?: CatalogReplicationOptions | false;
-  /** Who downloads the catalogue while this tab leads (default: this page, see catalogue-run.ts). */
+  /** Who downloads the catalogue while this tab leads (default: this page, see catalog-run.ts). */
   catalogueRun?: (api: ApiClient) => CatalogueRun;
   lockRetryMs?: number;
   /** Wait after a cart change before syncing, so quick edits go in one sync. */

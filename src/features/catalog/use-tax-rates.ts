@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShop } from '../../db/hooks/shop-context';
 import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import type * as Rx from 'rxjs';
-import type * as CatalogueRecords from '../../db/catalog/catalogue-records';
+import type * as CatalogueRecords from '../../db/catalog/catalog-records';
 import type * as LocalCatalogChanges from '../../db/catalog/local-catalog-changes';
 import type { ShopDatabase } from '../../db/database-types';
 import { currentStore } from '../../i18n/store-views';
@@ -34,7 +34,7 @@ export function useTaxPercent(): ((taxClassId: unknown) => number) | undefined {
 /** The code of the stored-rules read: rxjs, the storage reads and the catalogue's change stream. */
 type StoredRulesCode = [typeof Rx, typeof CatalogueRecords, typeof LocalCatalogChanges];
 const loadStoredRulesCode = (): Promise<StoredRulesCode> =>
-  Promise.all([import('rxjs'), import('../../db/catalog/catalogue-records'), import('../../db/catalog/local-catalog-changes')]);
+  Promise.all([import('rxjs'), import('../../db/catalog/catalog-records'), import('../../db/catalog/local-catalog-changes')]);
 
 /**
  * The tax rules stored on the device, read now and again whenever the content changes (the catalogue

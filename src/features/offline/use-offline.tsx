@@ -4,7 +4,7 @@ import { useShop } from '../../db/hooks/shop-context';
 import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 // The panel reads the database, so it is a chunk of its own that loads once the database is open.
-const OfflineCataloguePanel = lazyUntilLoaded(() => import('./offline-catalogue-panel').then((m) => ({ default: m.OfflineCataloguePanel })));
+const OfflineCataloguePanel = lazyUntilLoaded(() => import('./offline-catalog-panel').then((m) => ({ default: m.OfflineCataloguePanel })));
 
 /** The longest the panel waits for an idle moment once the database is open. */
 const IDLE_TIMEOUT_MS = 1000;

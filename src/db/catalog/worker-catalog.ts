@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, distinctUntilChanged, filter, map, mergeMap, scan, type Observable } from 'rxjs';
-import { readFromWorker, type FromWorker, type ToWorker } from '../../../schemas/catalogue-worker';
+import { readFromWorker, type FromWorker, type ToWorker } from '../../../schemas/catalog-worker';
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
 import type { CatalogueChange, LocalCatalogSource } from './local-catalog';
 
@@ -93,11 +93,11 @@ export function pageSettled(): Promise<void> {
 export function spawnCatalogueWorker(kind: WorkerKind): SpawnedWorker | null {
   // Written out in full each time so the bundler finds the worker script.
   if (kind === 'shared' && typeof SharedWorker === 'function') {
-    const worker = new SharedWorker(new URL('../../catalogue-worker/catalogue-worker.ts', import.meta.url), { type: 'module', name: 'catalogue' });
+    const worker = new SharedWorker(new URL('../../catalog-worker/catalog-worker.ts', import.meta.url), { type: 'module', name: 'catalogue' });
     return { kind: 'shared', port: worker.port, errors: worker, stop: () => worker.port.close() };
   }
   if (typeof Worker === 'function') {
-    const worker = new Worker(new URL('../../catalogue-worker/catalogue-worker.ts', import.meta.url), { type: 'module', name: 'catalogue' });
+    const worker = new Worker(new URL('../../catalog-worker/catalog-worker.ts', import.meta.url), { type: 'module', name: 'catalogue' });
     return { kind: 'dedicated', port: worker, errors: worker, stop: () => worker.terminate() };
   }
   return null;
@@ -120,7 +120,7 @@ interface Link {
 }
 
 /**
- * The page's end of the catalogue worker (src/catalogue-worker/): the local catalogue source the
+ * The page's end of the catalogue worker (src/catalog-worker/): the local catalogue source the
  * screens ask (answers come back as plain data), plus the worker's download state. Resolves once the
  * worker has opened the replica and said where it stands; null when there is no worker or it did not
  * answer in time, and the caller then keeps the catalogue on this page's thread.

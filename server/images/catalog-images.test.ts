@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntity } from '../catalog/catalog-store';
-import { CatalogueImages, imagePathsIn } from './catalogue-images';
+import { CatalogueImages, imagePathsIn } from './catalog-images';
 
 describe('imagePathsIn', () => {
   it('finds picture fields at any depth and pictures linked from HTML', () => {

@@ -48,7 +48,7 @@ async function syntheticFigures(products: number): Promise<Figure[]> {
 }
 
 async function demoFigures(products: number): Promise<Figure[]> {
-  const demo = JSON.parse(await runScript('bench/engine-on-demo-catalogue.ts', [String(products)], ['--expose-gc'])) as DemoEngine;
+  const demo = JSON.parse(await runScript('bench/engine-on-demo-catalog.ts', [String(products)], ['--expose-gc'])) as DemoEngine;
   const baseline = { baseline: { name: 'same index, no filter or text', value: demo.trivialMs } };
   const shop = 'storefront queries, demo catalogue (Node)';
   return [

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageSettled } from './worker-catalogue';
+import { pageSettled } from './worker-catalog';
 
 describe('pageSettled', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '../database-types';
-import { chooseOfflineCatalogue, followDownloadChoice, offlineCatalogueChosen } from './offline-catalogue-choice';
+import { chooseOfflineCatalogue, followDownloadChoice, offlineCatalogueChosen } from './offline-catalog-choice';
 import { openTestDatabase } from '../testing/test-database';
 
 /** A stand-in for the products replica that records what the choice asked of it. */

@@ -24,7 +24,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/helpers/browser';
 import type { BenchOptions } from './bench-options';
 import { startBenchServer } from './bench-server';
-import { liveRecords, productRecords, rawBulkPutMs, waitForReplica } from './catalogue-download';
+import { liveRecords, productRecords, rawBulkPutMs, waitForReplica } from './catalog-download';
 import { summariseProfile } from './cpu-profile-summary';
 import { pending, type Figure } from './figure';
 import { localQueriesInPage } from './local-query-in-page';
@@ -183,13 +183,13 @@ const shortSource = (name: string) => (name.startsWith('/') ? name.replace(/^.*\
 
 /**
  * The page's chunks that hold catalogue code: the local database (its entry and the steps it loads,
- * RxDB's chunks, Dexie's `import-wrapper`, RxDB's query preparation in `catalogue-records`, the in-page
+ * RxDB's chunks, Dexie's `import-wrapper`, RxDB's query preparation in `catalog-records`, the in-page
  * catalogue and the worker's page end), the local catalogue's state, its stream and reads, and the
  * offline download panel. A long task is the catalogue's when more than half of its samples have one of
  * these on their stack in any sample: strict, since React's own reconciliation of a re-rendered
  * catalogue component (the progress panel) is not under the component's frames.
  */
-const CATALOGUE_CODE = /\/assets\/(start-local-database|open-local-shop|local-catalog|offline-catalogue|catalog-stream|catalog-reads|catalogue-records|catalogue-worker|rxdb-[\w-]+|rx-[\w-]+|dexie|import-wrapper)[\w-]*\.js$/;
+const CATALOGUE_CODE = /\/assets\/(start-local-database|open-local-shop|local-catalog|offline-catalog|catalog-stream|catalog-reads|catalog-records|catalog-worker|rxdb-[\w-]+|rx-[\w-]+|dexie|import-wrapper)[\w-]*\.js$/;
 
 /** Milliseconds of samples in the slice whose stack holds catalogue code. */
 function catalogueMs(slice: Parameters<typeof summariseProfile>[0]): number {

@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
-import { readToWorker, type FromWorker } from '../../schemas/catalogue-worker';
-import { createCatalogueEngine } from './catalogue-engine';
+import { readToWorker, type FromWorker } from '../../schemas/catalog-worker';
+import { createCatalogueEngine } from './catalog-engine';
 
 /**
  * The catalogue worker's entry: a SharedWorker (one for all the shop's tabs) where the browser has
  * them, else a dedicated Worker of one tab. Each page talks to it over a port; see
- * catalogue-engine.ts for what it holds and schemas/catalogue-worker.ts for the messages.
+ * catalog-engine.ts for what it holds and schemas/catalog-worker.ts for the messages.
  */
 declare const self: SharedWorkerGlobalScope | DedicatedWorkerGlobalScope;
 

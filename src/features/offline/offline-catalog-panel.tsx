@@ -5,7 +5,7 @@ import { useShop } from '../../db/hooks/shop-context';
 import { useDatabase } from '../../db/hooks/database-context';
 import { useSettings } from '../../db/hooks/use-live';
 import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
-import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalogue-choice';
+import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalog-choice';
 import { useOnline } from '../../ui/use-online';
 import { SHOP_PRODUCTS_QUERY } from '../../db/catalog/shop-products';
 import { searchCatalog } from '../catalog/search-adapter';

@@ -7,7 +7,7 @@
  * Then `bytesPerProductByPart`: the same catalogue built again one structure at a time (the pooled
  * documents, the store, the code lookup, the text index, the prebuilt filter fields and sort orders),
  * each part's bytes a product after a full collection.
- * Usage: node --expose-gc --import tsx bench/catalogue-footprint.ts [products=50000] [rounds=3]
+ * Usage: node --expose-gc --import tsx bench/catalog-footprint.ts [products=50000] [rounds=3]
  * Prints one JSON object.
  */
 import { parseCatalogQuery } from '../schemas/catalog-query';

@@ -1,10 +1,10 @@
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, merge, skip, type Subscription } from 'rxjs';
 import { parseCatalogQuery } from '../../schemas/catalog-query';
-import type { FromWorker, ToWorker } from '../../schemas/catalogue-worker';
+import type { FromWorker, ToWorker } from '../../schemas/catalog-worker';
 import { createApiClient } from '../../replication/api/api-client';
 import { startCatalogIndex, type LocalCatalogIndex } from '../db/catalog/catalog-index';
 import { startCatalogReplication, type CatalogReplication } from '../db/catalog/catalog-replication';
-import { productsByCodes } from '../db/catalog/in-page-catalogue';
+import { productsByCodes } from '../db/catalog/in-page-catalog';
 import { createShopDatabase } from '../db/create-database';
 import type { ShopDatabase } from '../db/database-types';
 import type { CatalogueChange } from '../db/catalog/local-catalog';

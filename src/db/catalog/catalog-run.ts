@@ -2,7 +2,7 @@ import { BehaviorSubject, combineLatest, distinctUntilChanged, filter, firstValu
 import type { ApiClient } from '../../../replication/api/api-types';
 import type { ShopDatabase } from '../database-types';
 import { startCatalogReplication, type CatalogReplicationOptions } from './catalog-replication';
-import type { WorkerCatalogue } from './worker-catalogue';
+import type { WorkerCatalogue } from './worker-catalog';
 
 /** One lead's catalogue download, as the sync status and "Retry now" see it. */
 export interface CatalogueRun {

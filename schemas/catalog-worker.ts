@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The messages between a page and the catalogue worker (src/catalogue-worker/): checked on arrival on
+ * The messages between a page and the catalogue worker (src/catalog-worker/): checked on arrival on
  * both sides, as any input crossing a boundary is. A message that does not match is dropped (and a
  * question that does not match is answered with its failure), never half-applied.
  */

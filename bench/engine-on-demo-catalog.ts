@@ -2,7 +2,7 @@
  * The offline engine (src/domain/catalog-query) over the demo catalogue the shop really replicates,
  * answering the storefront's own listing and search queries (bench/search-queries.ts), in Node.
  * Prints one JSON object; run with --expose-gc for a settled heap figure.
- * Usage: node --expose-gc --import tsx bench/engine-on-demo-catalogue.ts [products=10000] [repeats=30]
+ * Usage: node --expose-gc --import tsx bench/engine-on-demo-catalog.ts [products=10000] [repeats=30]
  */
 import { generateCatalog } from '../server/seed/generate-catalog';
 import { createCatalogIndex } from '../src/domain/catalog-query/catalog-index';

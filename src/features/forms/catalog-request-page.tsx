@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { catalogueRequestFormSchema, type CatalogueRequestForm } from '../../../schemas/forms/catalogue-request-form';
+import { catalogueRequestFormSchema, type CatalogueRequestForm } from '../../../schemas/forms/catalog-request-form';
 import { useTitle } from '../../ui/use-title';
 import { CountrySelect } from './country-select';
 import { ADDRESS_FIELDS, FormFields, PERSON_FIELDS } from './form-fields';

@@ -174,7 +174,7 @@ async function killSharedWorker(browser: Browser, origin: string): Promise<void>
 
 /** Ends a tab's dedicated catalogue worker from inside (as a crash would: the page is not told). */
 async function killDedicatedWorker(page: Page): Promise<void> {
-  const worker = page.workers().find((w) => w.url().includes('catalogue-worker'));
+  const worker = page.workers().find((w) => w.url().includes('catalog-worker'));
   expect(worker, 'a running catalogue worker').toBeDefined();
   await worker!.evaluate(() => (globalThis as unknown as { close(): void }).close()).catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import type { ShopDatabase } from '../database-types';
 /**
  * The page's reads of single catalogue records (a cart line's product, the tax rules, a CMS block
  * offline). They go to the collection's storage, not through RxDB's query cache: where the catalogue
- * worker writes the collections (src/catalogue-worker/), this page's RxDB instance hears nothing of
+ * worker writes the collections (src/catalog-worker/), this page's RxDB instance hears nothing of
  * those writes, so a cached query result could be an old price or stock figure. A read of a few
  * documents by an index costs the same either way.
  */
