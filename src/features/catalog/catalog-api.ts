@@ -1,3 +1,4 @@
+import { MESSAGES, ResponseFormatError, ServerUnavailableError, isUnknownReply } from '../../../replication/api/api-errors';
 import { currentStore, storeParams } from '../../i18n/store-views';
 import type { Doc } from '../../domain/catalog-query/types';
 
@@ -17,15 +18,19 @@ export interface CatalogResult<T = Doc> {
   perPage?: number;
 }
 
-/**
- * A reply that was not `{code: 200}`: keeps the HTTP code and the server's message. `notEnvelope`:
- * the reply was not our JSON envelope at all (a proxy's page), so nothing is known of the request.
- */
+/** A refusal (not found, a bad query): keeps the HTTP code and the server's message. */
 export class ApiReplyError extends Error {
-  constructor(readonly code: number, message: string, readonly notEnvelope = false) {
+  constructor(readonly code: number, message: string) {
     super(message);
   }
 }
+
+/**
+ * The error for a read that was not answered with its result. Whether that is a refusal or an unknown
+ * outcome (5xx, 408, 429: the device's copy answers then) is the replication layer's one rule.
+ */
+export const replyError = (code: number, message: string): Error =>
+  isUnknownReply({ code }) ? new ServerUnavailableError(code, message) : new ApiReplyError(code, message);
 
 /** Catalogue reads give up after this long and count as not answered (the device's copy then answers). */
 export const CATALOG_READ_TIMEOUT_MS = 20_000;
@@ -58,9 +63,10 @@ export async function apiCall<T>(path: string, init?: { method?: string; body?: 
     body: init?.body === undefined ? null : JSON.stringify(init.body),
     signal: withTimeout(init?.signal),
   });
-  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ApiReplyError(response.status, 'Error with response - bad content-type!', true);
+  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ResponseFormatError(MESSAGES.badContentType, response.status);
   const reply = (await response.json()) as { code?: number; result?: unknown; meta?: unknown };
-  if (reply.code !== 200) throw new ApiReplyError(reply.code ?? response.status, typeof reply.result === 'string' ? reply.result : 'Unhandled error, wrong response format!', reply.code === undefined);
+  if (reply.code === undefined) throw new ResponseFormatError(MESSAGES.wrongFormat, response.status);
+  if (reply.code !== 200) throw replyError(reply.code, typeof reply.result === 'string' ? reply.result : MESSAGES.wrongFormat);
   return reply.result as T;
 }
 
@@ -78,7 +84,7 @@ export async function mapUrl(url: string, childSku?: string): Promise<UrlMapping
     body: JSON.stringify({ url, ...(childSku ? { filters: { sku: childSku } } : {}) }),
   });
   const reply = (await response.json()) as { code: number; result: UrlMapping | string; meta?: { childSku?: string } };
-  if (reply.code !== 200 || typeof reply.result === 'string') throw new ApiReplyError(reply.code, typeof reply.result === 'string' ? reply.result : 'No mapping found for path');
+  if (reply.code !== 200 || typeof reply.result === 'string') throw replyError(reply.code, typeof reply.result === 'string' ? reply.result : 'No mapping found for path');
   return reply.meta?.childSku ? { ...reply.result, childSku: reply.meta.childSku } : reply.result;
 }
 
@@ -94,7 +100,7 @@ export const createReview = (review: { product_id: number; title: string; detail
 /** GET /pub/banners.json answers the plain file shape (no envelope); only status 1 banners are shown. */
 export async function activeBanners(): Promise<Doc[]> {
   const response = await apiFetch('/pub/banners.json');
-  if (!response.ok) throw new ApiReplyError(response.status, 'Banners unavailable');
+  if (!response.ok) throw replyError(response.status, 'Banners unavailable');
   const body = (await response.json()) as { banners?: Doc[] };
   return (body.banners ?? []).filter((b) => b.status === 1);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiReplyError } from './catalog-api';
+import { MESSAGES, ResponseFormatError } from '../../../replication/api/api-errors';
+import { ApiReplyError, replyError } from './catalog-api';
 import { isNetworkFailure } from './catalog-reads';
 
 describe('isNetworkFailure', () => {
@@ -7,18 +8,18 @@ describe('isNetworkFailure', () => {
     for (const error of [
       new TypeError('Failed to fetch'),
       new DOMException('signal timed out', 'TimeoutError'),
-      new ApiReplyError(500, 'Internal Server Error'),
-      new ApiReplyError(503, 'Service Unavailable'),
-      new ApiReplyError(408, 'Request Timeout'),
-      new ApiReplyError(429, 'Too many requests'),
-      new ApiReplyError(200, 'Error with response - bad content-type!', true),
+      replyError(500, 'Internal Server Error'),
+      replyError(503, 'Service Unavailable'),
+      replyError(408, 'Request Timeout'),
+      replyError(429, 'Too many requests'),
+      new ResponseFormatError(MESSAGES.badContentType, 200),
     ]) {
       expect(isNetworkFailure(error), String(error)).toBe(true);
     }
   });
 
   it('leaves a refusal an error, and a caller who aborted', () => {
-    for (const error of [new ApiReplyError(404, 'No such entity'), new ApiReplyError(400, 'Bad query'), new DOMException('aborted', 'AbortError'), new Error('x')]) {
+    for (const error of [replyError(404, 'No such entity'), replyError(400, 'Bad query'), new ApiReplyError(404, 'No product saved on this device'), new DOMException('aborted', 'AbortError'), new Error('x')]) {
       expect(isNetworkFailure(error), String(error)).toBe(false);
     }
   });

@@ -1,6 +1,7 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog, whenOfflineCatalogOpens } from '../../db/catalog/local-catalog';
-import { ApiReplyError, type CatalogResult, type Doc } from './catalog-api';
+import { isUnknownOutcome } from '../../../replication/api/api-errors';
+import type { CatalogResult, Doc } from './catalog-api';
 import { searchCatalog } from './search-adapter';
 
 /**
@@ -11,7 +12,6 @@ export const LOCAL_FIRST = 'always' as const;
 
 type Entity = 'product' | 'category' | 'attribute';
 
-/** A fetch that never reached the server (offline, connection dropped), as opposed to an error reply. */
 /**
  * A read the server did not answer, as far as anyone knows: no connection, the time-out, a 5xx, 408 or
  * 429, or a reply that is not our envelope (a proxy's page). The device's copy answers then; a real
@@ -20,7 +20,7 @@ type Entity = 'product' | 'category' | 'attribute';
 export const isNetworkFailure = (error: unknown): boolean =>
   error instanceof TypeError ||
   (error instanceof DOMException && error.name === 'TimeoutError') ||
-  (error instanceof ApiReplyError && (error.notEnvelope || error.code >= 500 || error.code === 408 || error.code === 429));
+  isUnknownOutcome(error);
 
 /**
  * The one switch for catalogue lists, facets, categories and attributes: the local replica's index

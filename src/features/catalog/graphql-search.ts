@@ -1,6 +1,7 @@
 import { CATALOG_GRAPHQL_ARGUMENTS, CATALOG_GRAPHQL_ARGUMENT_NAMES, CATALOG_GRAPHQL_FIELDS, CATALOG_GRAPHQL_JSON_FIELD } from '../../../schemas/catalog-graphql';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-import { ApiReplyError, type CatalogResult, type Doc } from './catalog-api';
+import { MESSAGES, ResponseFormatError } from '../../../replication/api/api-errors';
+import { replyError, type CatalogResult, type Doc } from './catalog-api';
 
 /** SPEC §8: the search adapter has no search for this entity type. */
 export const NO_ENTITY_TYPE = 'No entity type registered';
@@ -41,11 +42,11 @@ interface GraphqlReply<T> {
 
 /** The search result from a `{data, errors}` reply; the first error's message otherwise, as the REST adapter reports the server's. */
 export async function readGraphqlReply<T = Doc>(response: Response): Promise<CatalogResult<T>> {
-  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ApiReplyError(response.status, 'Error with response - bad content-type!');
+  if (!(response.headers.get('content-type') ?? '').includes('json')) throw new ResponseFormatError(MESSAGES.badContentType, response.status);
   const reply = (await response.json()) as GraphqlReply<T>;
   const message = reply.errors?.map((error) => error.message).find((text) => typeof text === 'string' && text !== '');
-  if (typeof message === 'string') throw new ApiReplyError(response.status, message);
+  if (typeof message === 'string') throw replyError(response.status, message);
   const result = reply.data?.result?.[CATALOG_GRAPHQL_JSON_FIELD];
-  if (!result || !Array.isArray(result.items)) throw new ApiReplyError(response.status, 'Unhandled error, wrong response format!');
+  if (!result || !Array.isArray(result.items)) throw new ResponseFormatError(MESSAGES.wrongFormat, response.status);
   return result;
 }
