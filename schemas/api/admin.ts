@@ -9,7 +9,7 @@ import { pageNumber } from './user';
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Where an order may go next (the server's rule; the back-office offers these and only these). Cancelling returns the stock; a shipped order can no longer be cancelled. */
+/** Where an order may go next (the server's rule; the back-office offers these and only these). Cancelling returns the stock unless asked not to; a shipped order can no longer be cancelled. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
@@ -29,8 +29,11 @@ export const orderStatusChangeBody = v.pipe(
     comment: optionalText(1000),
     carrier: optionalText(100),
     tracking_number: optionalText(100),
+    /** Cancelling only: false keeps the stock as it is (the goods are gone); left out, the ordered units go back. */
+    return_stock: v.optional(v.boolean('Must be true or false.')),
   }),
   v.check((b) => b.status === 'shipped' || (b.carrier === undefined && b.tracking_number === undefined), 'carrier and tracking_number belong to a "shipped" change only.'),
+  v.check((b) => b.status === 'cancelled' || b.return_stock === undefined, 'return_stock belongs to a "cancelled" change only.'),
 );
 export type OrderStatusChange = v.InferOutput<typeof orderStatusChangeBody>;
 

@@ -30,7 +30,7 @@ function orderedUnits(doc: Record<string, unknown>): Map<string, number> {
 /**
  * Moves an order along its allowed path in one transaction: the order row is locked, so two admins
  * (or a retry racing the first try) take turns and the second sees the first's result. The status,
- * its history entry, the returned stock of a cancellation, the shopper's mail, the webhook event and
+ * its history entry, the returned stock of a cancellation (unless `return_stock` is false), the shopper's mail, the webhook event and
  * the order feed's change number commit together or not at all. The mail is sent after the commit.
  */
 export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, orderId: string, change: OrderStatusChange): Promise<StatusChangeOutcome> {
@@ -57,7 +57,8 @@ export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 
       change.carrier ?? null,
       change.tracking_number ?? null,
     ]);
-    if (change.status === 'cancelled') await returnStock(tx, orderedUnits(row.doc));
+    // Left out, the units go back as they always did; false when the goods cannot go back on the shelf.
+    if (change.status === 'cancelled' && change.return_stock !== false) await returnStock(tx, orderedUnits(row.doc));
     const mailId = await queueMail(
       tx,
       orderStatusMail(ctx.config, {

@@ -52,6 +52,7 @@ const BODIES: Record<string, BodyMaker> = {
   'POST /api/cart/shipping-information': () => ({ addressInformation: { shippingAddress: { countryId: 'GB' }, shippingCarrierCode: 'courier', shippingMethodCode: 'flatrate' } }),
   'POST /api/admin/tokens': () => ({ name: 'Example integration' }),
   'POST /api/admin/orders/{orderId}/status': () => ({ status: 'processing', comment: 'Picking' }),
+  'POST /api/admin/orders/{orderId}/picks': (w) => ({ sku: String(w.hints.sku?.[0]), quantity: 1 }),
   'POST /api/order': (w) => orderPayload(`example-${Date.now()}`, [String(w.hints.sku?.[0])], 'ada.example@example.com'),
 };
 

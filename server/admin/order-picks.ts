@@ -1,0 +1,71 @@
+import { PICK_MESSAGES, PICKABLE_STATUSES, type PickCount, type PickTick } from '../../schemas/api/admin-picks';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/database';
+import { ApiError } from '../http/api-error';
+import { recordOrderChange } from '../order/order-changes';
+import { orderKeyColumn } from '../order/order-key';
+import { STATUS_MESSAGES } from '../order/order-status';
+
+interface PickRow {
+  order_id: string;
+  sku: string;
+  picked: number;
+}
+
+export interface PickOutcome {
+  order_id: string;
+  picks: PickCount[];
+}
+
+/** Every order's picked units, in one read. */
+async function picksOf(db: Queryable, orderIds: readonly string[]): Promise<Map<string, PickCount[]>> {
+  const byOrder = new Map<string, PickCount[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.query<PickRow>('select order_id, sku, picked from order_picks where order_id = any($1::text[]) order by order_id, sku', [orderIds]);
+  for (const row of rows) byOrder.get(row.order_id)?.push({ sku: row.sku, picked: Number(row.picked) });
+  return byOrder;
+}
+
+/** Adds `picks` (units picked per sku, from every tablet) to each order given. */
+export async function withPicks(db: Queryable, orders: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const picks = await picksOf(db, orders.map((o) => String(o.order_id)));
+  return orders.map((order) => ({ ...order, picks: picks.get(String(order.order_id)) ?? [] }));
+}
+
+/** The units and the name of the line(s) with this sku (an order may list a sku on more than one line). */
+function orderedOf(doc: Record<string, unknown>, sku: string): { units: number; name: string } | undefined {
+  const lines = (Array.isArray(doc.items) ? (doc.items as { sku?: unknown; name?: unknown; qty_ordered?: unknown }[]) : []).filter((l) => l.sku === sku);
+  if (lines.length === 0) return undefined;
+  const units = lines.reduce((n, l) => n + (typeof l.qty_ordered === 'number' ? l.qty_ordered : 0), 0);
+  return { units, name: typeof lines[0]!.name === 'string' && lines[0]!.name !== '' ? lines[0]!.name : sku };
+}
+
+/**
+ * Ticks `quantity` more units of one line as picked. The order row is locked, so two tablets ticking
+ * the last unit at once take turns and the second is refused as one too many. The order feed's number
+ * moves, so every other tablet's feed brings the order back with its ticks. A retry of the same tick
+ * is answered from its Idempotency-Key (run-once.ts), never counted twice.
+ */
+export async function tickPick(ctx: Pick<AppContext, 'db'>, orderId: string, tick: PickTick): Promise<PickOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ order_id: string; status: string; doc: Record<string, unknown> }>(
+      `select order_id, status, doc from orders where ${orderKeyColumn(orderId)} = $1 limit 1 for update`,
+      [orderId],
+    );
+    if (!row) throw new ApiError(404, STATUS_MESSAGES.notFound);
+    if (!(PICKABLE_STATUSES as readonly string[]).includes(row.status)) throw new ApiError(409, PICK_MESSAGES.notOpen(row.status), { status: row.status });
+    const ordered = orderedOf(row.doc, tick.sku);
+    if (!ordered) throw new ApiError(422, PICK_MESSAGES.wrongItem(tick.sku));
+    const [had] = await tx.query<{ picked: number }>('select picked from order_picks where order_id = $1 and sku = $2', [row.order_id, tick.sku]);
+    const picked = Number(had?.picked ?? 0);
+    if (picked + tick.quantity > ordered.units) throw new ApiError(409, PICK_MESSAGES.tooMany(ordered.name, ordered.units), { sku: tick.sku, picked, ordered: ordered.units });
+    await tx.query(
+      `insert into order_picks (order_id, sku, picked) values ($1, $2, $3)
+       on conflict (order_id, sku) do update set picked = order_picks.picked + $3, updated_at = now()`,
+      [row.order_id, tick.sku, tick.quantity],
+    );
+    await recordOrderChange(tx, ctx.db, row.order_id, row.status);
+    const picks = await picksOf(tx, [row.order_id]);
+    return { order_id: row.order_id, picks: picks.get(row.order_id) ?? [] };
+  });
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICK_MESSAGES } from '../../schemas/api/admin-picks';
+import { ADMIN_TOKEN_REFUSED } from '../../server/admin/admin-routes';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { orderPayload, placeOrder, registerCustomer, saleableSkus, type Customer } from '../reliability/helpers/shop-fixtures';
+import { setStock, stockQty } from './cart-fixtures';
+
+let server: TestServer;
+let owner: Record<string, string>;
+let customer: Customer;
+let skus: string[];
+let seq = 0;
+const nextId = (label: string) => `picks-${label}-${Date.now()}-${++seq}`;
+
+interface Picks {
+  order_id: string;
+  picks: { sku: string; picked: number }[];
+}
+
+const admin = <T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = owner) => server.request<T>(method, path, body, headers);
+const tick = (orderId: string, body: Record<string, unknown>, key: string | undefined, headers: Record<string, string> = owner) =>
+  admin<Picks>('POST', `/api/admin/orders/${orderId}/picks`, body, key === undefined ? headers : { ...headers, 'idempotency-key': key });
+const bearerOf = async (scopes: string[]) => {
+  const made = await admin<{ token: string }>('POST', '/api/admin/tokens', { name: `picks ${scopes.join(' ')}`, scopes });
+  expect(made.status).toBe(200);
+  return { authorization: `Bearer ${made.body.result.token}` };
+};
+
+/** An order of two units of the first sku and one of the second. */
+async function order(): Promise<{ order_id: string; increment_id: string }> {
+  const payload = orderPayload(nextId('order'), [], customer.email, {
+    products: [
+      { sku: skus[0], qty: 2 },
+      { sku: skus[1], qty: 1 },
+    ],
+  });
+  return placeOrder(server, payload, customer.bearer);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = { authorization: `Bearer ${server.ctx.adminToken}` };
+  customer = await registerCustomer(server, `admin-picks-${Date.now()}@example.com`);
+  skus = await saleableSkus(server, 2);
+  for (const sku of skus) await setStock(server, sku, 1000);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('pick ticks', () => {
+  it('counts ticks on the server, once per Idempotency-Key, and returns them with the order and in the feed', async () => {
+    const placed = await order();
+    const feedStart = (await admin<{ checkpoint: string }>('GET', `/api/admin/orders/feed?after=0&limit=500`)).body.result.checkpoint;
+    const first = await tick(placed.order_id, { sku: skus[0] }, 'tick-a');
+    expect(first.status).toBe(200);
+    expect(first.body.result).toEqual({ order_id: placed.order_id, picks: [{ sku: skus[0], picked: 1 }] });
+    // The same tick again (a lost reply retried), also several at once: counted once.
+    const retries = await Promise.all([1, 2, 3].map(() => tick(placed.order_id, { sku: skus[0] }, 'tick-a')));
+    expect(retries.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(retries.map((r) => r.body.result)).toEqual([first.body.result, first.body.result, first.body.result]);
+    // Another tablet's tick of the same line has its own key.
+    expect((await tick(placed.increment_id, { sku: skus[0], quantity: 1 }, 'tick-b')).body.result.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+
+    const detail = await admin<{ picks: Picks['picks'] }>('GET', `/api/admin/orders/${placed.increment_id}`);
+    expect(detail.body.result.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+    const feed = await admin<{ items: (Picks & { status: string })[] }>('GET', `/api/admin/orders/feed?after=${feedStart}&limit=500`);
+    expect(feed.body.result.items.filter((o) => o.order_id === placed.order_id).map((o) => o.picks)).toEqual([[{ sku: skus[0], picked: 2 }]]);
+    const list = await admin<{ items: Picks[] }>('GET', `/api/admin/orders?email=${encodeURIComponent(customer.email)}&pageSize=200`);
+    expect(list.body.result.items.find((o) => o.order_id === placed.order_id)?.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+  });
+
+  it('refuses one unit too many, an item not on the order and an order that is no longer open, with the words the scanner uses', async () => {
+    const placed = await order();
+    expect((await tick(placed.order_id, { sku: skus[1] }, undefined)).status).toBe(200);
+    const tooMany = await tick(placed.order_id, { sku: skus[1] }, 'too-many');
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.result).toMatch(/^One too many: all 1 of .+ are picked already\. Put it back\.$/);
+    const twoAtOnce = await tick(placed.order_id, { sku: skus[0], quantity: 3 }, undefined);
+    expect(twoAtOnce.status).toBe(409);
+    const wrong = await tick(placed.order_id, { sku: 'NOT-ON-THE-ORDER' }, undefined);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.result).toBe(PICK_MESSAGES.wrongItem('NOT-ON-THE-ORDER'));
+    for (const body of [{}, { sku: skus[0], quantity: 0 }, { sku: skus[0], quantity: 1.5 }, { sku: skus[0], extra: true }]) {
+      expect((await tick(placed.order_id, body, undefined)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await tick('999999999', { sku: skus[0] }, undefined)).status).toBe(404);
+
+    expect((await admin('POST', `/api/admin/orders/${placed.order_id}/status`, { status: 'cancelled' })).status).toBe(200);
+    const closed = await tick(placed.order_id, { sku: skus[0] }, undefined);
+    expect(closed.status).toBe(409);
+    expect(closed.body.result).toBe(PICK_MESSAGES.notOpen('cancelled'));
+    const rows = await server.ctx.db.query<{ sku: string; picked: number }>('select sku, picked from order_picks where order_id = $1', [placed.order_id]);
+    expect(rows).toEqual([{ sku: skus[1], picked: 1 }]);
+  });
+
+  it('needs the orders:write scope of a live admin token; a customer token and none are refused', async () => {
+    const placed = await order();
+    const reader = await bearerOf(['orders:read']);
+    const refused = await tick(placed.order_id, { sku: skus[0] }, undefined, reader);
+    expect(refused.status).toBe(403);
+    expect(refused.body.result).toBe('This admin token does not have the "orders:write" scope.');
+    const asCustomer = await tick(placed.order_id, { sku: skus[0] }, undefined, customer.bearer);
+    expect(asCustomer.status).toBe(403);
+    expect(asCustomer.body.result).toBe(ADMIN_TOKEN_REFUSED);
+    expect((await tick(placed.order_id, { sku: skus[0] }, undefined, {})).status).toBe(401);
+    const packer = await bearerOf(['orders:read', 'orders:write']);
+    expect((await tick(placed.order_id, { sku: skus[0] }, 'packer-tick', packer)).status).toBe(200);
+    expect(await server.ctx.db.query('select sku, picked from order_picks where order_id = $1', [placed.order_id])).toEqual([{ sku: skus[0], picked: 1 }]);
+  });
+});
+
+describe('cancelling with the stock-return question', () => {
+  const cancel = (orderId: string, body: Record<string, unknown>) => admin<{ status: string }>('POST', `/api/admin/orders/${orderId}/status`, { status: 'cancelled', ...body });
+
+  it('return_stock false leaves the stock as it is; true (and left out) puts the units back', async () => {
+    const before = [await stockQty(server, skus[0]!), await stockQty(server, skus[1]!)];
+    const kept = await order();
+    expect((await cancel(kept.order_id, { return_stock: false })).status).toBe(200);
+    expect([await stockQty(server, skus[0]!), await stockQty(server, skus[1]!)]).toEqual([before[0]! - 2, before[1]! - 1]);
+
+    const returned = await order();
+    expect((await cancel(returned.order_id, { return_stock: true })).status).toBe(200);
+    expect([await stockQty(server, skus[0]!), await stockQty(server, skus[1]!)]).toEqual([before[0]! - 2, before[1]! - 1]);
+
+    const asBefore = await order();
+    expect((await cancel(asBefore.order_id, {})).status).toBe(200);
+    expect([await stockQty(server, skus[0]!), await stockQty(server, skus[1]!)]).toEqual([before[0]! - 2, before[1]! - 1]);
+  });
+
+  it('refuses return_stock on any change but a cancellation, and a value that is not true or false', async () => {
+    const placed = await order();
+    const onPacking = await admin<string>('POST', `/api/admin/orders/${placed.order_id}/status`, { status: 'processing', return_stock: false });
+    expect(onPacking.status).toBe(400);
+    expect(onPacking.body.result).toContain('return_stock belongs to a "cancelled" change only.');
+    expect((await cancel(placed.order_id, { return_stock: 'no' })).status).toBe(400);
+  });
+});
