@@ -39,6 +39,14 @@ describe('the packing bench', () => {
     expect(await scan(page, code)).toBe(`Picked ${line.sku}: 2 of 2`);
     expect(await scan(page, code)).toMatch(/^One too many: all 2 of .+ are picked already\. Put it back\.$/);
     expect(await page.locator('#lines-heading').textContent()).toBe('Lines: 2 of 2 units picked');
+    // The ticks are the server's: counted once each, and another tablet sees them.
+    await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).picks, LONG).toEqual([{ sku: line.sku, picked: 2 }]);
+    const otherTablet = await browser.newContext({ viewport: DESKTOP });
+    const other = await otherTablet.newPage();
+    await signIn(other, shop.url, ADMIN_TOKEN);
+    await other.goto(`${shop.url}/admin/orders/${encodeURIComponent(placed.order_id)}`);
+    await expect.poll(() => other.locator('#lines-heading').textContent(), LONG).toBe('Lines: 2 of 2 units picked');
+    await otherTablet.close();
 
     await page.getByRole('button', { name: 'Start packing' }).click();
     await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('processing');
@@ -57,7 +65,7 @@ describe('the packing bench', () => {
     await context.close();
   });
 
-  it('offline from "Start packing" to "Shipped", then online: one status change each on the server and in the webhook deliveries', { timeout: 300_000 }, async () => {
+  it('offline from a scan through "Start packing" to "Shipped", then online: the tick counted once and one status change each on the server and in the webhook deliveries', { timeout: 300_000 }, async () => {
     const { shop, browser } = running;
     const receiver = await startReceiver();
     try {
@@ -73,10 +81,12 @@ describe('the packing bench', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Start packing' }).count(), LONG).toBe(1);
 
       await context.setOffline(true);
+      const line = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).items[0]!;
+      expect(await scan(page, line.ean ?? line.sku)).toBe(`Picked ${line.sku}: 1 of 1`);
       await page.getByRole('button', { name: 'Start packing' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Shipped…' }).count(), LONG).toBe(1);
       await ship(page, 'Royal Mail', 'RM123456789GB');
-      await expect.poll(() => page.locator('.waiting').first().textContent(), LONG).toBe('Waiting to be sent: processing, then shipped');
+      await expect.poll(() => page.locator('.waiting').first().textContent(), LONG).toBe(`Waiting to be sent: 1 × ${line.sku} picked, then processing, then shipped`);
       expect(await page.locator('.connection').textContent()).toMatch(/^Offline/);
       expect((await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status).toBe('pending');
 
@@ -85,6 +95,7 @@ describe('the packing bench', () => {
       await expect.poll(() => page.locator('.waiting').count(), LONG).toBe(0);
       const statuses = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status_history.map((h) => h.status);
       expect(statuses).toEqual(['pending', 'processing', 'shipped']);
+      expect((await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).picks).toEqual([{ sku: line.sku, picked: 1 }]);
       const forOrder = () => receiver.requests.filter((r) => r.acknowledged && r.body.includes(placed.order_id)).map((r) => (JSON.parse(r.body) as { data?: { status?: string } }).data?.status);
       await receiver.waitFor('two status events', () => forOrder().length >= 2, 30_000);
       // A moment for a duplicate to arrive, if the device had sent a change twice.

@@ -9,6 +9,7 @@ export interface AdminOrderSeen {
   status: string;
   items: { sku: string; ean: string | null; qty_ordered: number }[];
   status_history: { status: string; carrier: string | null; tracking_number: string | null }[];
+  picks: { sku: string; picked: number }[];
 }
 
 export async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ code: number; result: T }> {

@@ -94,11 +94,11 @@ export function registerAdminOrderRoutes(app: FastifyInstance, ctx: AppContext):
     summary:
       'Ticks units of one line as picked ({ sku, quantity }, quantity 1 by default), seen by every tablet in the order detail and the feed (picks). ' +
       'Refused: a sku not on the order (422), more units than were ordered or an order that is not pending or processing (409). ' +
-      'Send an Idempotency-Key: a retry of the same tick is then counted once. Replies with the order\'s picks',
+      'Send an Idempotency-Key: a retry of the same tick is then counted once. Replies with the order\'s picks and the feed number of the change',
     tags: ['admin'],
     params: adminOrderParams,
     body: pickTickBody,
-    result: { type: 'object', properties: { order_id: { type: 'string' }, picks: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, picked: { type: 'integer' } } } } } },
+    result: { type: 'object', properties: { order_id: { type: 'string' }, change_seq: { type: 'integer' }, picks: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, picked: { type: 'integer' } } } } } },
     handler: async ({ params, body }) => tickPick(ctx, params.orderId, body),
   });
 }

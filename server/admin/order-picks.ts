@@ -14,6 +14,8 @@ interface PickRow {
 
 export interface PickOutcome {
   order_id: string;
+  /** The order feed's number of this tick: a tablet keeps the newer of this and what the feed brought. */
+  change_seq: number;
   picks: PickCount[];
 }
 
@@ -65,7 +67,8 @@ export async function tickPick(ctx: Pick<AppContext, 'db'>, orderId: string, tic
       [row.order_id, tick.sku, tick.quantity],
     );
     await recordOrderChange(tx, ctx.db, row.order_id, row.status);
+    const [feed] = await tx.query<{ change_seq: string | number }>('select change_seq from order_feed where order_id = $1', [row.order_id]);
     const picks = await picksOf(tx, [row.order_id]);
-    return { order_id: row.order_id, picks: picks.get(row.order_id) ?? [] };
+    return { order_id: row.order_id, change_seq: Number(feed?.change_seq ?? 0), picks: picks.get(row.order_id) ?? [] };
   });
 }

@@ -14,6 +14,7 @@ const nextId = (label: string) => `picks-${label}-${Date.now()}-${++seq}`;
 
 interface Picks {
   order_id: string;
+  change_seq: number;
   picks: { sku: string; picked: number }[];
 }
 
@@ -54,18 +55,20 @@ describe('pick ticks', () => {
     const feedStart = (await admin<{ checkpoint: string }>('GET', `/api/admin/orders/feed?after=0&limit=500`)).body.result.checkpoint;
     const first = await tick(placed.order_id, { sku: skus[0] }, 'tick-a');
     expect(first.status).toBe(200);
-    expect(first.body.result).toEqual({ order_id: placed.order_id, picks: [{ sku: skus[0], picked: 1 }] });
+    expect(first.body.result).toEqual({ order_id: placed.order_id, change_seq: expect.any(Number), picks: [{ sku: skus[0], picked: 1 }] });
     // The same tick again (a lost reply retried), also several at once: counted once.
     const retries = await Promise.all([1, 2, 3].map(() => tick(placed.order_id, { sku: skus[0] }, 'tick-a')));
     expect(retries.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(retries.map((r) => r.body.result)).toEqual([first.body.result, first.body.result, first.body.result]);
     // Another tablet's tick of the same line has its own key.
-    expect((await tick(placed.increment_id, { sku: skus[0], quantity: 1 }, 'tick-b')).body.result.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+    const second = (await tick(placed.increment_id, { sku: skus[0], quantity: 1 }, 'tick-b')).body.result;
+    expect(second.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+    expect(second.change_seq).toBeGreaterThan(first.body.result.change_seq);
 
     const detail = await admin<{ picks: Picks['picks'] }>('GET', `/api/admin/orders/${placed.increment_id}`);
     expect(detail.body.result.picks).toEqual([{ sku: skus[0], picked: 2 }]);
     const feed = await admin<{ items: (Picks & { status: string })[] }>('GET', `/api/admin/orders/feed?after=${feedStart}&limit=500`);
-    expect(feed.body.result.items.filter((o) => o.order_id === placed.order_id).map((o) => o.picks)).toEqual([[{ sku: skus[0], picked: 2 }]]);
+    expect(feed.body.result.items.filter((o) => o.order_id === placed.order_id).map((o) => [o.picks, o.change_seq])).toEqual([[[{ sku: skus[0], picked: 2 }], second.change_seq]]);
     const list = await admin<{ items: Picks[] }>('GET', `/api/admin/orders?email=${encodeURIComponent(customer.email)}&pageSize=200`);
     expect(list.body.result.items.find((o) => o.order_id === placed.order_id)?.picks).toEqual([{ sku: skus[0], picked: 2 }]);
   });

@@ -1,4 +1,5 @@
 import type { OrderStatus, OrderStatusChange } from '../../../schemas/api/admin';
+import type { PickCount, PickTick } from '../../../schemas/api/admin-picks';
 import type { StatusEntry } from '../../../schemas/api/order-status-entry';
 
 /** One line of an order as the admin API sends it (with the catalogue's EAN and picture). */
@@ -45,19 +46,15 @@ export interface AdminOrder {
   tax_amount?: number;
   grand_total?: number;
   status_history?: StatusEntry[];
+  /** Units picked per sku so far, on every tablet (the server's count). */
+  picks?: PickCount[];
 }
 
-/**
- * A status change made on this device, kept until the server has answered it: `queued` (to send, or
- * sent with no known outcome), or `refused` with the server's message (kept on the order until the
- * packer dismisses it). `key` is its Idempotency-Key; `seq` keeps one order's changes in order.
- */
-export interface QueuedChange {
+interface QueuedBase {
   key: string;
   seq: number;
   order_id: string;
   increment_id: string;
-  body: OrderStatusChange;
   state: 'queued' | 'refused';
   message?: string;
   attempts: number;
@@ -66,12 +63,18 @@ export interface QueuedChange {
   queued_at: string;
 }
 
-/** Units of one line picked so far on this device. */
-export interface PickCount {
-  order_id: string;
-  sku: string;
-  picked: number;
-}
+/**
+ * A status change or a pick tick made on this device, kept until the server has answered it: `queued`
+ * (to send, or sent with no known outcome), or `refused` with the server's message (kept on the order
+ * until the packer dismisses it). `key` is its Idempotency-Key; `seq` keeps one order's changes in the
+ * order they were made (a tick before "Shipped" reaches the server before it). A status change stored
+ * before ticks were queued has no `kind`.
+ */
+export type QueuedChange = (QueuedBase & { kind?: 'status'; body: OrderStatusChange }) | (QueuedBase & { kind: 'pick'; body: PickTick });
+
+export type QueuedStatusChange = Extract<QueuedChange, { body: OrderStatusChange }>;
+
+export const isStatusChange = (change: QueuedChange): change is QueuedStatusChange => change.kind !== 'pick';
 
 /** Open orders: the ones a packer works on, kept on the device. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];

@@ -1,5 +1,5 @@
 import { ORDER_TRANSITIONS, type OrderStatus } from '../../../schemas/api/admin';
-import type { AdminOrder, QueuedChange } from './admin-order';
+import { isStatusChange, type AdminOrder, type QueuedChange } from './admin-order';
 
 /**
  * The status the packer sees: the server's, moved on by the changes queued on this device (made
@@ -8,7 +8,7 @@ import type { AdminOrder, QueuedChange } from './admin-order';
  */
 export function statusNow(order: AdminOrder, changes: readonly QueuedChange[]): OrderStatus {
   let status = order.status;
-  for (const change of changes) if (change.order_id === order.order_id && change.state === 'queued') status = change.body.status;
+  for (const change of changes) if (change.order_id === order.order_id && change.state === 'queued' && isStatusChange(change)) status = change.body.status;
   return status;
 }
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { AdminOrder } from '../orders/admin-order';
-import { useDevice } from '../views/admin-context';
+import { useAdmin, useDevice } from '../views/admin-context';
 import { CameraScan } from './camera-scan';
 import { scanOne } from './scan-pick';
 
@@ -24,11 +24,12 @@ function alarm(): void {
 /**
  * Scan to pick: a USB or Bluetooth scanner types the code and Enter into this field (it keeps the
  * focus between scans); a camera is offered where the browser has BarcodeDetector. Each scan ticks
- * one unit; a wrong item or one too many is refused on screen, out loud for screen readers, and with
+ * one unit, queued and sent to the server so every tablet sees it; a wrong item or one too many is refused on screen, out loud for screen readers, and with
  * a buzz and tone.
  */
 export function ScanBox({ order }: { order: AdminOrder }) {
   const device = useDevice();
+  const { sync } = useAdmin();
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<Said>(null);
 
@@ -40,7 +41,9 @@ export function ScanBox({ order }: { order: AdminOrder }) {
       alarm();
       return;
     }
-    await device.setPicked(order.order_id, result.sku, result.picked);
+    // Queued with its own Idempotency-Key like a status change: counted once on the server, offline or not.
+    await device.queueTick(order, { sku: result.sku, quantity: 1 });
+    sync.kick();
     setSaid({ ok: true, text: `Picked ${result.sku}: ${result.picked} of ${result.of}` });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,11 +1,10 @@
+import { PICK_MESSAGES } from '../../../schemas/api/admin-picks';
 import type { AdminOrderLine } from '../orders/admin-order';
 
 export type ScanResult = { ok: true; sku: string; picked: number; of: number } | { ok: false; message: string };
 
-export const SCAN_MESSAGES = {
-  wrongItem: (code: string) => `Wrong item: ${code} is not on this order. Put it back.`,
-  tooMany: (name: string, qty: number) => `One too many: all ${qty} of ${name} are picked already. Put it back.`,
-} as const;
+/** The server refuses a tick in the same words (another tablet may have taken the last unit first). */
+export const SCAN_MESSAGES = PICK_MESSAGES;
 
 const same = (a: string | null | undefined, code: string) => typeof a === 'string' && a.trim().toLowerCase() === code;
 

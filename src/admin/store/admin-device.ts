@@ -1,13 +1,15 @@
 import type { OrderStatusChange } from '../../../schemas/api/admin';
+import type { PickTick } from '../../../schemas/api/admin-picks';
 import type { AdminOrder, QueuedChange } from '../orders/admin-order';
 import { AdminDatabase } from './admin-db';
 
-const pickKey = (orderId: string, sku: string) => `${orderId}\n${sku}`;
+/** What the packer asks for: a status change, or a tick of units picked. */
+type ChangeBody = { kind: 'status'; body: OrderStatusChange } | { kind: 'pick'; body: PickTick };
 const newer = (had: AdminOrder | undefined, given: AdminOrder) => !had || (given.change_seq ?? 0) >= (had.change_seq ?? 0);
 
 /**
  * What this tablet holds, in memory and written through to its database: the admin token, the orders
- * (from the feed), the status changes not yet answered and the units picked. Views read it through
+ * (from the feed, with the units picked on every tablet) and the status changes and ticks not yet answered. Views read it through
  * `subscribe`/`version` (useSyncExternalStore); the list filters the in-memory copy (fast at 10,000
  * orders, and the same offline as online).
  */
@@ -15,7 +17,6 @@ export class AdminDevice {
   private orders = new Map<string, AdminOrder>();
   private newestFirst: AdminOrder[] | null = null;
   private queue: QueuedChange[] = [];
-  private picks = new Map<string, number>();
   private listeners = new Set<() => void>();
   private lastSeq = 0;
   version = 0;
@@ -28,11 +29,10 @@ export class AdminDevice {
 
   static async open(db = new AdminDatabase()): Promise<AdminDevice> {
     const device = new AdminDevice(db);
-    const [orders, changes, picks, settings] = await Promise.all([db.orders.toArray(), db.changes.toArray(), db.picks.toArray(), db.settings.toArray()]);
+    const [orders, changes, settings] = await Promise.all([db.orders.toArray(), db.changes.toArray(), db.settings.toArray()]);
     for (const order of orders) device.orders.set(order.order_id, order);
     device.queue = changes.sort((a, b) => a.seq - b.seq);
     device.lastSeq = device.queue.at(-1)?.seq ?? 0;
-    for (const p of picks) device.picks.set(pickKey(p.order_id, p.sku), p.picked);
     device.token = settings.find((s) => s.key === 'token')?.value ?? null;
     device.checkpoint = settings.find((s) => s.key === 'checkpoint')?.value ?? '0';
     return device;
@@ -74,18 +74,42 @@ export class AdminDevice {
     if (fresh.length > 0) this.changed(true);
   }
 
+  /**
+   * A change the server has done: it leaves the queue and the order takes the server's copy in one
+   * step, so a tick is never counted twice (queued and in the server's picks) or not at all.
+   */
+  async settleChange(key: string, order: AdminOrder | undefined): Promise<void> {
+    const fresh = order && newer(this.orders.get(order.order_id), order) ? order : undefined;
+    await this.db.transaction('rw', this.db.orders, this.db.changes, async () => {
+      if (fresh) await this.db.orders.put(fresh);
+      await this.db.changes.delete(key);
+    });
+    if (fresh) this.orders.set(fresh.order_id, fresh);
+    this.queue = this.queue.filter((c) => c.key !== key);
+    this.changed(fresh !== undefined);
+  }
+
   changes(orderId?: string): QueuedChange[] {
     return orderId === undefined ? this.queue : this.queue.filter((c) => c.order_id === orderId);
   }
 
   /** Queues a status change with a new Idempotency-Key; it is on the device before the call returns. */
-  async queueChange(order: AdminOrder, body: OrderStatusChange, now = Date.now()): Promise<QueuedChange> {
+  queueChange(order: AdminOrder, body: OrderStatusChange, now = Date.now()): Promise<QueuedChange> {
+    return this.enqueue(order, { kind: 'status', body }, now);
+  }
+
+  /** Queues a tick of units picked, sent like a status change (in turn with the order's other changes). */
+  queueTick(order: AdminOrder, body: PickTick, now = Date.now()): Promise<QueuedChange> {
+    return this.enqueue(order, { kind: 'pick', body }, now);
+  }
+
+  private async enqueue(order: AdminOrder, what: ChangeBody, now: number): Promise<QueuedChange> {
     const change: QueuedChange = {
       key: `admin-${crypto.randomUUID()}`,
       seq: ++this.lastSeq,
       order_id: order.order_id,
       increment_id: order.increment_id,
-      body,
+      ...what,
       state: 'queued',
       attempts: 0,
       next_at: now,
@@ -109,14 +133,13 @@ export class AdminDevice {
     this.changed();
   }
 
+  /** Units of a line picked: the server's count (every tablet's ticks it has) and this tablet's ticks still queued. */
   picked(orderId: string, sku: string): number {
-    return this.picks.get(pickKey(orderId, sku)) ?? 0;
-  }
-
-  async setPicked(orderId: string, sku: string, picked: number): Promise<void> {
-    await this.db.picks.put({ order_id: orderId, sku, picked });
-    this.picks.set(pickKey(orderId, sku), picked);
-    this.changed();
+    const order = this.orders.get(orderId);
+    const counted = order?.picks?.find((p) => p.sku === sku)?.picked ?? 0;
+    let queued = 0;
+    for (const c of this.queue) if (c.kind === 'pick' && c.state === 'queued' && c.order_id === orderId && c.body.sku === sku) queued += c.body.quantity;
+    return counted + queued;
   }
 
   async signIn(token: string): Promise<void> {
@@ -127,16 +150,15 @@ export class AdminDevice {
   }
 
   /**
-   * Forgets the token and every order and pick on the device: whoever holds the tablet next sees
-   * nothing until they sign in. Status changes not yet sent stay queued and go with the next sign-in
+   * Forgets the token and every order on the device: whoever holds the tablet next sees nothing
+   * until they sign in. Status changes and ticks not yet sent stay queued and go with the next sign-in
    * (what the packer did is never dropped).
    */
   async signOut(because: string | null = null): Promise<void> {
-    await this.db.transaction('rw', this.db.orders, this.db.picks, this.db.settings, async () => {
-      await Promise.all([this.db.orders.clear(), this.db.picks.clear(), this.db.settings.clear()]);
+    await this.db.transaction('rw', this.db.orders, this.db.settings, async () => {
+      await Promise.all([this.db.orders.clear(), this.db.settings.clear()]);
     });
     this.orders.clear();
-    this.picks.clear();
     this.token = null;
     this.checkpoint = '0';
     this.signedOutBecause = because;

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../orders/admin-order';
+import { isStatusChange, type AdminOrder } from '../orders/admin-order';
 import { AdminDatabase } from '../store/admin-db';
 import { AdminDevice } from '../store/admin-device';
 import type { AdminApi, Outcome } from './admin-api';
@@ -62,9 +62,38 @@ describe('sending queued status changes', () => {
     expect(device.signedOutBecause).toBe(revoked);
     expect(device.order('o-1')).toBeUndefined();
     const reopened = await AdminDevice.open(new AdminDatabase('send-refused'));
-    expect(reopened.changes().map((c) => [c.body.status, c.state])).toEqual([
+    expect(reopened.changes().map((c) => [isStatusChange(c) ? c.body.status : c.kind, c.state])).toEqual([
       ['processing', 'refused'],
       ['cancelled', 'queued'],
     ]);
+  });
+
+  it('sends pick ticks in turn with the status changes; the line counts the server\'s picks and the ticks still queued, never a refused one', async () => {
+    const device = await deviceWith('send-ticks');
+    const withLine: AdminOrder = { ...order, items: [{ sku: 'ANCH-10', qty_ordered: 3 }], picks: [{ sku: 'ANCH-10', picked: 1 }] };
+    await device.putOrders([withLine]);
+    const first = await device.queueTick(withLine, { sku: 'ANCH-10', quantity: 1 }, 0);
+    await device.queueChange(withLine, { status: 'processing' }, 0);
+    expect(device.picked('o-1', 'ANCH-10')).toBe(2);
+
+    const { api, sent } = scriptedApi([
+      { kind: 'done', result: { order_id: 'o-1', change_seq: 5, picks: [{ sku: 'ANCH-10', picked: 2 }] }, meta: undefined },
+      { kind: 'done', result: { ...order, status: 'processing', change_seq: 6 }, meta: undefined },
+    ]);
+    await sendChanges(device, api, () => 1);
+    await sendChanges(device, api, () => 1);
+    expect(sent.map((s) => [s.path, s.key === first.key])).toEqual([
+      ['/api/admin/orders/o-1/picks', true],
+      ['/api/admin/orders/o-1/status', false],
+    ]);
+    expect(device.changes()).toEqual([]);
+    expect(device.picked('o-1', 'ANCH-10')).toBe(2);
+    expect(device.order('o-1')).toMatchObject({ status: 'processing', picks: [{ sku: 'ANCH-10', picked: 2 }] });
+
+    await device.queueTick(withLine, { sku: 'ANCH-10', quantity: 1 }, 0);
+    const tooMany = 'One too many: all 3 of ANCH-10 are picked already. Put it back.';
+    await sendChanges(device, scriptedApi([{ kind: 'refused', code: 409, message: tooMany, meta: undefined }]).api, () => 1);
+    expect(device.changes('o-1')).toMatchObject([{ kind: 'pick', state: 'refused', message: tooMany }]);
+    expect(device.picked('o-1', 'ANCH-10')).toBe(2);
   });
 });

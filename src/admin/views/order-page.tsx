@@ -1,9 +1,13 @@
 import { Link, useParams } from 'react-router';
+import type { QueuedChange } from '../orders/admin-order';
 import { ScanBox } from '../pick/scan-box';
 import { useDevice } from './admin-context';
 import { OrderLines } from './order-lines';
 import { StatusActions } from './status-actions';
 import { addressLines, formatMoney, formatTime } from './format';
+
+/** What a queued change asks for, in the packer's words. */
+const asked = (c: QueuedChange) => (c.kind === 'pick' ? `${c.body.quantity} × ${c.body.sku} picked` : c.body.status);
 
 /** One order: what to pick and where it goes, the pick scanner, the next steps, refusals and history. */
 export function OrderPage() {
@@ -29,7 +33,7 @@ export function OrderPage() {
       {refused.map((c) => (
         <div key={c.key} role="alert" className="refusal-box">
           <p>
-            The change to “{c.body.status}” made {formatTime(c.queued_at)} was refused: {c.message}
+            {c.kind === 'pick' ? `The tick ${asked(c)}` : `The change to “${asked(c)}”`} made {formatTime(c.queued_at)} was refused: {c.message}
           </p>
           <button type="button" onClick={() => void device.removeChange(c.key)}>
             Dismiss
@@ -38,7 +42,7 @@ export function OrderPage() {
       ))}
       {waiting.length > 0 && (
         <p className="waiting" role="status">
-          Waiting to be sent: {waiting.map((c) => c.body.status).join(', then ')}
+          Waiting to be sent: {waiting.map(asked).join(', then ')}
         </p>
       )}
       <StatusActions order={order} />

@@ -34,6 +34,10 @@ export function StatusActions({ order }: { order: AdminOrder }) {
     shipDialog.current?.close();
     await change({ status: 'shipped', carrier, tracking_number: tracking });
   };
+  const cancel = (returnStock: boolean) => {
+    cancelDialog.current?.close();
+    void change({ status: 'cancelled', return_stock: returnStock });
+  };
   const press = (next: OrderStatus) => {
     if (next === 'shipped') shipDialog.current?.showModal();
     else if (next === 'cancelled') cancelDialog.current?.showModal();
@@ -70,19 +74,16 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           </div>
         </form>
       </dialog>
-      <dialog ref={cancelDialog} aria-labelledby="cancel-heading">
+      <dialog ref={cancelDialog} aria-labelledby="cancel-heading" aria-describedby="cancel-question">
         <h2 id="cancel-heading">Cancel order {order.increment_id}?</h2>
-        <p>Put the picked items back on the shelf: cancelling returns every ordered unit to stock, and the shopper is told.</p>
+        <p id="cancel-question">Return the items to stock?</p>
+        <p>Yes when the goods go back on the shelf; no when they cannot be sold again (damaged, lost or already sent). The shopper is told either way.</p>
         <div className="buttons">
-          <button
-            type="button"
-            className="danger"
-            onClick={() => {
-              cancelDialog.current?.close();
-              void change({ status: 'cancelled' });
-            }}
-          >
-            Cancel the order and return the stock
+          <button type="button" className="danger" onClick={() => cancel(true)}>
+            Yes, cancel and return to stock
+          </button>
+          <button type="button" className="danger" onClick={() => cancel(false)}>
+            No, cancel without returning stock
           </button>
           <button type="button" onClick={() => cancelDialog.current?.close()}>
             Keep the order
