@@ -6,3 +6,6 @@ export interface LocalShop {
   db: ShopDatabase;
   sync: ShopSync;
 }
+
+/** The browser refused storage (private browsing): the in-memory fallback keeps data only while this tab is open. */
+export const keepsDataOnlyInThisTab = (shop: LocalShop): boolean => shop.db.storage.name === 'memory';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
+import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import { LOCAL, watchLocal, type LocalKey } from '../local-state';
-import { watchNotifications } from '../sync/notification-center';
 import { watchCartLines } from '../cart/cart-view';
+import { watchStoredOrder } from '../orders/order-store';
 import { useDatabase } from './database-context';
 
 /**
@@ -27,14 +27,16 @@ export function useLocalDocument<T>(key: LocalKey<T>): T {
   return useObservableValue(() => watchLocal(db, key), key.fallback, [db, key.id]);
 }
 
-export function useCartLines(): CartLine[] {
+/** The cart's lines, oldest first, live across tabs; null until first read (not yet known to be empty). */
+export function useCartLines(): CartLine[] | null {
   const db = useDatabase();
-  return useObservableValue(() => watchCartLines(db), [], [db]);
+  return useObservableValue<CartLine[] | null>(() => watchCartLines(db), null, [db]);
 }
 
-export function useNotifications(): NotificationRecord[] {
+/** An order as stored on this device (its state, the server's number once sent); null until read or when absent. */
+export function useStoredOrder(orderId: string): OrderRecord | null {
   const db = useDatabase();
-  return useObservableValue(() => watchNotifications(db), [], [db]);
+  return useObservableValue(() => watchStoredOrder(db, orderId), null, [db, orderId]);
 }
 
 export const useCartState = () => useLocalDocument(LOCAL.cartState);

@@ -7,7 +7,7 @@ import type { ShopDatabase } from '../database-types';
 import type { Connectivity } from '../sync/connectivity';
 import { beginCheckout } from './checkout-session';
 import { orderStore } from './order-store';
-import { placeOrder } from './place-order';
+import { placeOrderBody } from './place-order';
 import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from './queued-orders';
 
 /**
@@ -28,7 +28,7 @@ export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient;
     outbox,
     /** The review step opened: the order id this checkout owns (the same in every tab until its order is placed). */
     beginCheckout: () => beginCheckout(db),
-    place: (body: Record<string, unknown>) => placeOrder(db, outbox, body),
+    place: (body: Record<string, unknown>) => placeOrderBody(db, outbox, body),
     /** The leader's round: queued orders go, or the shopper is asked (SPEC §4). */
     handleQueued: () => handleQueuedOrders(db, outbox),
     confirmQueued: () => confirmQueuedOrders(db, outbox),

@@ -1,7 +1,12 @@
+import { map, type Observable } from 'rxjs';
 import type { OrderStore } from '../../../replication/orders/order-outbox';
 import { WAITING_ORDER_STATES, type OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
 import { conflictingDocument, isWriteConflict } from '../write-conflict';
+
+/** One stored order as plain data, live across tabs; null while there is none. */
+export const watchStoredOrder = (db: ShopDatabase, orderId: string): Observable<OrderRecord | null> =>
+  db.orders.findOne(orderId).$.pipe(map((doc) => (doc ? doc.toMutableJSON() : null)));
 
 /** The order outbox on the `orders` collection: queued orders survive a reload and are seen by every tab. */
 export function orderStore(db: ShopDatabase): OrderStore {

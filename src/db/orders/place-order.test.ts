@@ -11,7 +11,7 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
 import { openTestDatabase } from '../testing/test-database';
 import { orderStore } from './order-store';
-import { placeOrder } from './place-order';
+import { placeOrderBody } from './place-order';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -74,7 +74,7 @@ async function orderedBeforeTheLoginMerge() {
   expect(await readLocal(db, LOCAL.cartState)).toMatchObject({ token: customerCart, customerCart: true, mergePending: true });
   await db.cart.insert(newLine('NUT', 1));
   shop.page.online = false;
-  const placed = await placeOrder(db, shop.outbox, orderBody('order-0001', customerCart, [{ sku: 'NUT', qty: 1 }]));
+  const placed = await placeOrderBody(db, shop.outbox, orderBody('order-0001', customerCart, [{ sku: 'NUT', qty: 1 }]));
   expect(placed.outcome).toBe('queued');
   expect(await shop.local()).toEqual({});
   shop.page.online = true;
@@ -120,7 +120,7 @@ describe('an order of lines that went into the customer cart', () => {
     await expect(shop.sync.authorize()).rejects.toThrow();
     expect(shop.server.lines(customerCart)).toEqual({ NUT: 2, BOLT: 1 });
     shop.page.online = false;
-    await placeOrder(db, shop.outbox, orderBody('order-0002', customerCart, [{ sku: 'BOLT', qty: 1 }]));
+    await placeOrderBody(db, shop.outbox, orderBody('order-0002', customerCart, [{ sku: 'BOLT', qty: 1 }]));
     const [order] = await db.orders.find().exec();
     expect(order!.body.cart_id).toBe(customerCart);
     shop.page.online = true;
@@ -136,7 +136,7 @@ describe('an order of lines that went into the customer cart', () => {
     await shop.sync.authorize();
     await db.cart.insert(newLine('NUT', 1, 2));
     shop.page.online = false;
-    await placeOrder(db, shop.outbox, orderBody('order-0003', customerCart, [{ sku: 'NUT', qty: 1 }]));
+    await placeOrderBody(db, shop.outbox, orderBody('order-0003', customerCart, [{ sku: 'NUT', qty: 1 }]));
     const [order] = await db.orders.find().exec();
     expect(order!.body.cart_id).toBe(customerCart);
   });
@@ -150,7 +150,7 @@ describe('an order of a line in a cart another queued order names', () => {
     await db.cart.insert(newLine('BOLT', 1));
     await shop.sync.authorize();
     shop.page.online = false;
-    await placeOrder(db, shop.outbox, orderBody('order-0004', customerCart, [{ sku: 'BOLT', qty: 1 }]));
+    await placeOrderBody(db, shop.outbox, orderBody('order-0004', customerCart, [{ sku: 'BOLT', qty: 1 }]));
     shop.page.online = true;
     await db.cart.insert(newLine('NUT', 1, 2));
     await shop.sync.sync(); // the device's lines win: BOLT, the order's, leaves the server cart
@@ -158,7 +158,7 @@ describe('an order of a line in a cart another queued order names', () => {
 
     // The first order will turn the cart into itself; the second cannot name it, yet takes NUT from it.
     shop.page.online = false;
-    await placeOrder(db, shop.outbox, orderBody('order-0005', customerCart, [{ sku: 'NUT', qty: 1 }]));
+    await placeOrderBody(db, shop.outbox, orderBody('order-0005', customerCart, [{ sku: 'NUT', qty: 1 }]));
     expect((await db.orders.findOne('order-0005').exec())!.body.cart_id).toBeUndefined();
     expect((await readLocal(db, LOCAL.cartState)).leftWithOrders).toEqual({ cartId: customerCart, keys: [newLine('NUT', 1).id] });
     shop.page.online = true;

@@ -65,7 +65,7 @@ async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, u
  *    lines go back at the server's new prices and the stored order is dropped, so the next press
  *    (the shopper confirming the new total) places it afresh under the same checkout order id.
  */
-export async function placeOrder(db: ShopDatabase, outbox: OrderOutbox, body: Record<string, unknown>): Promise<PlaceResult> {
+export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body: Record<string, unknown>): Promise<PlaceResult> {
   const orderId = await orderIdForPress(db, body.order_id);
   const { cart_id: cartId, ...rest } = body;
   const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) || (await cartNotMergedYet(db, cartId, orderedLines(body))) ? rest : body;

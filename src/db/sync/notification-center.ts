@@ -21,6 +21,12 @@ export async function dismissNotification(db: ShopDatabase, id: string): Promise
   await db.notifications.findOne(id).remove();
 }
 
+/** Removes, in every tab, the notifications raised since `since` that say one of `messages`. */
+export async function dismissNotificationsSince(db: ShopDatabase, since: number, messages: ReadonlySet<string>): Promise<void> {
+  const raised = await db.notifications.find({ selector: { created_at: { $gte: since } } }).exec();
+  await Promise.all(raised.filter((n) => messages.has(n.message)).map((n) => n.remove()));
+}
+
 /** The notifications to show now, newest last, in any tab. Views hide each one after its lifetime. */
 export function watchNotifications(db: ShopDatabase): Observable<NotificationRecord[]> {
   return db.notifications.find({ sort: [{ created_at: 'asc' }] }).$.pipe(

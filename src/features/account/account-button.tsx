@@ -1,49 +1,13 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEFAULT_SESSION, DEFAULT_UI_FLAGS, LOCAL_DOCUMENT_IDS, type SessionState, type UiFlags } from '../../../schemas/rx/local-documents';
-import { useShop, useShopObservable } from '../../db/hooks/shop-context';
-import type { LocalShop } from '../../db/start-local-database';
+import { useShop } from '../../db/hooks/shop-context';
+import { useSessionState, useUiFlags } from '../../db/hooks/shop-reads';
 import { Icon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
 
 const AuthForms = lazyUntilLoaded(() => import('./auth-forms').then((m) => ({ default: m.AuthForms })));
-
-/**
- * A local document's value as a subscribable, read straight off the database object: the header is in
- * the entry bundle, so it may not import the database modules (they carry RxDB and rxjs). Not
- * `db.getLocal$`: that runs two promises for every change event of every collection, thousands for
- * each catalogue batch written; here other writes are dropped by a synchronous check.
- */
-function localValue<T extends object>(shop: LocalShop, id: string, fallback: T) {
-  return {
-    subscribe: (next: (value: T) => void) => {
-      let reads = 0;
-      let closed = false;
-      const read = () => {
-        const ticket = ++reads;
-        void shop.db.getLocal<{ value: T }>(id).then((doc) => {
-          if (closed || ticket !== reads) return; // a later read is on its way
-          const stored = (doc?.toJSON() as { data?: { value?: Partial<T> } } | undefined)?.data?.value;
-          next({ ...fallback, ...stored });
-        });
-      };
-      read();
-      const changes = shop.db.eventBulks$.subscribe((bulk) => {
-        if (bulk.isLocal && !bulk.collectionName && bulk.events.some((e) => e.documentId === id)) read();
-      });
-      return {
-        unsubscribe: () => {
-          closed = true;
-          changes.unsubscribe();
-        },
-      };
-    },
-  };
-}
-
-export const useSessionState = (): SessionState => useShopObservable((shop) => localValue(shop, LOCAL_DOCUMENT_IDS.session, DEFAULT_SESSION), DEFAULT_SESSION);
 
 /** SPEC §6: guests have no group and use group 0; a signed-in shopper's group shapes the menu. */
 export const useSessionGroupId = (): number => {
@@ -56,7 +20,7 @@ export function AccountButton() {
   const { t } = useTranslation();
   const shop = useShop();
   const session = useSessionState();
-  const ui = useShopObservable((s) => localValue<UiFlags>(s, LOCAL_DOCUMENT_IDS.ui, DEFAULT_UI_FLAGS), DEFAULT_UI_FLAGS);
+  const ui = useUiFlags();
   const [open, setOpen] = useState(false);
   const loggedIn = Boolean(session.token);
   // The sign-up modal also opens by itself when the session could not be refreshed (SPEC §4).

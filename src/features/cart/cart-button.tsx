@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShop, useShopObservable } from '../../db/hooks/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
+import { useCartQuantities } from '../../db/hooks/shop-reads';
 import { Drawer } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { lazyUntilLoaded } from '../../db/hooks/lazy-until-loaded';
@@ -16,7 +17,7 @@ const Minicart = lazyUntilLoaded(() => import('./minicart').then((m) => ({ defau
 export function CartButton() {
   const { t } = useTranslation();
   const ready = useShop() !== null;
-  const lines = useShopObservable((shop) => shop.db.cart.find().$, [] as readonly { qty: number }[]);
+  const lines = useCartQuantities();
   const count = lines.reduce((sum, line) => sum + line.qty, 0);
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);

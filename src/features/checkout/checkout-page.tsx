@@ -11,10 +11,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { watchCartLines } from '../../db/cart/cart-view';
 import { checkoutStart, signedInLater$, type CheckoutStart } from '../../db/orders/checkout-details';
-import { useObservableValue } from '../../db/hooks/use-live';
+import { useCartLines } from '../../db/hooks/use-live';
 import type { LocalShop } from '../../db/start-local-database';
 import { useShop, WhenShopReady } from '../../db/hooks/shop-context';
 import { useTitle } from '../../ui/use-title';
@@ -53,7 +51,7 @@ function EmptyCart() {
 function CheckoutForShop() {
   const shop = useShop() as LocalShop;
   const { t } = useTranslation();
-  const lines = useObservableValue<CartLine[] | null>(() => watchCartLines(shop.db), null, [shop.db]);
+  const lines = useCartLines();
   // `form` counts the times the steps open afresh (their forms take the details they open with).
   const [start, setStart] = useState<(CheckoutStart & { form: number }) | null>(null);
   useEffect(() => {

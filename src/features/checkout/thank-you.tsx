@@ -1,13 +1,11 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { map } from 'rxjs';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../../db/database-types';
-import { useObservableValue } from '../../db/hooks/use-live';
+import { useSettings, useStoredOrder } from '../../db/hooks/use-live';
 import { setThankYouPageOpen } from '../../db/orders/place-order';
 import { holdThankYouPresence } from '../../db/orders/thank-you-presence';
-import { LOCAL, watchLocal } from '../../db/local-state';
 import { formatMoney } from '../../i18n/money';
 import { ReorderButton } from '../quick-order/reorder-button';
 import { placedOrderSummary } from './placed-order-summary';
@@ -38,8 +36,8 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
-  const storedJson = useObservableValue(() => db.orders.findOne(placed.orderId).$.pipe(map((d) => (d ? (d.toMutableJSON()) : null))), null, [db, placed.orderId]);
-  const automatic = useObservableValue(() => watchLocal(db, LOCAL.settings).pipe(map((s) => s.automaticTransmission)), true, [db]);
+  const storedJson = useStoredOrder(placed.orderId);
+  const automatic = useSettings().automaticTransmission;
   const number = placed.number ?? numberOf(storedJson);
   const summary = placedOrderSummary(storedJson?.body, storedJson?.result);
   const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { TotalsReply } from '../../../schemas/api/cart';
-import { buildOrderBody, type CheckoutDraft } from '../../db/orders/checkout-order-body';
-import { LOCAL, readLocal } from '../../db/local-state';
-import { readCartLines } from '../../db/cart/cart-view';
+import type { CheckoutDraft } from '../../db/orders/checkout-order-body';
+import { placeOrder } from '../../db/orders/place-checkout-order';
 import type { LocalShop } from '../../db/start-local-database';
-import { currentStore, storeConfig } from '../../i18n/store-views';
 import type { PlacedOrder } from './thank-you';
 
 /**
- * Places the order from the local cart lines and the checkout details through the order outbox
- * (stored first, then sent; offline it waits). The checkout owns one order id from the moment its
+ * Places the order through the database's door (`placeOrder`: stored first, then sent; offline it
+ * waits) and keeps what the checkout shows of it. The checkout owns one order id from the moment its
  * review step opens, so a second press, a reload or another tab on this checkout places one order.
  * An account asked for at checkout is created by the server with the order; once the order is
  * through, the shopper is signed in with it. The order carries the grand total the review step
@@ -35,17 +33,7 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
     setPlacing(true);
     setFailure(null);
     try {
-      const { db, sync } = shop;
-      const [lines, cartState, session, user] = await Promise.all([
-        readCartLines(db),
-        readLocal(db, LOCAL.cartState),
-        readLocal(db, LOCAL.session),
-        readLocal(db, LOCAL.currentUser),
-      ]);
-      const userId = session.token && user && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null;
-      const config = storeConfig();
-      const body = buildOrderBody({ ...draft, lines, password, userId, cartId: cartState.token, storeCode: config.multistore ? currentStore().storeCode : null, now: Date.now(), grandTotal });
-      const result = await sync.placeOrder({ ...body, ...(orderId ? { order_id: orderId } : {}) });
+      const { result, userId, savedOnDevice } = await placeOrder(shop, draft, { password, grandTotal, orderId });
       if (result.outcome === 'rejected') {
         setFailure(result.message ?? null);
         setOrderId(null);
@@ -60,7 +48,7 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
       const email = draft.personal.emailAddress.trim();
       const wantsAccount = !userId && draft.personal.createAccount && Boolean(password);
       let account: PlacedOrder['account'] = null;
-      if (wantsAccount && password) account = result.outcome === 'sent' ? ((await sync.signIn(email, password)).ok ? 'created' : null) : 'later';
+      if (wantsAccount && password) account = result.outcome === 'sent' ? ((await shop.sync.signIn(email, password)).ok ? 'created' : null) : 'later';
       const n = result.order.result?.increment_id;
       setPlaced({
         orderId: result.order.order_id,
@@ -68,7 +56,7 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
         number: typeof n === 'string' || typeof n === 'number' ? String(n) : null,
         email,
         account,
-        savedOnDevice: db.storage.name !== 'memory',
+        savedOnDevice,
       });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));

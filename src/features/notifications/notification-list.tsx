@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import type { NotificationRecord } from '../../../schemas/rx/notifications.schema';
-import { useShop, useShopObservable } from '../../db/hooks/shop-context';
+import { useShop } from '../../db/hooks/shop-context';
+import { removeStoredNotification, useStoredNotifications } from '../../db/hooks/shop-reads';
 import type { LocalShop } from '../../db/start-local-database';
 import { dismiss, useNotifications, type NotificationAction } from './notification-store';
 
@@ -29,10 +30,9 @@ interface Shown {
 }
 
 /** Stored notifications (cart, orders, session: shown in every tab) until they expire. */
-function useStoredNotifications(): NotificationRecord[] {
-  const records = useShopObservable((shop) => shop.db.notifications.find({ sort: [{ created_at: 'asc' }] }).$, [] as { toJSON(): unknown }[]);
+function useLiveStoredNotifications(): NotificationRecord[] {
+  const all = useStoredNotifications();
   const [now, setNow] = useState(() => Date.now());
-  const all = records.map((d) => d.toJSON() as NotificationRecord);
   const live = all.filter((n) => n.hasNoTimeout || n.created_at + n.timeToLive > now);
   const nextExpiry = Math.min(...live.filter((n) => !n.hasNoTimeout).map((n) => n.created_at + n.timeToLive));
   useEffect(() => {
@@ -86,10 +86,10 @@ export function NotificationList() {
   const { pathname } = useLocation();
   const shop = useShop();
   const screenItems = useNotifications();
-  const storedItems = useStoredNotifications();
+  const storedItems = useLiveStoredNotifications();
   const shown: Shown[] = [
     ...storedItems.map((n): Shown => {
-      const remove = () => void shop?.db.notifications.findOne(n.id).remove();
+      const remove = () => void (shop && removeStoredNotification(shop, n.id));
       const toAction = (a: { label: string; action?: string }): NotificationAction => ({
         label: a.label,
         run: () => {

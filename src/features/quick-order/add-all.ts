@@ -1,7 +1,7 @@
 import { addProductToCart } from '../../db/cart/cart-add';
 import type { ShopDatabase } from '../../db/database-types';
 import type { LocalShop } from '../../db/start-local-database';
-import { addNotification } from '../../db/sync/notification-center';
+import { addNotification, dismissNotificationsSince } from '../../db/sync/notification-center';
 import { cartNotice } from '../../domain/notifications/notification-rules';
 import type { AddAllNotice } from './add-all-message';
 import type { AddLine } from './pad-row';
@@ -41,7 +41,6 @@ export async function addRowsToCart(shop: LocalShop, rows: readonly { id: string
  */
 export async function mergeBatchNotices(db: ShopDatabase, outcome: AddAllOutcome, notice: AddAllNotice): Promise<void> {
   const said = new Set([...outcome.notices, ...outcome.refused.values()]);
-  const batch = await db.notifications.find({ selector: { created_at: { $gte: outcome.since } } }).exec();
-  await Promise.all(batch.filter((n) => said.has(n.message)).map((n) => n.remove()));
+  await dismissNotificationsSince(db, outcome.since, said);
   if (notice.sentences.length > 0) await addNotification(db, cartNotice(notice.type, notice.sentences.join(' ')));
 }

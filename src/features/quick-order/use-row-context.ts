@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useShopObservable } from '../../db/hooks/shop-context';
+import { useCartQuantities } from '../../db/hooks/shop-reads';
 import { localCatalogState, subscribeLocalCatalog, type LocalCatalogState } from '../../db/catalog/local-catalog';
 import { watchCatalogVersion } from '../../db/quick-order/catalog-changes';
 import { useSessionGroupId } from '../account/account-button';
@@ -23,7 +24,7 @@ export function useRowContext(codes: readonly string[]): { context: RowContext |
   const answers = useCodeLookup(codes, `${catalogVersion} ${catalog.registered} ${catalog.products} ${catalog.replicated}`);
   const taxPercent = useTaxPercent();
   const customerGroupId = useSessionGroupId();
-  const lines = useShopObservable((shop) => shop.db.cart.find().$, [] as readonly { sku: string; qty: number }[]);
+  const lines = useCartQuantities();
   const taxKey = taxPercent ? TAX_CLASSES.map((c) => taxPercent(c)).join('/') : null;
   const context = useMemo(() => {
     if (!taxPercent) return null;
