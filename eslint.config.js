@@ -85,5 +85,20 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // Views reach the database through src/db's functions and hooks (placeOrder, useCartLines, ...):
+    // handing `shop.db` to one of them is fine, reading a collection or property off it is not.
+    files: ['src/{features,app,ui}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["MemberExpression[object.type='MemberExpression'][object.property.name='db']", "MemberExpression[object.name='db']"].map((selector) => ({
+          selector,
+          message: 'Views query the database through src/db (a function or hook there), not off `db` directly.',
+        })),
+      ],
+    },
+  },
   { files: ['eslint.config.js', 'server/cli/start.js'], ...tseslint.configs.disableTypeChecked },
 );
