@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cartCreateQuery, cartDeleteBody, cartQuery, cartUpdateBody } from '../../schemas/api/cart';
-import { parseQuantity } from '../../src/domain/cart/quantity';
+import { parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { defineRoute } from '../http/define-route';

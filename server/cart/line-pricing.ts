@@ -1,5 +1,5 @@
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
-import { checkQuantityForProduct, parseQuantity } from '../../src/domain/cart/quantity';
+import { checkQuantityForProduct, parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import { priceLine } from '../../src/domain/totals/line-price';
 import type { OptionLabel } from '../../src/domain/totals/custom-option-price';
 import type { Doc } from '../../src/domain/catalog-query/types';

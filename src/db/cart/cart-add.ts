@@ -1,4 +1,4 @@
-import { addQuantityRefusal, minimumOrderOf } from '../../domain/add-to-cart/add-checks';
+import { addQuantityRefusal, minimumOrderOf } from '../../domain/quantity/quantity-rules';
 import { findChildBySku } from '../../domain/cart/configurable-choice';
 import { cartNotice } from '../../domain/notifications/notification-rules';
 import { addToCart, replaceLine } from './cart-actions';

@@ -1,5 +1,5 @@
 import type { CartLine } from '../../../schemas/rx/cart.schema';
-import { checkQuantityForProduct, parseQuantity } from '../../domain/cart/quantity';
+import { checkQuantityForProduct, parseQuantity } from '../../domain/quantity/quantity-rules';
 import { updateQuantity } from './cart-actions';
 import { checkStock } from './cart-stock';
 import type { LocalShop } from '../start-local-database';

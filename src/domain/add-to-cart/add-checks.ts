@@ -1,8 +1,5 @@
 import { CART_MESSAGES } from '../cart/cart-messages';
-import { checkQuantityForProduct } from '../cart/quantity';
-import { readAmount } from '../pricing/money';
-import { quantityToAdd } from '../quantity/cart-quantities';
-import type { StockReading, StockStatus } from './add-to-cart-rules';
+import { quantityToAdd } from '../quantity/quantity-rules';
 
 /**
  * The add-to-cart checks every screen that adds a product runs (the product page, the quick order
@@ -34,22 +31,4 @@ export function checkAddRequest(facts: AddRequestFacts, qtyInput: unknown, produ
   if (!facts.inStock) return { ok: false, type: 'error', message: CART_MESSAGES.outOfStock };
   const amount = quantityToAdd(qtyInput, product);
   return amount.ok ? { ok: true, qty: amount.qty } : { ok: false, type: 'error', message: amount.message };
-}
-
-/** The minimum order of a product, or of the variant chosen when it has its own (at least 1). */
-export function minimumOrderOf(product: { minimum_order?: unknown } | undefined, child?: { minimum_order?: unknown }): number {
-  const value = readAmount(child?.minimum_order) ?? readAmount(product?.minimum_order) ?? 1;
-  return Number.isInteger(value) && value > 1 ? value : 1;
-}
-
-/**
- * The quantity rules that need the cart line and the stock figure (SPEC §5): the line's quantity
- * after the add must reach the minimum order and, where stock is managed, not pass what is there
- * ("Only {maxQuantity} products of this type are available."). An out-of-stock status is left to
- * the add decision, which refuses it with its own message.
- */
-export function addQuantityRefusal(lineQty: number, minimumOrder: number, figure: StockReading | null, status: StockStatus): string | null {
-  if (status === 'out_of_stock') return null;
-  const refusal = checkQuantityForProduct(lineQty, { minimumOrder, manageStock: figure?.manageStock ?? false, isInStock: true, stockQty: figure?.qty ?? 0 });
-  return refusal?.message ?? null;
 }

@@ -1,11 +1,11 @@
-import { addQuantityRefusal, checkAddRequest, minimumOrderOf } from '../../domain/add-to-cart/add-checks';
+import { checkAddRequest } from '../../domain/add-to-cart/add-checks';
 import { isAvailable, readStock, type StockReading } from '../../domain/add-to-cart/add-to-cart-rules';
 import { CART_MESSAGES } from '../../domain/cart/cart-messages';
 import { labelsOfChild, optionsOfChild } from '../../domain/cart/configurable-choice';
 import { isRecord, recordsOf, textOf, type Doc } from '../../domain/cart/doc-fields';
 import { buildProductOption, effectiveBundleChoice, requiredOptionsAnswered, type OptionChoices } from '../../domain/cart/product-option';
 import { addPercent, readAmount } from '../../domain/pricing/money';
-import { quantityToAdd } from '../../domain/quantity/cart-quantities';
+import { addQuantityRefusal, minimumOrderOf, quantityToAdd } from '../../domain/quantity/quantity-rules';
 import { priceLine } from '../../domain/totals/line-price';
 import { rowTotal } from '../../domain/totals/row-total';
 import type { PadEntry } from './pad-lines';
