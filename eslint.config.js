@@ -27,6 +27,9 @@ const importZones = [
   zone('./src/ui', [...src('app', 'features', 'db', 'catalog-worker', 'admin'), './replication', ...BACK_END], 'src/ui holds shared presentational components.'),
   zone('./src/i18n', [...srcExcept('i18n', 'domain'), './replication', ...BACK_END], 'src/i18n holds wording.'),
   zone('./src/app', BACK_END, 'The browser app never imports the server.'),
+  // The back-office is its own app on its own device store (src/admin/store): it shares only the
+  // shared layers with the shop.
+  zone('./src/admin', [...src('app', 'features', 'db', 'catalog-worker'), ...BACK_END], 'src/admin imports schemas/, replication/, src/domain, src/ui and src/i18n, never the shop\'s src/db, src/features or src/app, nor the server.'),
   zone('./sw', [...src(...SRC_FOLDERS.filter((name) => name !== 'domain')), './replication', './server'], 'The service worker stands alone.'),
   // The server imports schemas/ and src/domain; its page renderer (server/render) also renders the app's
   // route table with its providers and wording, so it may import src/app, src/ui and src/i18n.
