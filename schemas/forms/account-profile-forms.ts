@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { countryField, emailField, optionalText, personNameField, phoneField, requiredText, zipCodeField } from './form-fields';
+import { emailField, optionalText, personNameField, phoneField, postalAddressFields, requiredText } from './form-fields';
 
 /** My profile: only names and e-mail may change (SPEC §3 User state). */
 export const profileFormSchema = v.strictObject({
@@ -16,11 +16,7 @@ export const shippingDetailsFormSchema = v.strictObject({
   firstName: personNameField,
   lastName: personNameField,
   company: optionalText(200),
-  streetAddress: requiredText(200),
-  apartmentNumber: optionalText(100),
-  city: requiredText(100),
-  zipCode: zipCodeField,
-  country: countryField,
+  ...postalAddressFields,
   phoneNumber: phoneField,
 });
 export type ShippingDetailsForm = v.InferOutput<typeof shippingDetailsFormSchema>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { countryField, emailField, optionalText, personNameField, requiredText, zipCodeField } from './form-fields';
+import { emailField, optionalText, personNameField, postalAddressFields } from './form-fields';
 
 /** The /catalogue-request page: a printed catalogue posted to the shopper. */
 export const catalogueRequestFormSchema = v.strictObject({
@@ -7,11 +7,7 @@ export const catalogueRequestFormSchema = v.strictObject({
   lastName: personNameField,
   emailAddress: emailField,
   company: optionalText(200),
-  streetAddress: requiredText(200),
-  apartmentNumber: optionalText(100),
-  city: requiredText(100),
-  zipCode: zipCodeField,
-  country: countryField,
+  ...postalAddressFields,
   message: optionalText(2000),
 });
 

@@ -39,6 +39,15 @@ export const passwordField = v.pipe(v.string(M.required), v.minLength(8, M.passw
 /** Two-letter ISO country code, upper-cased ("gb" → "GB"). */
 export const countryField = v.pipe(v.string(M.required), v.trim(), v.nonEmpty(M.required), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.'));
 
+/** A postal address from the street to the country, as every form that posts something asks for it. */
+export const postalAddressFields = {
+  streetAddress: requiredText(200),
+  apartmentNumber: optionalText(100),
+  city: requiredText(100),
+  zipCode: zipCodeField,
+  country: countryField,
+};
+
 export const phoneField = v.pipe(
   optionalText(40),
   v.check((s) => s === undefined || /^[0-9+()\-. ]{5,40}$/.test(s), 'Must be a phone number.'),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { acceptTermsField, companyNameField, countryField, emailField, optionalText, personNameField, phoneField, requiredText, taxIdField, zipCodeField } from './form-fields';
+import { acceptTermsField, companyNameField, emailField, optionalText, personNameField, phoneField, postalAddressFields, taxIdField } from './form-fields';
 
 /** The /trade-account page ("Trade Account Signup"): a business applies for credit terms. */
 export const tradeAccountFormSchema = v.strictObject({
@@ -9,11 +9,7 @@ export const tradeAccountFormSchema = v.strictObject({
   lastName: personNameField,
   emailAddress: emailField,
   phoneNumber: phoneField,
-  streetAddress: requiredText(200),
-  apartmentNumber: optionalText(100),
-  city: requiredText(100),
-  zipCode: zipCodeField,
-  country: countryField,
+  ...postalAddressFields,
   tradeType: optionalText(100),
   message: optionalText(5000),
   acceptTerms: acceptTermsField,
