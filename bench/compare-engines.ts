@@ -32,7 +32,7 @@ Object.assign(process.env, { DATA_DIR: data.dataDir, SEED_PRODUCTS: String(produ
 const server = await startServer(loadConfig());
 try {
   const mix = await buildQueryMix(server.url);
-  const attributes = server.ctx.catalog.attributes.get;
+  const context = server.ctx.catalog.queryContext;
   const { docs } = server.ctx.catalog.index('product').documents();
   const sides: [string, SearchIndex][] = [];
   for (const [name, dir] of [['base', baseArg], ['this', thisArg ?? REPO_ROOT]] as const) {
@@ -45,7 +45,7 @@ try {
     return parsed.value;
   });
   for (const query of queries.slice(0, 500)) {
-    if (sides[0]![1].queryJson(query, attributes) !== sides[1]![1].queryJson(query, attributes)) throw new Error(`the replies differ for ${JSON.stringify(query)}`);
+    if (sides[0]![1].queryJson(query, context) !== sides[1]![1].queryJson(query, context)) throw new Error(`the replies differ for ${JSON.stringify(query)}`);
   }
   const kinds = { listing: queries.filter((q) => !q.searchQuery?._searchText), search: queries.filter((q) => q.searchQuery?._searchText) };
   const cpu = () => {
@@ -57,7 +57,7 @@ try {
     for (const [name, index] of r % 2 ? [...sides].reverse() : sides) {
       for (const [kind, list] of Object.entries(kinds)) {
         const start = cpu();
-        for (const query of list) index.queryJson(query, attributes);
+        for (const query of list) index.queryJson(query, context);
         runs.set(`${name} ${kind}`, [...(runs.get(`${name} ${kind}`) ?? []), (cpu() - start) / list.length]);
       }
     }

@@ -42,7 +42,7 @@ try {
     return r.value;
   });
   const catalog = server.ctx.catalog;
-  const jsons = queries.map((q) => catalog.indexFor(q.type).queryJson(q, catalog.attributes.get));
+  const jsons = queries.map((q) => catalog.indexFor(q.type).queryJson(q, catalog.queryContext));
   const buffers = jsons.map((j) => Buffer.from(j));
   // The process's CPU (zlib runs on this thread when synchronous; the stages run nothing elsewhere).
   const cpu = () => {
@@ -57,8 +57,8 @@ try {
       },
     ],
     ['validate', () => parsed.forEach((p) => parseWith(catalogQuerySchema, p))],
-    ['engine (query)', () => queries.forEach((q) => catalog.indexFor(q.type).query(q, catalog.attributes.get))],
-    ['engine + reply JSON (queryJson)', () => queries.forEach((q) => catalog.indexFor(q.type).queryJson(q, catalog.attributes.get))],
+    ['engine (query)', () => queries.forEach((q) => catalog.indexFor(q.type).query(q, catalog.queryContext))],
+    ['engine + reply JSON (queryJson)', () => queries.forEach((q) => catalog.indexFor(q.type).queryJson(q, catalog.queryContext))],
     ['Buffer.from', () => jsons.forEach((j) => Buffer.from(j))],
     ['brotli q1', () => buffers.forEach((b) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }))],
     [

@@ -91,7 +91,7 @@ describe('category page', () => {
     const { page } = await openPage(browser, PHONE);
     await page.goto(shop.url + '/c/through-bolts');
     await page.getByRole('button', { name: 'Filters' }).click();
-    const prices = page.getByRole('dialog').getByRole('group', { name: 'Price' }).locator('label');
+    const prices = page.getByRole('dialog').getByRole('group', { name: 'Price (incl. VAT)' }).locator('label');
     await expect.poll(() => prices.allTextContents()).toEqual([expect.stringMatching(/^< £50 \(\d+\)$/), expect.stringMatching(/^£50 - £100 \(\d+\)$/), expect.stringMatching(/^£100 - £150 \(\d+\)$/), expect.stringMatching(/^> £150 \(\d+\)$/)]);
     await shot(page, 'category-phone');
     await page.goto(shop.url + '/c/through-bolts?price=150-');

@@ -85,7 +85,7 @@ export async function sendCatalogReply(catalog: CatalogService, body: CatalogQue
     if (!fresh) await request.server.shopLimits.enforce(request, 'uncachedCatalog', auth);
     // Trade-only categories and their products are left out for a group that may not see them.
     const query = withoutHidden(body, hiddenCategoriesFor(catalog, groupId ?? GUEST_GROUP));
-    found = new CachedReply(catalog.indexFor(body.type).queryBytes(query, catalog.attributes.get, '{"code":200,"result":', '}'));
+    found = new CachedReply(catalog.indexFor(body.type).queryBytes(query, catalog.queryContext, '{"code":200,"result":', '}'));
     catalog.replies.set(key, found);
   }
   return sendCached(catalog.replies, key, found, request, reply);

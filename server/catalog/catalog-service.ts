@@ -6,12 +6,17 @@ import { databaseIdentity, readSnapshot, removeSnapshot, writeSnapshot, type Sna
 import { CATALOG_ENTITIES, CHANGES_CHANNEL, catalogState, readAllInBatches, readChanges, type CatalogDoc, type CatalogEntity } from './catalog-store';
 import { ReplyCache } from './reply-cache';
 import { AttributeLookup, SearchIndexLoader, type SearchIndex } from './search-index';
+import { taxRatesByClass, type TaxRatesByClass } from '../../src/domain/pricing/tax-rate';
+import type { QueryContext } from '../../src/domain/catalog-query/types';
 
 /**
  * Rows per read when loading the catalogue at start: few enough that a batch's parsed rows are
  * garbage before the collector promotes them (2,000 left the heap a third larger after start).
  */
 const LOAD_BATCH = 500;
+
+/** The UK store's tax destination (SPEC §9: the default country is GB), as the tiles price for it. */
+const STORE_TAX_COUNTRY = 'GB';
 
 /** Where the catalogue snapshot goes (`DATA_DIR/catalog-snapshot.bin`) and how long after a change it is written again. */
 export interface SnapshotOptions {
@@ -37,6 +42,8 @@ export class CatalogService {
   /** Finished `/api/catalog` replies; valid until the next applied change. */
   readonly replies = new ReplyCache();
   private seenSeq = 0;
+  /** The store's rates from the taxrule documents, read again after a change to them. */
+  private taxRates: TaxRatesByClass | undefined;
   private refreshing: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -167,6 +174,15 @@ export class CatalogService {
     return index;
   }
 
+  /**
+   * What a catalogue query needs besides its index: the facet labels' attributes, and the store's tax
+   * rates, so the price buckets and the `price_incl_tax` filter read prices as the tiles show them.
+   */
+  get queryContext(): QueryContext {
+    this.taxRates ??= taxRatesByClass(this.index('taxrule').documents().docs, STORE_TAX_COUNTRY);
+    return { attributesByCode: this.attributes.get, taxRates: this.taxRates };
+  }
+
   /** The newest change this process has applied; tests and the import command wait on it. */
   get seq(): number {
     return this.seenSeq;
@@ -205,6 +221,7 @@ export class CatalogService {
         const index = this.index(entity);
         if (group.removals.length) index.remove(group.removals);
         if (group.upserts.length) index.upsert(group.upserts, group.seqs);
+        if (entity === 'taxrule') this.taxRates = undefined;
         if (entity === 'attribute') {
           this.attributes.remove(group.removals);
           this.attributes.upsert(group.upserts);

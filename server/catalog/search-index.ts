@@ -1,7 +1,7 @@
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
 import { queryPage, runCatalogQuery } from '../../src/domain/catalog-query/run-query';
-import type { AttributeDoc, CatalogResult, Doc, DocId } from '../../src/domain/catalog-query/types';
+import type { AttributeDoc, CatalogResult, Doc, DocId, QueryContext } from '../../src/domain/catalog-query/types';
 import { ValuePool } from '../../src/domain/catalog-query/value-pool';
 import type { CatalogEntity } from './catalog-store';
 import { ProjectedJson } from './projected-json';
@@ -15,11 +15,12 @@ export interface SearchIndex {
   documents(): { docs: Doc[]; seqs: number[] };
   /** Live documents. */
   readonly count: number;
-  query(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): CatalogResult;
+  /** `context`: the attribute lookup for facet labels and the tax rates of the prices incl. tax (`CatalogService.queryContext`). */
+  query(query: CatalogQuery, context: QueryContext): CatalogResult;
   /** The same answer as JSON text, each document's (projected) JSON made once and reused. */
-  queryJson(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined): string;
+  queryJson(query: CatalogQuery, context: QueryContext): string;
   /** `head`, the answer's JSON and `tail` as UTF-8 bytes (a reply's body), as `queryJson` makes it. */
-  queryBytes(query: CatalogQuery, attributeByCode: (code: string) => AttributeDoc | undefined, head?: string, tail?: string): Buffer;
+  queryBytes(query: CatalogQuery, context: QueryContext, head?: string, tail?: string): Buffer;
   /**
    * Live documents (listed or not) whose SKU, configurable child SKU or EAN (the index's code
    * fields) is `code`, ignoring case and outer spaces: candidates the caller checks exactly.
@@ -79,11 +80,9 @@ class TextMap {
   }
 }
 
-type Lookup = (code: string) => AttributeDoc | undefined;
-
-function queryBytes(index: CatalogIndex, texts: ProjectedJson, query: CatalogQuery, attributeByCode: Lookup, head: string, tail: string): Buffer {
+function queryBytes(index: CatalogIndex, texts: ProjectedJson, query: CatalogQuery, context: QueryContext, head: string, tail: string): Buffer {
   const { sourceInclude, sourceExclude, ...rest } = query;
-  const { page, total, aggregations, attributeMetadata, perPage } = queryPage(index, rest, { attributesByCode: attributeByCode });
+  const { page, total, aggregations, attributeMetadata, perPage } = queryPage(index, rest, context);
   // `items` is the result's first key: its placeholder is the start of the text.
   const others = JSON.stringify({ items: 0, total, aggregations, attributeMetadata, perPage });
   return texts.write(page, index.store.docs, sourceInclude, sourceExclude, `${head}{"items":[`, `]${others.slice('{"items":0'.length)}${tail}`);
@@ -181,9 +180,9 @@ function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]):
     get count() {
       return index.store.count;
     },
-    query: (query, attributeByCode) => runCatalogQuery(index, query, { attributesByCode: attributeByCode }),
-    queryJson: (query, attributeByCode) => queryBytes(index, texts, query, attributeByCode, '', '').toString('utf8'),
-    queryBytes: (query, attributeByCode, head = '', tail = '') => queryBytes(index, texts, query, attributeByCode, head, tail),
+    query: (query, context) => runCatalogQuery(index, query, context),
+    queryJson: (query, context) => queryBytes(index, texts, query, context, '', '').toString('utf8'),
+    queryBytes: (query, context, head = '', tail = '') => queryBytes(index, texts, query, context, head, tail),
     withCode: (code) => {
       const found: Doc[] = [];
       for (const slot of index.codeLookup().find(code, index.store)) found.push(index.store.docs[slot]!);

@@ -128,7 +128,7 @@ function searchResolver(catalog: CatalogService, type: CatalogQueryType) {
     // The message names the argument by its path, as POST /api/catalog names the body field.
     if (!parsed.ok) throw refusedQuery(parsed.message);
     // GraphQL reads no customer token: it answers as a guest, without the trade-only products (server/catalog/trade-only.ts).
-    return catalog.indexFor(type).query(withoutHidden(parsed.value, hiddenCategoriesFor(catalog, GUEST_GROUP)), catalog.attributes.get);
+    return catalog.indexFor(type).query(withoutHidden(parsed.value, hiddenCategoriesFor(catalog, GUEST_GROUP)), catalog.queryContext);
   };
 }
 

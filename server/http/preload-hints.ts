@@ -13,7 +13,7 @@ function lookUp(catalog: CatalogService, type: 'product', size: number, filters:
   const query = parseCatalogQuery({ type, size, searchQuery: { _appliedFilters: filters } });
   if (!query.ok) return [];
   // Every stored catalogue document carries its id.
-  return catalog.index(type).query(query.value, catalog.attributes.get).items as CatalogDoc[];
+  return catalog.index(type).query(query.value, catalog.queryContext).items as CatalogDoc[];
 }
 
 async function firstBannerPicture(db: Queryable): Promise<PreloadPicture | null> {

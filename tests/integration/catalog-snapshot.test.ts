@@ -51,7 +51,7 @@ const queries = storefrontQueries(generateCatalog({ products: PRODUCTS })).map((
 /** Every entity's documents in change order, then every storefront query's reply text, from one catalogue service. */
 function answers(catalog: CatalogService): string[] {
   const documents = CATALOG_ENTITIES.map((entity) => JSON.stringify(catalog.index(entity).documents()));
-  return [...documents, ...queries.map((query) => catalog.indexFor(query.type).queryJson(query, catalog.attributes.get))];
+  return [...documents, ...queries.map((query) => catalog.indexFor(query.type).queryJson(query, catalog.queryContext))];
 }
 
 /** The answers of the running server's catalogue, and of the same database loaded without a snapshot. */

@@ -6,6 +6,9 @@ import { findByCode } from '../../domain/catalog-query/code-lookup';
 import { runCatalogQuery } from '../../domain/catalog-query/run-query';
 import type { AttributeDoc, CatalogResult, Doc } from '../../domain/catalog-query/types';
 import type { ShopDatabase } from '../database-types';
+import { taxRatesByClass, type TaxRatesByClass } from '../../domain/pricing/tax-rate';
+import { UK_STORE } from '../../i18n/store-views';
+import { storedContent } from './catalog-records';
 
 /** The catalogue entities the storefront lists and searches locally. */
 export type LocalEntity = 'product' | 'category' | 'attribute';
@@ -42,6 +45,23 @@ export async function startCatalogIndex(db: ShopDatabase): Promise<LocalCatalogI
   const attributes = new Map<string, AttributeDoc>();
   const changes$ = new Subject<LocalEntity>();
   const subscriptions: Subscription[] = [];
+  // The price buckets count prices incl. tax at the store's rates, as the server's do (server/catalog/catalog-service.ts).
+  let taxRates: TaxRatesByClass = {};
+  const readTaxRates = async () => {
+    taxRates = taxRatesByClass((await storedContent(db, 'taxrule')), UK_STORE.tax.defaultCountry);
+  };
+  const content = db.collections.content as unknown as RxCollection<{ entity: string }> | undefined;
+  if (content) {
+    subscriptions.push(
+      content.eventBulks$.subscribe((bulk: { events: unknown[] }) => {
+        const touched = (bulk.events as { documentData?: { entity?: string }; previousDocumentData?: { entity?: string } }[]).some(
+          (e) => e.documentData?.entity === 'taxrule' || e.previousDocumentData?.entity === 'taxrule',
+        );
+        if (touched) void readTaxRates().then(() => changes$.next('product'));
+      }),
+    );
+  }
+  await readTaxRates();
 
   const noteAttributes = (docs: Doc[]) => {
     for (const doc of docs) if (typeof doc.attribute_code === 'string') attributes.set(doc.attribute_code, doc as AttributeDoc);
@@ -96,7 +116,7 @@ export async function startCatalogIndex(db: ShopDatabase): Promise<LocalCatalogI
     query(entity, query) {
       const index = indexes.get(entity);
       if (!index) return { items: [], total: 0, aggregations: {}, attributeMetadata: [], perPage: 0 };
-      return runCatalogQuery(index, { ...query, type: entity }, { attributesByCode: (code) => attributes.get(code) });
+      return runCatalogQuery(index, { ...query, type: entity }, { attributesByCode: (code) => attributes.get(code), taxRates });
     },
     findProductsByCode(code) {
       const index = indexes.get('product');

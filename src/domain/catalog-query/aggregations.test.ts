@@ -72,3 +72,31 @@ describe('aggregations', () => {
     expect(result.attributeMetadata).toEqual([{ attribute_code: 'colour', attribute_id: 93, frontend_label: 'Colour', options: [{ label: 'Black', value: '49' }] }]);
   });
 });
+
+describe('price buckets incl. VAT, as the tiles lead with', () => {
+  // £42.49 excl. VAT is £50.99 incl. 20 %; the zero-rated handbook stays £49.99.
+  const priced = [
+    product(1, { price: 42.49, tax_class_id: 2 }),
+    product(2, { price: 49.99, tax_class_id: 5 }),
+    product(3, { price: 41.66 }),
+  ];
+  const rates = { 2: 20, 5: 0 };
+  const index = createCatalogIndex('product', priced);
+  const under50 = { attribute: 'price_incl_tax', value: { gte: 0, lt: 50 } };
+  const buckets = (taxRates?: Record<number, number>) =>
+    (runCatalogQuery(index, { searchQuery: { _availableFilters: [{ field: 'price' }] } }, { taxRates }).aggregations.agg_range_price?.buckets ?? []).map((b) => b.doc_count);
+  const idsUnder50 = (taxRates?: Record<number, number>) => runCatalogQuery(index, { searchQuery: { _appliedFilters: [under50] } }, { taxRates }).items.map((d) => d.id);
+
+  it('counts a product shown at £50.99 incl. VAT in £50 - £100, not under £50', () => {
+    // A document without a tax class is standard rated: £41.66 is £49.99 incl.
+    expect(buckets(rates)).toEqual([2, 1, 0, 0]);
+    expect(idsUnder50(rates)).toEqual([2, 3]);
+  });
+
+  it('answers at the rates asked, never from a result kept at other rates', () => {
+    expect(idsUnder50({})).toEqual([1, 2, 3]);
+    expect(idsUnder50(rates)).toEqual([2, 3]);
+    expect(buckets({})).toEqual([3, 0, 0, 0]);
+    expect(buckets(rates)).toEqual([2, 1, 0, 0]);
+  });
+});

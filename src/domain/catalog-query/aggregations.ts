@@ -1,6 +1,6 @@
 import type { Bits } from './bitset';
 import type { CatalogIndex } from './catalog-index';
-import { EFFECTIVE_PRICE } from './field-values';
+import { EFFECTIVE_PRICE, inclTaxPriceKey } from './field-values';
 import { topK } from './sort';
 import type { AttributeMetadata, AvailableFilter, QueryContext, RangeAggregation, Scalar, TermsAggregation, TermsBucket } from './types';
 
@@ -54,9 +54,12 @@ function termsAggregation(index: CatalogIndex, key: string, result: Bits, result
 
 const label = (n: number): string => n.toFixed(1);
 
-/** `agg_range_price`: ranges over the final price (from inclusive, to exclusive, as Elasticsearch). */
-function priceRangeAggregation(index: CatalogIndex, resultSlots: () => ArrayLike<number>): RangeAggregation {
-  const column = index.numericColumn(EFFECTIVE_PRICE);
+/**
+ * `agg_range_price`: ranges over the final price incl. tax (`inclTaxKey`), the price the tiles lead
+ * with (from inclusive, to exclusive, as Elasticsearch).
+ */
+function priceRangeAggregation(index: CatalogIndex, resultSlots: () => ArrayLike<number>, inclTaxKey: string): RangeAggregation {
+  const column = index.numericColumn(inclTaxKey);
   const counts = PRICE_RANGES.map(() => 0);
   const rangeOf = (v: number) => {
     for (let i = 0; i < PRICE_RANGES.length; i++) {
@@ -86,15 +89,16 @@ function priceRangeAggregation(index: CatalogIndex, resultSlots: () => ArrayLike
 
 /**
  * For each requested facet: `agg_terms_<field>` and `agg_terms_<field>_options`, and for `price`
- * also `agg_range_price`. A facet on `price` reads the final price, like the price filter.
+ * also `agg_range_price`. A facet on `price` reads the final price, like the `price` filter; the
+ * ranges read it incl. tax, like the `price_incl_tax` filter.
  */
-export function aggregate(index: CatalogIndex, available: readonly AvailableFilter[], result: Bits, resultSlots: () => ArrayLike<number>, total: number) {
+export function aggregate(index: CatalogIndex, available: readonly AvailableFilter[], result: Bits, resultSlots: () => ArrayLike<number>, total: number, inclTaxKey = inclTaxPriceKey()) {
   const aggregations: Record<string, TermsAggregation | RangeAggregation> = {};
   for (const { field, options } of available) {
     const size = options?.size ?? DEFAULT_AGGREGATION_SIZE;
     aggregations[`agg_terms_${field}`] = termsAggregation(index, field === 'price' ? EFFECTIVE_PRICE : field, result, resultSlots, total, size);
     aggregations[`agg_terms_${field}_options`] = termsAggregation(index, `${field}_options`, result, resultSlots, total, size);
-    if (field === 'price') aggregations.agg_range_price = priceRangeAggregation(index, resultSlots);
+    if (field === 'price') aggregations.agg_range_price = priceRangeAggregation(index, resultSlots, inclTaxKey);
   }
   return aggregations;
 }

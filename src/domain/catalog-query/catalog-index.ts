@@ -1,6 +1,6 @@
 import { GrowableBits, wordsFor } from './bitset';
 import { DocumentStore } from './document-store';
-import { EFFECTIVE_PRICE, termKey } from './field-values';
+import { EFFECTIVE_PRICE, isInclTaxPriceKey, termKey } from './field-values';
 import { FilterResults } from './filter-results';
 import { NumericColumn } from './numeric-column';
 import { SkuLookup } from './sku-lookup';
@@ -76,6 +76,8 @@ export class CatalogIndex {
   }
 
   numericColumn(key: string): NumericColumn {
+    // A column at new tax rates replaces the one at the old rates, which would otherwise be kept current for nothing.
+    if (isInclTaxPriceKey(key) && !this.numbers.has(key)) for (const old of this.numbers.keys()) if (isInclTaxPriceKey(old)) this.numbers.delete(old);
     return getOrBuild(this.numbers, key, () => new NumericColumn(key, this.store));
   }
 

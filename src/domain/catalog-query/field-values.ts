@@ -1,3 +1,5 @@
+import { addPercent, fromPence, toPence } from '../pricing/money';
+import { DEFAULT_PRODUCT_TAX_CLASS, type TaxRatesByClass } from '../pricing/tax-rate';
 import type { Doc, Scalar } from './types';
 
 /**
@@ -54,6 +56,44 @@ function toNumber(value: Scalar): number {
   return Number.NaN;
 }
 
+/**
+ * The filter attribute for the final price including tax, the price a tile leads with: the price
+ * buckets count on it, so "< £50" never lists a product shown at £50.99.
+ */
+export const PRICE_INCL_TAX = 'price_incl_tax';
+const INCL_TAX_PREFIX = '@price_incl_tax:';
+
+/**
+ * The field key of the price incl. tax at these rates. The rates are part of the key, so a column or
+ * a cached filter result built at other rates is never read for these (tax rules change rarely).
+ */
+export function inclTaxPriceKey(rates: TaxRatesByClass = {}): string {
+  const entries = Object.entries(rates).sort(([a], [b]) => Number(a) - Number(b));
+  return INCL_TAX_PREFIX + entries.map(([taxClass, percent]) => `${taxClass}=${percent}`).join(',');
+}
+
+export const isInclTaxPriceKey = (key: string): boolean => key.startsWith(INCL_TAX_PREFIX);
+
+const ratesByKey = new Map<string, Map<number, number>>();
+
+function ratesOfKey(key: string): Map<number, number> {
+  let rates = ratesByKey.get(key);
+  if (!rates) {
+    const body = key.slice(INCL_TAX_PREFIX.length);
+    rates = new Map(body === '' ? [] : body.split(',').map((entry) => entry.split('=').map(Number) as [number, number]));
+    ratesByKey.set(key, rates);
+  }
+  return rates;
+}
+
+/** The final price with its class's tax added as a tile adds it (whole pence), in pounds; no rule is 0 %. */
+function inclTaxPrice(doc: Doc, key: string): number | undefined {
+  const price = effectivePrice(doc);
+  if (price === undefined) return undefined;
+  const taxClass = typeof doc.tax_class_id === 'number' ? doc.tax_class_id : DEFAULT_PRODUCT_TAX_CLASS;
+  return fromPence(addPercent(toPence(price), ratesOfKey(key).get(taxClass) ?? 0));
+}
+
 /** `final_price` when the document has one, else `price`. */
 export function effectivePrice(doc: Doc): number | undefined {
   for (const field of ['final_price', 'price']) {
@@ -64,8 +104,13 @@ export function effectivePrice(doc: Doc): number | undefined {
   return undefined;
 }
 
-/** Values of a filter/facet field key (a dot path, or `EFFECTIVE_PRICE`), appended to `out`. */
+/** Values of a filter/facet field key (a dot path, `EFFECTIVE_PRICE` or an `inclTaxPriceKey`), appended to `out`. */
 export function fieldValues(doc: Doc, key: string, out: Scalar[] = []): Scalar[] {
+  if (isInclTaxPriceKey(key)) {
+    const price = inclTaxPrice(doc, key);
+    if (price !== undefined) out.push(price);
+    return out;
+  }
   if (key !== EFFECTIVE_PRICE) return pathValues(doc, key, out);
   const price = effectivePrice(doc);
   if (price !== undefined) out.push(price);

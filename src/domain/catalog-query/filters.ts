@@ -1,6 +1,6 @@
 import { andInto, andNotInto, copyBits, orInto, type Bits } from './bitset';
 import type { CatalogIndex } from './catalog-index';
-import { EFFECTIVE_PRICE, fieldValues } from './field-values';
+import { EFFECTIVE_PRICE, fieldValues, inclTaxPriceKey, PRICE_INCL_TAX } from './field-values';
 import type { NumericRange } from './numeric-column';
 import type { AppliedFilter, FilterScalar, FilterValue } from './types';
 
@@ -115,12 +115,12 @@ function rangeBits(index: CatalogIndex, key: string, c: RangeCondition, candidat
  * filter on X also accepts a configurable product whose `X_options` (its children's values) match.
  * A filter on `price` reads the final price when a document has one.
  */
-export function filterBits(index: CatalogIndex, filters: readonly AppliedFilter[] = []): Bits {
+export function filterBits(index: CatalogIndex, filters: readonly AppliedFilter[] = [], inclTaxKey = inclTaxPriceKey()): Bits {
   const result = copyBits(index.baseline.words, index.words);
   for (const filter of filters) {
     const conditions = conditionsOf(filter.value);
     if (!conditions) continue;
-    const key = filter.attribute === 'price' ? EFFECTIVE_PRICE : filter.attribute;
+    const key = filter.attribute === 'price' ? EFFECTIVE_PRICE : filter.attribute === PRICE_INCL_TAX ? inclTaxKey : filter.attribute;
     for (const condition of conditions) {
       const bits = conditionBits(index, key, condition, result);
       if (filter.scope === 'catalog') {

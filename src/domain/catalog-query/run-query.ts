@@ -2,6 +2,7 @@ import { popcount32, type Bits } from './bitset';
 import { aggregate, attributeMetadata } from './aggregations';
 import type { CatalogIndex } from './catalog-index';
 import { compareIdKeys } from './document-store';
+import { inclTaxPriceKey } from './field-values';
 import { filterBits } from './filters';
 import { projectFields } from './project-fields';
 import { defaultSort, pageFromOrder, requestedSort, topK, type SortSpec } from './sort';
@@ -73,8 +74,10 @@ export interface QueryPage extends Omit<CatalogResult, 'items'> {
 export function queryPage(index: CatalogIndex, query: CatalogQueryInput, context: QueryContext = {}): QueryPage {
   const { size, from } = effectivePage(query);
   const sq = query.searchQuery ?? {};
-  const filterKey = JSON.stringify(sq._appliedFilters ?? []);
-  const filteredSet = index.filterResults.get(filterKey, () => filterBits(index, sq._appliedFilters));
+  // Prices incl. tax depend on the rates: kept results are told apart by them.
+  const inclTaxKey = inclTaxPriceKey(context.taxRates);
+  const filterKey = `${JSON.stringify(sq._appliedFilters ?? [])}${inclTaxKey}`;
+  const filteredSet = index.filterResults.get(filterKey, () => filterBits(index, sq._appliedFilters, inclTaxKey));
   // Shared with later queries of the same filters: read, never changed.
   const filtered = filteredSet.bits;
   const text = sq._searchText?.trim() ?? '';
@@ -106,9 +109,9 @@ export function queryPage(index: CatalogIndex, query: CatalogQueryInput, context
     aggregations: !available.length
       ? {}
       : hits
-        ? aggregate(index, available, resultBits(), slotsOfResult, total)
+        ? aggregate(index, available, resultBits(), slotsOfResult, total, inclTaxKey)
         : // Without search text the result is the filters' documents: their facets are kept with them.
-          index.filterResults.facets(filterKey, filteredSet, JSON.stringify(available), () => aggregate(index, available, filtered, slotsOfResult, total)),
+          index.filterResults.facets(filterKey, filteredSet, JSON.stringify(available), () => aggregate(index, available, filtered, slotsOfResult, total, inclTaxKey)),
     attributeMetadata: attributeMetadata(available, context),
     perPage: size,
   };

@@ -1,4 +1,5 @@
 import type { FilterScalar } from '../../../schemas/catalog-query';
+import type { TaxRatesByClass } from '../pricing/tax-rate';
 
 export type {
   AppliedFilter,
@@ -69,6 +70,11 @@ export interface CatalogResult {
 export interface QueryContext {
   /** Looks up an attribute document by `attribute_code` for the facet labels. */
   attributesByCode?: (code: string) => AttributeDoc | undefined;
+  /**
+   * The store's tax percent by product class: the `price_incl_tax` filter and the price buckets
+   * (`agg_range_price`) read the final price with it added. Without it they read it as 0 %.
+   */
+  taxRates?: TaxRatesByClass;
 }
 
 /** One searchable field: its dot path and boost. */

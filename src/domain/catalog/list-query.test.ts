@@ -12,7 +12,7 @@ describe('category list query', () => {
     expect(q.from).toBe(50);
     expect(q.searchQuery?._appliedSort).toEqual([{ field: 'position', options: 'desc' }]);
     expect(q.searchQuery?._appliedFilters).toContainEqual({ attribute: 'bolt_diameter', value: { in: ['10', '12'] } });
-    expect(q.searchQuery?._appliedFilters).toContainEqual({ attribute: 'price', value: { gte: 50, lt: 100 } });
+    expect(q.searchQuery?._appliedFilters).toContainEqual({ attribute: 'price_incl_tax', value: { gte: 50, lt: 100 } });
     expect(q.searchQuery?._appliedFilters).toContainEqual({ attribute: 'visibility', value: { in: [2, 4] } });
     expect(JSON.stringify(q.searchQuery)).not.toContain('is_in_stock');
   });

@@ -1,4 +1,5 @@
 import type { AppliedFilter, CatalogQueryInput } from '../../../schemas/catalog-query';
+import { PRICE_INCL_TAX } from '../catalog-query/field-values';
 
 /**
  * Product list queries (SPEC §9): page size 50, load more from the next offset, sort options, the
@@ -44,8 +45,9 @@ export interface ListFilters {
   price?: PriceRange;
 }
 
+/** On the price incl. VAT, as the tiles lead with it and the buckets count it. */
 export function priceFilter(range: PriceRange): AppliedFilter {
-  return { attribute: 'price', value: range.to === undefined ? { gte: range.from } : { gte: range.from, lt: range.to } };
+  return { attribute: PRICE_INCL_TAX, value: range.to === undefined ? { gte: range.from } : { gte: range.from, lt: range.to } };
 }
 
 export interface CategoryListRequest {

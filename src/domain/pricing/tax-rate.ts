@@ -19,6 +19,12 @@ export interface TaxQuery {
   regionId?: number;
 }
 
+/** The standard-rated class: a product document without a tax class is taxed as one. */
+export const DEFAULT_PRODUCT_TAX_CLASS = 2;
+
+/** Tax percent by product tax class id, for one destination; a class not listed is 0 %. */
+export type TaxRatesByClass = Readonly<Record<number, number>>;
+
 const includes = (list: readonly unknown[] | undefined, id: number) => Array.isArray(list) && list.some((x) => readAmount(x) === id);
 
 /**
@@ -41,4 +47,14 @@ export function findTaxRatePercent(rules: readonly TaxRuleFields[], query: TaxQu
     if (percent !== undefined) return percent;
   }
   return 0;
+}
+
+/** Every product class the rules name, with its percent for `countryId` (as `findTaxRatePercent` decides it). */
+export function taxRatesByClass(rules: readonly TaxRuleFields[], countryId: string): TaxRatesByClass {
+  const classes = new Set<number>();
+  for (const rule of rules) for (const id of rule.product_tax_class_ids ?? []) {
+    const taxClass = readAmount(id);
+    if (taxClass !== undefined) classes.add(taxClass);
+  }
+  return Object.fromEntries([...classes].map((taxClass) => [taxClass, findTaxRatePercent(rules, { productTaxClassId: taxClass, countryId })]));
 }

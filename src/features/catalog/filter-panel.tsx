@@ -34,7 +34,10 @@ export function FilterPanel({ aggregations, attributes, facets, filters, onToggl
   return (
     <div className="filters">
       <fieldset className="filter">
-        <legend>{t('price')}</legend>
+        {/* The buckets count prices incl. VAT, the price each tile leads with. */}
+        <legend>
+          {t('price')} ({t('inclVat')})
+        </legend>
         {buckets.map((b, i) => {
           const value = formatPrice({ from: b.from ?? 0, ...(b.to !== undefined ? { to: b.to } : {}) });
           return (

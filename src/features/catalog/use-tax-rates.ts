@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useShop } from '../../db/hooks/shop-context';
-import { findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
+import { DEFAULT_PRODUCT_TAX_CLASS, findTaxRatePercent, type TaxRuleFields } from '../../domain/pricing/tax-rate';
 import type * as Rx from 'rxjs';
 import type * as CatalogueRecords from '../../db/catalog/catalog-records';
 import type * as LocalCatalogChanges from '../../db/catalog/local-catalog-changes';
@@ -28,7 +28,7 @@ export function useTaxPercent(): ((taxClassId: unknown) => number) | undefined {
   const rules = data ?? local;
   const country = currentStore().tax.defaultCountry;
   if (!rules) return undefined;
-  return (taxClassId) => findTaxRatePercent(rules, { productTaxClassId: typeof taxClassId === 'number' ? taxClassId : 2, countryId: country });
+  return (taxClassId) => findTaxRatePercent(rules, { productTaxClassId: typeof taxClassId === 'number' ? taxClassId : DEFAULT_PRODUCT_TAX_CLASS, countryId: country });
 }
 
 /** The code of the stored-rules read: rxjs, the storage reads and the catalogue's change stream. */

@@ -19,7 +19,7 @@ import { createCatalogIndex, type CatalogIndex } from '../../../src/domain/catal
 import { findByCode } from '../../../src/domain/catalog-query/code-lookup';
 import { runCatalogQuery } from '../../../src/domain/catalog-query/run-query';
 import type { Doc } from '../../../src/domain/catalog-query/types';
-import { GOLDEN_DAY, GOLDEN_PRODUCTS, goldenCatalogue, padCodes, storefrontQueries, type NamedQuery } from './storefront-query-set';
+import { GOLDEN_DAY, GOLDEN_PRODUCTS, goldenCatalogue, goldenQueryContext, padCodes, storefrontQueries, type NamedQuery } from './storefront-query-set';
 
 const GOLDEN_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'search-results.golden.json');
 
@@ -66,6 +66,7 @@ describe('storefront queries over the demo catalogue', () => {
   const server = new Map<CatalogEntity, SearchIndex>();
   const browser = new Map<CatalogEntity, CatalogIndex>();
   const attributes = new AttributeLookup();
+  const context = goldenQueryContext(catalogue, attributes.get);
   let golden: Golden;
 
   beforeAll(() => {
@@ -77,7 +78,7 @@ describe('storefront queries over the demo catalogue', () => {
     if (process.env.UPDATE_GOLDEN) {
       const queries = named.map((q): Answer => {
         const body = parsed(q);
-        const json = server.get(entityOf(body.type))!.queryJson(body, attributes.get);
+        const json = server.get(entityOf(body.type))!.queryJson(body, context);
         const result = JSON.parse(json) as { total: number; items: { id: unknown }[] };
         return { name: q.name, total: result.total, ids: result.items.map((d) => String(d.id)).join(','), reply: digest(json) };
       });
@@ -104,7 +105,7 @@ describe('storefront queries over the demo catalogue', () => {
   it('the server index answers every query with the recorded ranking and reply', () => {
     const answers = named.map((q): Answer => {
       const body = parsed(q);
-      const json = server.get(entityOf(body.type))!.queryJson(body, attributes.get);
+      const json = server.get(entityOf(body.type))!.queryJson(body, context);
       const result = JSON.parse(json) as { total: number; items: { id: unknown }[] };
       return { name: q.name, total: result.total, ids: result.items.map((d) => String(d.id)).join(','), reply: digest(json) };
     });
@@ -118,7 +119,7 @@ describe('storefront queries over the demo catalogue', () => {
     const changed: string[] = [];
     named.forEach((q, i) => {
       const body = parsed(q);
-      const result = runCatalogQuery(browser.get(entityOf(body.type))!, body, { attributesByCode: attributes.get });
+      const result = runCatalogQuery(browser.get(entityOf(body.type))!, body, context);
       if (digest(JSON.stringify(result)) !== golden.queries[i]!.reply) changed.push(q.name);
     });
     expect(changed).toEqual([]);

@@ -15,7 +15,7 @@ import type { CatalogEntity } from '../../../server/catalog/catalog-store';
 import { AttributeLookup, createSearchIndex, SearchIndexLoader, type SearchIndex } from '../../../server/catalog/search-index';
 import { documentId, SECTION_ENTITIES } from '../../../server/catalog/write-catalog';
 import type { Doc } from '../../../src/domain/catalog-query/types';
-import { goldenCatalogue, storefrontQueries } from './storefront-query-set';
+import { goldenCatalogue, goldenQueryContext, storefrontQueries } from './storefront-query-set';
 
 const GOLDEN_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'search-results.golden.json');
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -25,6 +25,7 @@ const catalogue = goldenCatalogue();
 const named = storefrontQueries(catalogue);
 const restored = new Map<CatalogEntity, SearchIndex>();
 const attributes = new AttributeLookup();
+const context = goldenQueryContext(catalogue, attributes.get);
 let dir: string;
 let golden: { queries: { name: string; total: number; ids: string; reply: string }[] };
 
@@ -62,7 +63,7 @@ describe('a catalogue restored from the snapshot', () => {
     named.forEach(({ name, query }, i) => {
       const parsed = parseCatalogQuery(query);
       if (!parsed.ok) throw new Error(`${name}: ${parsed.message}`);
-      const json = restored.get(entityOf(parsed.value.type))!.queryJson(parsed.value, attributes.get);
+      const json = restored.get(entityOf(parsed.value.type))!.queryJson(parsed.value, context);
       const result = JSON.parse(json) as { total: number; items: { id: unknown }[] };
       const answer = { name, total: result.total, ids: result.items.map((d) => String(d.id)).join(','), reply: digest(json) };
       if (JSON.stringify(answer) !== JSON.stringify(golden.queries[i])) changed.push(name);

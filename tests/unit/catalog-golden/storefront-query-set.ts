@@ -12,6 +12,8 @@ import { mulberry32 } from '../../../server/seed/rng';
 import type { CatalogQuery } from '../../../schemas/catalog-query';
 import { categoryListQuery, homeListQuery, PAGE_SIZE, priceFilter, searchTextQuery, SORTS, type SortKey } from '../../../src/domain/catalog/list-query';
 import { FILTER_QUERIES, TEXT_QUERIES } from '../../../bench/search-queries';
+import type { QueryContext } from '../../../src/domain/catalog-query/types';
+import { taxRatesByClass } from '../../../src/domain/pricing/tax-rate';
 
 export const GOLDEN_PRODUCTS = 4000;
 /** A fixed day: the catalogue's special-price windows and dates hang on it. */
@@ -26,6 +28,11 @@ export interface NamedQuery {
 }
 
 export const goldenCatalogue = (): DemoCatalog => generateCatalog({ products: GOLDEN_PRODUCTS, now: GOLDEN_DAY });
+
+/** The context both sides query with, as the server and the device build it: facet labels and the UK rates. */
+export function goldenQueryContext(catalogue: DemoCatalog, attributesByCode: QueryContext['attributesByCode']): QueryContext {
+  return { attributesByCode, taxRates: taxRatesByClass(catalogue.taxrules, 'GB') };
+}
 
 const misspell = (word: string, r: number) => (word.length > 4 ? word.slice(0, 1 + Math.floor(r * (word.length - 2))) + word.slice(2 + Math.floor(r * (word.length - 2))) : word);
 
