@@ -317,7 +317,7 @@ describe('account', () => {
     await page.locator('#tracking-email').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Track order' }).click();
     await expect.poll(() => page.locator('.tracking-result').textContent(), POLL).toContain(`Order #${placed.result.increment_id}`);
-    expect(await page.locator('.tracking-result').textContent()).toContain('pending');
+    expect(await page.locator('.tracking-result').textContent()).toContain('Pending');
     expect(errors).toEqual([]);
     await page.close();
   });

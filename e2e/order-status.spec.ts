@@ -95,11 +95,11 @@ describe('order status back to the shopper', () => {
     const number = order.increment_id;
 
     await page.goto(`${shop.url}/my-account/orders`);
-    await expect.poll(() => statusOf(page, number), LONG).toBe('pending');
+    await expect.poll(() => statusOf(page, number), LONG).toBe('Pending');
     expect(await row(page, number).locator('.order-status-since').textContent()).toMatch(/^since \d{2} \w{3} \d{4}, \d{2}:\d{2}$/);
     const second = await context.newPage();
     await second.goto(`${shop.url}/my-account/orders`);
-    await expect.poll(() => statusOf(second, number), LONG).toBe('pending');
+    await expect.poll(() => statusOf(second, number), LONG).toBe('Pending');
     // The change stream (held by the catalogue worker for all tabs) is connected: the order events come through it.
     for (const tab of [page, second]) await expect.poll(() => tab.evaluate(() => document.documentElement.dataset.catalogueStream ?? null), LONG).toBe('ready');
 
@@ -117,25 +117,25 @@ describe('order status back to the shopper', () => {
     for (const tab of [page, second]) expect(await stillSamePage(tab)).toBe(true);
 
     // Shipped, with the parcel's carrier and tracking number in the order's status history.
-    await stampWhenStatus(page, number, 'shipped');
+    await stampWhenStatus(page, number, 'Shipped');
     const shippedAt = Date.now();
     await setStatus(order.order_id, { status: 'shipped', carrier: 'DPD', tracking_number: '15501234567890' });
     await expect.poll(() => statusSeenAt(page), { timeout: LIVE_MS, interval: 50 }).not.toBeNull();
     expect((await statusSeenAt(page))! - shippedAt).toBeLessThan(LIVE_MS);
-    await expect.poll(() => statusOf(second, number), { timeout: LIVE_MS }).toBe('shipped');
+    await expect.poll(() => statusOf(second, number), { timeout: LIVE_MS }).toBe('Shipped');
     await second.close();
 
     // Offline: a reload of the order history shows the last known status with its time.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => statusOf(page, number), LONG).toBe('shipped');
+    await expect.poll(() => statusOf(page, number), LONG).toBe('Shipped');
     expect(await page.locator('.orders-as-of').textContent()).toMatch(/^You are offline or the shop cannot be reached: last known status as of \d{2} \w{3} \d{4}, \d{2}:\d{2}\.$/);
     expect(await row(page, number).locator('.order-status-since').textContent()).toMatch(/^since \d{2} \w{3} \d{4}, \d{2}:\d{2}$/);
     expect(await page.locator('.account-block [role=alert]').count()).toBe(0);
     // And its detail, with the shipment.
     await row(page, number).getByRole('link', { name: 'View order' }).click();
-    await expect.poll(() => page.locator('.order-detail .order-status').textContent(), LONG).toBe('shipped');
+    await expect.poll(() => page.locator('.order-detail .order-status').textContent(), LONG).toBe('Shipped');
     const entries = page.locator('.order-detail .status-history li');
     expect(await entries.count()).toBe(3);
     expect(await entries.nth(1).textContent()).toContain('processing: Being picked');

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import { carrierTrackingUrl } from '../../src/domain/delivery/carriers';
-import { trackingPath } from '../../src/domain/delivery/tracking-link';
 import type { MailMessage } from '../mail/send-mail';
+import { trackOrderLine } from '../mail/track-order-line';
+import { orderStatusLabel } from '../../src/domain/orders/status-label';
 
 /** What the shopper reads about each status. */
 const STATUS_LINES: Record<string, string> = {
@@ -34,12 +35,12 @@ export function orderStatusMail(config: Pick<Config, 'publicUrl'>, facts: Status
     text: [
       hello,
       '',
-      `The status of your order ${facts.incrementId} is now "${facts.status}". ${STATUS_LINES[facts.status] ?? ''}`.trim(),
+      `The status of your order ${facts.incrementId} is now "${orderStatusLabel(facts.status)}". ${STATUS_LINES[facts.status] ?? ''}`.trim(),
       ...(facts.reference ? [`Your reference: ${facts.reference}`] : []),
       ...(shipment.length > 0 ? ['', ...shipment] : []),
       ...(facts.comment ? ['', facts.comment] : []),
       '',
-      `Track your order at ${config.publicUrl}${trackingPath(facts.incrementId, facts.email)}`,
+      trackOrderLine(config.publicUrl, facts.incrementId, facts.email),
     ].join('\n'),
   };
 }

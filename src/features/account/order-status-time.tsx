@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { orderStatusLabel } from '../../domain/orders/status-label';
 import { formatDateTime } from '../../ui/format-date';
 
 /** A moment in an order's life, as the account screens write it (day, month, year and time). */
@@ -20,7 +21,7 @@ export function StatusSince({ since }: { since?: string | null }) {
 export function OrderStatus({ status, since }: { status: string; since?: string | null }) {
   return (
     <>
-      <span className="order-status">{status}</span>
+      <span className="order-status">{orderStatusLabel(status)}</span>
       <StatusSince since={since} />
     </>
   );

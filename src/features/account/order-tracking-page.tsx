@@ -7,6 +7,7 @@ import { callApi } from '../../db/session/account-api';
 import { useTitle } from '../../ui/use-title';
 import { FormFields, type FieldSpec } from '../forms/form-fields';
 import { AccountFormFrame } from './account-form-frame';
+import { orderStatusLabel } from '../../domain/orders/status-label';
 import { StatusSince } from './order-status-time';
 import { StatusHistory, type StatusEntry } from './status-history';
 import { useAccountForm } from './use-account-form';
@@ -60,7 +61,7 @@ export function OrderTrackingPage() {
       {found && (
         <div className="tracking-result" role="status">
           <p>
-            {t('trackingResult', { number: found.order.increment_id, date: formatDate(found.order.created_at), status: found.order.status })}
+            {t('trackingResult', { number: found.order.increment_id, date: formatDate(found.order.created_at), status: orderStatusLabel(found.order.status) })}
             <StatusSince since={found.order.status_changed_at} />
           </p>
           {found.order.customer_reference && <p className="order-reference">{t('accountOrderReferenceLine', { reference: found.order.customer_reference })}</p>}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { carrierTrackingUrl } from '../../domain/delivery/carriers';
+import { orderStatusLabel } from '../../domain/orders/status-label';
 import { orderTime } from './order-status-time';
 
 export interface StatusEntry {
@@ -48,7 +49,7 @@ export function StatusHistory({ entries, headingLevel = 3 }: { entries: readonly
       <ol className="status-history">
         {entries.map((e) => (
           <li key={`${e.created_at}-${e.status}`}>
-            <time dateTime={e.created_at}>{orderTime(e.created_at)}</time> — {e.status}
+            <time dateTime={e.created_at}>{orderTime(e.created_at)}</time> — {orderStatusLabel(e.status)}
             {e.comment ? `: ${e.comment}` : ''}
             <Shipment entry={e} />
           </li>
