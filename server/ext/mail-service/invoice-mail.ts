@@ -1,7 +1,9 @@
 import type { Config } from '../../config';
 import type { MailMessage } from '../../mail/send-mail';
+import { trackOrderLine } from '../../mail/track-order-line';
 import { customerReferenceOf } from '../../order/order-document';
 import type { OrderRow } from '../../user/order-history-query';
+import { orderStatusLabel } from '../../../src/domain/orders/status-label';
 
 /**
  * The invoice mail for one order, read from the order document. The document belongs to the order
@@ -46,12 +48,13 @@ export function invoiceMail(config: Pick<Config, 'publicUrl'>, order: OrderRow):
       `Invoice for order ${number}`,
       ...(reference ? [`Your reference: ${reference}`] : []),
       `Date: ${new Date(order.created_at).toISOString().slice(0, 10)}`,
-      `Status: ${order.status}`,
+      `Status: ${orderStatusLabel(order.status)}`,
       '',
       ...lines(order.doc),
       '',
       ...totals(order.doc),
       '',
+      trackOrderLine(config.publicUrl, number, order.email),
       `Your orders: ${config.publicUrl}/my-account/orders`,
     ].join('\n'),
   };
