@@ -42,6 +42,34 @@ describe('the look, measured', () => {
     }
   });
 
+  it('fills each square frame with its tall picture (no side bands), without moving the page', { timeout: 60_000 }, async () => {
+    const { page } = await openPage(running.browser, DESKTOP);
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(running.shop.url + '/c/through-bolts');
+    const loaded = page.locator('.listing .tile img.product-image');
+    await expect.poll(() => loaded.evaluateAll((list) => list.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length), LONG).toBeGreaterThan(3);
+    const pictures = await loaded.evaluateAll((list) =>
+      list
+        .map((img) => img as HTMLImageElement)
+        .filter((img) => img.complete && img.naturalWidth > 0)
+        .map((img) => ({ fit: getComputedStyle(img).objectFit, natural: img.naturalWidth / img.naturalHeight, frame: img.clientWidth / img.clientHeight })),
+    );
+    // The demo's pictures are 324 × 489: in a square frame "contain" would leave bands at both sides.
+    expect(pictures.some((p) => p.natural < 0.9)).toBe(true);
+    for (const p of pictures) {
+      expect(p.fit).toBe('cover');
+      expect(p.frame).toBeCloseTo(1, 1);
+    }
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    await page.close();
+  });
+
   it('shows one toast for two notices, and leaves it on its page', { timeout: 90_000 }, async () => {
     const { page } = await openPage(running.browser, DESKTOP);
     await openProduct(page, running.shop.url, `/p/${SIMPLE}/x`);
