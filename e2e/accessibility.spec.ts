@@ -1,8 +1,8 @@
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../src/app/routes';
+import { audit, failing, listed, type Found } from './helpers/axe-audit';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, PHONE, openPage, productDoc, type Doc } from './browse-support';
 import { LONG, registeredCustomer, urlOf } from './sync-support';
@@ -17,32 +17,6 @@ const running = shopAndBrowser();
 
 const PASSWORD = 'Acc3ss-ible';
 const SIMPLE = 'ST-M4-50';
-const ALWAYS = ['label-content-name-mismatch', 'heading-order', 'landmark-banner-is-top-level', 'landmark-no-duplicate-banner', 'landmark-unique'];
-
-interface Found {
-  state: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** axe on the page as it is now. Label in Name is "experimental" in axe, so it is turned on by name. */
-async function audit(page: Page, state: string): Promise<Found[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((v) => ({ rule: v.id, impact: v.impact ?? 'minor', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return violations.map((v) => ({ state, ...v }));
-}
-
-const failing = (found: Found[]) => found.filter((f) => f.impact === 'serious' || f.impact === 'critical' || ALWAYS.includes(f.rule));
-const listed = (found: Found[]) => found.map((f) => `${f.state}: ${f.rule} (${f.impact}) ${f.help}: ${f.targets.slice(0, 3).join(', ')}`).join('\n');
 
 /** Every path the router declares, with its parent paths joined ("/my-account/orders/:orderId"). */
 function declaredPaths(list: RouteObject[], base = ''): string[] {
