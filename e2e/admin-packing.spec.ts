@@ -138,4 +138,29 @@ describe('the packing bench', () => {
     expect(await page.getByLabel('Admin token').count()).toBe(1);
     await context.close();
   });
+
+  it('offline, a reload of /admin shows the shell and the open orders kept on the tablet, and an order\'s details', { timeout: 300_000 }, async () => {
+    const { shop, browser } = running;
+    const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+    const page = await context.newPage();
+    await signIn(page, shop.url, ADMIN_TOKEN);
+    const email = `packing-reload-${Date.now()}@example.com`;
+    const placed = await shopperOrders(shop.url, await shopper(shop.url, email), email, 2);
+    await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
+    // The service worker controls the page and the back-office has put its page and chunk in its cache.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('admin-shell')).keys()).length), LONG).toBeGreaterThanOrEqual(2);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Orders' }).count(), LONG).toBe(1);
+    await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
+    expect(await page.locator('.connection').textContent()).toMatch(/^Offline/);
+    await page.getByRole('link', { name: placed.increment_id, exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { name: `Order ${placed.increment_id}` }).count(), LONG).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.locator('#lines-heading').textContent(), LONG).toBe('Lines: 0 of 2 units picked');
+    expect(await page.getByRole('button', { name: 'Start packing' }).count()).toBe(1);
+    await context.close();
+  });
 });
