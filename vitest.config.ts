@@ -36,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
           // A page on a busy 2-core machine can take seconds to settle; polls wait for it instead of 1 s.
           expect: { poll: TIME_LIMITS.e2e.poll },
