@@ -1,9 +1,8 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
-import { addButton, cartCount, LONG, openProduct, SIMPLE, startShopTwice, urlOf } from './sync-support';
+import { addButton, cartCount, closeShopAndBrowser, LONG, openProduct, openShopAndBrowser, SIMPLE, urlOf } from './sync-support';
 
 /**
  * A cart change whose outcome is unknown (DESIGN "Faults and exactly-once"): a proxy in front of the
@@ -11,13 +10,8 @@ import { addButton, cartCount, LONG, openProduct, SIMPLE, startShopTwice, urlOf 
  */
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShopTwice(() => startShop()), launchBrowser()]);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 

@@ -1,21 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
 import { checkOutAsCustomer } from './helpers/checkout-steps';
 import { watchOrderPosts } from './helpers/order-requests';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
 import { DESKTOP, pence, pounds, productDoc, withVat, type Doc } from './browse-support';
-import { cartCount, LONG, logIn, registeredCustomer, serverOrders, startShopTwice } from './sync-support';
+import { cartCount, closeShopAndBrowser, logIn, LONG, openShopAndBrowser, registeredCustomer, serverOrders } from './sync-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShopTwice(() => startShop()), launchBrowser()]);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** The first visit downloads the whole catalogue before the pad can check anything offline. */
 const CATALOGUE = { timeout: 120_000, interval: 500 };

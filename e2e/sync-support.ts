@@ -1,5 +1,6 @@
-import type { Shop } from './helpers/shop';
-import type { Page, Request } from 'playwright-core';
+import { startShop, type Shop } from './helpers/shop';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchBrowser } from './helpers/browser';
 import { expect } from 'vitest';
 import type { Doc } from './browse-support';
 
@@ -94,4 +95,13 @@ export async function startShopTwice(start: () => Promise<Shop>): Promise<Shop> 
   } catch {
     return start();
   }
+}
+
+/** A spec file's shop (started as startShopTwice does) and browser, opened together. */
+export const openShopAndBrowser = (): Promise<[Shop, Browser]> => Promise.all([startShopTwice(() => startShop()), launchBrowser()]);
+
+/** Closes what openShopAndBrowser opened; either is missing when opening failed. */
+export async function closeShopAndBrowser(shop: Shop | undefined, browser: Browser | undefined): Promise<void> {
+  await browser?.close();
+  await shop?.close();
 }

@@ -1,19 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
-import { startShopTwice, addButton, cartCount, isLeader, leaderOf, LONG, logIn, openProduct, registeredCustomer, SIMPLE, urlOf, watchReplication } from './sync-support';
+import { addButton, cartCount, closeShopAndBrowser, isLeader, leaderOf, logIn, LONG, openProduct, openShopAndBrowser, registeredCustomer, SIMPLE, urlOf, watchReplication } from './sync-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShopTwice(() => startShop()), launchBrowser()]);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** When the cart count in a page last changed to `count`, on the machine's clock (shared by all pages). */
 async function stampWhenCount(page: Page, count: number): Promise<void> {
