@@ -1,20 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
 import { isOrderPost, serverOrderById, watchOrderPosts } from './helpers/order-requests';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
-import { startShopTwice, addButton, cartCount, LONG, logIn, openProduct, openSyncPanel, registeredCustomer, serverOrders, SIMPLE, urlOf } from './sync-support';
+import { addButton, cartCount, closeShopAndBrowser, logIn, LONG, openProduct, openShopAndBrowser, openSyncPanel, registeredCustomer, serverOrders, SIMPLE, urlOf } from './sync-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShopTwice(() => startShop()), launchBrowser()]);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 const PASSWORD = 'Offline-pass-123';
 const WAITING_TITLE = 'Order waiting!';
@@ -123,6 +117,7 @@ describe('ordering offline', () => {
 
   it('with automatic transmission off, "Order waiting!" asks first: confirmed, the order goes; cancelled, it is deleted', { timeout: 300_000 }, async () => {
     const { context, page, orders } = await customer('waiting');
+    const posts = watchOrderPosts(page);
     await openSyncPanel(page);
     // On by default; this shopper turns it off to be asked.
     const setting = page.getByLabel('Send orders made offline automatically when the connection returns');
@@ -162,7 +157,8 @@ describe('ordering offline', () => {
     await openSyncPanel(page);
     await expect.poll(() => panelSent(page), LONG).toHaveLength(1);
     expect(await panelWaiting(page)).toBe(0);
-    await new Promise((r) => setTimeout(r, 2000));
+    // Nothing waits and no push is open: no later request can place the cancelled order.
+    await expect.poll(() => posts.inFlight(), LONG).toBe(0);
     expect(await orders()).toHaveLength(1);
     await context.close();
   });
@@ -173,10 +169,7 @@ describe('ordering offline', () => {
     await page.getByLabel('Send orders made offline automatically when the connection returns').check();
     await closePanel(page);
     await addOne(page);
-    const orderPosts: string[] = [];
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/order' && r.method() === 'POST') orderPosts.push(r.postData() ?? '');
-    });
+    const posts = watchOrderPosts(page);
     // The checkout is opened by a page load while the connection flaps: once installed, the service
     // worker answers that load from its precache. Installing it (a first visit) must finish first.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
@@ -204,9 +197,9 @@ describe('ordering offline', () => {
     await expect.poll(() => panelWaiting(page), LONG).toBe(0);
     expect(await panelSent(page)).toHaveLength(1);
     // Every push carried the same order id, so retries could not make a second order.
-    const ids = new Set(orderPosts.map((p) => (JSON.parse(p) as { order_id?: string }).order_id));
-    expect(ids.size).toBe(1);
-    await new Promise((r) => setTimeout(r, 2000));
+    expect(new Set(posts.ids).size).toBe(1);
+    // Nothing waits and no push is open: no later request can add a second order.
+    await expect.poll(() => posts.inFlight(), LONG).toBe(0);
     expect(await orders()).toHaveLength(1);
     await context.close();
   });
