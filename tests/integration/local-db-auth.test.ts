@@ -9,6 +9,7 @@ import { syncTaskStore } from '../../src/db/sync/sync-task-store';
 import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 
 /**
  * The server stamps exp = floor(now in s) + TTL, so a token lives between TTL - 1 and TTL seconds;
@@ -28,7 +29,15 @@ let net: RecordingFetch;
 let api: ApiClient;
 afterEach(async () => db?.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Until the server refuses the access token this page holds (asked past the page's client, so nothing
+ * refreshes it): the next request of the page meets an expired token.
+ */
+async function untilTokenExpires(): Promise<void> {
+  const { token } = await readLocal(db, LOCAL.session);
+  const refused = async () => (await server.request('GET', '/api/user/me', undefined, { authorization: `Bearer ${String(token)}` })).status === 401;
+  await waitUntil(refused, 2 * EXPIRE_MS, 'the access token expired');
+}
 
 const browser = fakeBrowser();
 let page = 0;
@@ -54,7 +63,7 @@ describe('token refresh against the real server (access tokens live 1-2 s)', () 
     await customerSession('ten-expiries@example.com');
     expect((await readLocal(db, LOCAL.currentUser))?.email).toBe('ten-expiries@example.com');
     for (let i = 1; i <= 10; i++) {
-      await sleep(EXPIRE_MS);
+      await untilTokenExpires();
       const me = await api.request<{ email: string }>('/api/user/me');
       expect(me.code, `expiry ${i}`).toBe(200);
       expect(me.result.email).toBe('ten-expiries@example.com');
@@ -67,7 +76,7 @@ describe('token refresh against the real server (access tokens live 1-2 s)', () 
 
   it('runs one refresh for requests that meet an expired token together', async () => {
     await customerSession('together@example.com');
-    await sleep(EXPIRE_MS);
+    await untilTokenExpires();
     const replies = await Promise.all(Array.from({ length: 4 }, () => api.request('/api/user/me')));
     expect(replies.map((r) => r.code)).toEqual([200, 200, 200, 200]);
     expect(refreshCalls()).toBe(1);
@@ -84,7 +93,7 @@ describe('token refresh against the real server (access tokens live 1-2 s)', () 
     // Someone else rotates the stored refresh token, so the one this browser holds is now spent.
     const { refreshToken } = await readLocal(db, LOCAL.session);
     expect((await server.request('POST', '/api/user/refresh', { refreshToken })).status).toBe(200);
-    await sleep(EXPIRE_MS);
+    await untilTokenExpires();
     const me = await api.request('/api/user/me');
     expect(me).toEqual({ code: 401, result: 'User is not authorized to access the resource' });
     expect(await readLocal(db, LOCAL.session)).toMatchObject({ token: null, refreshToken: null });

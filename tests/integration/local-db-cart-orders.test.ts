@@ -11,6 +11,7 @@ import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 import { GB_ADDRESS, importProducts, setStock, testProduct } from './cart-fixtures';
 
 let server: TestServer;
@@ -69,13 +70,6 @@ async function serverCart(page: Page): Promise<Record<string, number> | null> {
 }
 const ordersOnServer = async (orderId: string) => (await server.ctx.db.query('select order_id from orders where order_id = $1', [orderId])).length;
 
-async function waitUntil(test: () => Promise<boolean>, timeoutMs = 10_000, what = 'condition') {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const sorted = (cart: Record<string, number> | null) => JSON.stringify(Object.entries(cart ?? {}).sort());
 const serverEqualsLocal = (page: Page) => async () => sorted(await serverCart(page)) === sorted(await localCart(page));
 

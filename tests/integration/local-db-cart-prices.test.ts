@@ -9,6 +9,7 @@ import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { until } from '../helpers/wait-until';
 import { importProducts, testProduct } from './cart-fixtures';
 
 /**
@@ -57,20 +58,10 @@ const importCsv = async (csv: string) => {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
 };
 
-async function waitFor<T>(read: () => Promise<T>, test: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (test(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** The device's one cart line, once it passes `test`. */
 async function lineWhen(device: Device, test: (line: CartLine) => boolean): Promise<CartLine> {
   const read = async () => (await device.db.cart.find().exec())[0]?.toMutableJSON();
-  return (await waitFor(read, (line) => line !== undefined && test(line)))!;
+  return (await until('the cart line', read, (line) => line !== undefined && test(line), 10_000))!;
 }
 
 async function addBolts(device: Device, qty: number): Promise<void> {
@@ -82,7 +73,7 @@ describe('cart prices on a device', () => {
   it('a price import changes the line once, keeps the old price for the notice, is confirmed by the server, and totals follow; offline the price is not current', async () => {
     await importCsv(`sku,price\n${SKU},3.50\n`);
     const device = await openDevice();
-    await waitFor(() => storedProduct(device.db, SKU), (p) => p?.final_price_pence === 350);
+    await until('the new price on the device', () => storedProduct(device.db, SKU), (p) => p?.final_price_pence === 350, 10_000);
     await addBolts(device, 2);
     // The server cart holds and prices the line: it is current.
     const added = await lineWhen(device, (l) => l.price_is_current === true && typeof l.server_item_id === 'number');
@@ -102,7 +93,7 @@ describe('cart prices on a device', () => {
     expect(prices).toEqual([350, 400]);
 
     // The server's totals come again at the new price, and the checkout shows them.
-    const state = await waitFor(() => readLocal(device.db, LOCAL.cartState), (s) => (s.platformTotals as { subtotal_incl_tax?: number } | null)?.subtotal_incl_tax === 9.6);
+    const state = await until('the platform totals', () => readLocal(device.db, LOCAL.cartState), (s) => (s.platformTotals as { subtotal_incl_tax?: number } | null)?.subtotal_incl_tax === 9.6);
     const totals = await checkoutTotals(device.db, [repriced], state, 'GB', true);
     expect(totals).toMatchObject({ ok: true, source: 'server', totals: { subtotal_incl_tax: 9.6 } });
     // A quantity the shopper did not change: the server cart still holds 2.
@@ -119,7 +110,7 @@ describe('cart prices on a device', () => {
   it('a stock import that empties the stock marks the line "Out of the stock!"', async () => {
     await importCsv(`sku,price,qty\n${SKU},4.00,100\n`);
     const device = await openDevice();
-    await waitFor(() => storedProduct(device.db, SKU), (p) => (p?.source.stock as { qty?: number } | undefined)?.qty === 100);
+    await until('the new stock on the device', () => storedProduct(device.db, SKU), (p) => (p?.source.stock as { qty?: number } | undefined)?.qty === 100, 10_000);
     await addBolts(device, 1);
     await lineWhen(device, (l) => typeof l.server_item_id === 'number');
     await importCsv(`sku,qty\n${SKU},0\n`);

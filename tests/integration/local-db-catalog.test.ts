@@ -7,6 +7,7 @@ import { syncProductPrices } from '../../src/db/catalog/product-prices';
 import { recordingFetch } from '../../src/db/testing/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 
 let server: TestServer;
 let liveProducts: number;
@@ -29,15 +30,6 @@ function track(db: ShopDatabase, replication?: CatalogReplication) {
   cleanup.push(() => db.close());
   if (replication) cleanup.push(() => replication.cancel());
 }
-
-const waitUntil = async (test: () => Promise<boolean>, timeoutMs: number) => {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - started;
-};
 
 function expectNoDuplicates(batches: string[][]) {
   const ids = batches.flat();

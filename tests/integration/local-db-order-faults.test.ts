@@ -11,6 +11,7 @@ import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { scriptedFetch, type ScriptedFetch } from '../helpers/scripted-faults';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
 
 /**
@@ -107,14 +108,6 @@ async function signInPressingAgain(tab: Tab, email: string) {
   }
 }
 
-async function waitUntil(test: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const serverOrders = async (email: string) => server.ctx.db.query<{ order_id: string }>('select order_id from orders where lower(email) = lower($1) order by created_at', [email]);
 const nothingQueued = (tab: Tab) => async () => (await tab.db.orders.find({ selector: { state: { $in: ['queued', 'held'] } } }).exec()).length === 0;
 let n = 0;
@@ -156,7 +149,7 @@ describe('one checkout, one order', () => {
     await closeTab(first);
     const reloaded = await openTab({ browser, name, net: second.net, seed: false, multi: true });
     expect(await reloaded.shop.beginCheckout()).not.toBe(checkoutId);
-    await waitUntil(nothingQueued(second), 'the queued order sent by the timer');
+    await waitUntil(nothingQueued(second), 10_000, 'the queued order sent by the timer');
     expect((await serverOrders(email)).map((o) => o.order_id)).toEqual([checkoutId]);
   });
 
@@ -167,14 +160,14 @@ describe('one checkout, one order', () => {
     await tab.shop.whenLeading();
     const email = newEmail('after');
     await add(tab, 'OF-BOLT', 3);
-    await waitUntil(async () => (await tab.db.cart.find().exec()).every((l) => typeof l.server_item_id === 'number'), 'line on the server');
+    await waitUntil(async () => (await tab.db.cart.find().exec()).every((l) => typeof l.server_item_id === 'number'), 10_000, 'line on the server');
     tab.net.fault('/api/cart/create', 'proxy502', 3);
     tab.net.fault('/api/cart/update', 'status503', 3);
     const placed = await tab.shop.placeOrder(await checkoutBody(tab, email));
     expect(placed.outcome).toBe('sent');
     expect(await localCart(tab)).toEqual({});
     await add(tab, 'OF-SCREW', 1);
-    await waitUntil(async () => (await tab.db.cart.find().exec()).every((l) => typeof l.server_item_id === 'number'), 'the new line in a new cart', 15_000);
+    await waitUntil(async () => (await tab.db.cart.find().exec()).every((l) => typeof l.server_item_id === 'number'), 15_000, 'the new line in a new cart');
     expect((await serverOrders(email)).length).toBe(1);
     expect(await openServerLinesOf(['OF-BOLT'])).toBe(0);
   });
@@ -186,11 +179,11 @@ describe('one checkout, one order', () => {
     await add(tab, 'OF-ANCHOR', 1);
     tab.net.fault('/api/order', 'hang');
     const placing = tab.shop.placeOrder(await checkoutBody(tab, email));
-    await waitUntil(async () => (await localCart(tab))['OF-ANCHOR'] === undefined, 'ordered line taken out');
+    await waitUntil(async () => (await localCart(tab))['OF-ANCHOR'] === undefined, 10_000, 'ordered line taken out');
     await add(tab, 'OF-SCREW', 2);
     await add(tab, 'OF-ANCHOR', 1);
     expect((await placing).outcome).toBe('queued');
-    await waitUntil(nothingQueued(tab), 'order sent');
+    await waitUntil(nothingQueued(tab), 10_000, 'order sent');
     expect(await localCart(tab)).toEqual({ 'OF-SCREW': 2, 'OF-ANCHOR': 1 });
     expect((await serverOrders(email)).length).toBe(1);
   });
@@ -224,7 +217,7 @@ describe('queued orders', () => {
     expect(placed.outcome).toBe('queued');
     // The premise: the shop has it. Under load the client's short time-out may give up before the
     // server commits; a cancel sent before then withdraws the order instead (order-withdraw.test.ts).
-    await waitUntil(async () => (await serverOrders(email)).length === 1, 'the order reached the shop');
+    await waitUntil(async () => (await serverOrders(email)).length === 1, 10_000, 'the order reached the shop');
     expect(await tab.shop.cancelQueuedOrders()).toEqual({ removed: 0, placed: 1, unknown: 0 });
     expect((await tab.db.orders.findOne(placed.order.order_id).exec())?.state).toBe('sent');
     expect((await serverOrders(email)).map((o) => o.order_id)).toEqual([placed.order.order_id]);
@@ -250,11 +243,11 @@ describe('queued orders', () => {
     const guestOrder = await tab.shop.placeOrder(await checkoutBody(tab, guestEmail));
     tab.net.offline = false;
     tab.online.set(true);
-    await waitUntil(async () => (await serverOrders(guestEmail)).length === 1, 'the guest order behind it sent');
-    await waitUntil(async () => (await tab.db.orders.findOne(customerOrder.order.order_id).exec())?.state === 'held', 'customer order held');
-    await waitUntil(async () => (await tab.db.orders.findOne(guestOrder.order.order_id).exec())?.state === 'sent', 'the guest order recorded as sent');
+    await waitUntil(async () => (await serverOrders(guestEmail)).length === 1, 10_000, 'the guest order behind it sent');
+    await waitUntil(async () => (await tab.db.orders.findOne(customerOrder.order.order_id).exec())?.state === 'held', 10_000, 'customer order held');
+    await waitUntil(async () => (await tab.db.orders.findOne(guestOrder.order.order_id).exec())?.state === 'sent', 10_000, 'the guest order recorded as sent');
     expect((await signInPressingAgain(tab, email)).ok).toBe(true);
-    await waitUntil(nothingQueued(tab), 'held order sent after the login');
+    await waitUntil(nothingQueued(tab), 10_000, 'held order sent after the login');
     expect((await serverOrders(email)).map((o) => o.order_id)).toEqual([customerOrder.order.order_id]);
   });
 
@@ -266,7 +259,7 @@ describe('queued orders', () => {
     tab.net.fault('/api/order', 'status503', 2);
     const placed = await tab.shop.placeOrder(await checkoutBody(tab, email));
     expect(placed.outcome).toBe('queued');
-    await waitUntil(nothingQueued(tab), 'sent by the timer');
+    await waitUntil(nothingQueued(tab), 10_000, 'sent by the timer');
     expect((await serverOrders(email)).map((o) => o.order_id)).toEqual([placed.order.order_id]);
   });
 
@@ -328,7 +321,7 @@ describe('the session under faults', () => {
     await register(email);
     tab.net.fault('/api/user/me', fault, 2);
     expect((await tab.shop.signIn(email, PASSWORD)).ok).toBe(true);
-    await waitUntil(async () => (await readLocal(tab.db, LOCAL.currentUser))?.email === email.toLowerCase(), 'the profile read again', 20_000);
+    await waitUntil(async () => (await readLocal(tab.db, LOCAL.currentUser))?.email === email.toLowerCase(), 20_000, 'the profile read again');
     expect((await readLocal(tab.db, LOCAL.session)).token).not.toBeNull();
   });
 });

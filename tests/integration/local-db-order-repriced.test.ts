@@ -13,6 +13,7 @@ import { recordingFetch, type RecordingFetch } from '../../src/db/testing/record
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { formatMoney } from '../../src/i18n/money';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 import { addItem, GB_ADDRESS, importProducts, newCart, stockQty, testProduct } from './cart-fixtures';
 
 /**
@@ -59,14 +60,6 @@ async function openShop(): Promise<Page> {
   const page = { db, net, online, shop };
   pages.push(page);
   return page;
-}
-
-async function waitUntil(test: () => Promise<boolean>, timeoutMs = 10_000, what = 'condition') {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function add(page: Page, sku: string, qty: number) {

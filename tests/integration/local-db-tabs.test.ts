@@ -8,6 +8,7 @@ import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
 
 /**
  * Two tabs of one browser: two database instances of the same name on one IndexedDB, in one process
@@ -20,14 +21,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server?.close());
-
-const waitUntil = async (test: () => Promise<boolean>, timeoutMs: number, what = 'condition') => {
-  const started = Date.now();
-  while (!(await test())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 interface Tab {
   db: ShopDatabase;

@@ -7,6 +7,7 @@ import { parseAllowedHosts } from '../../server/webhooks/webhook-destination';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings';
 import { startSmtpRelay } from '../helpers/smtp-relay';
 import { spawnServer } from '../helpers/spawn-server';
+import { until } from '../helpers/wait-until';
 import { TMP_ROOT } from '../helpers/test-config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { orderPayload, placeOrder, saleableSkus } from '../reliability/helpers/shop-fixtures';
@@ -96,9 +97,9 @@ describe('x-request-id in the logs', () => {
     const shop = await spawnServer({ LOG_LEVEL: 'debug', DATA_DIR: dataDir });
     try {
       await (await fetch(`${shop.url}/api/health`, { headers: { 'x-request-id': 'log-line-trace-5' } })).arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const lines = shop.output().split('\n').filter((line) => line.includes('log-line-trace-5'));
-      // Fastify's "incoming request" and "request completed" at debug level.
+      // Fastify's "incoming request" and "request completed" at debug level, once the child has written them.
+      const linesOfRequest = () => shop.output().split('\n').filter((line) => line.includes('log-line-trace-5'));
+      const lines = await until('both log lines of the request', linesOfRequest, (found) => found.length >= 2, 5_000);
       expect(lines.length).toBeGreaterThanOrEqual(2);
       for (const line of lines) expect((JSON.parse(line) as { reqId?: string }).reqId).toBe('log-line-trace-5');
     } finally {

@@ -13,7 +13,8 @@ import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
 import type { TestServer } from '../helpers/test-server';
 import { orderPayload, saleableSkus } from '../reliability/helpers/shop-fixtures';
-import { startReceiver, until, type Receiver } from './webhooks-receiver';
+import { startReceiver, type Receiver } from './webhooks-receiver';
+import { until } from '../helpers/wait-until';
 
 /**
  * Real server processes, killed with SIGKILL while a receiver holds a delivery open: the delivery is

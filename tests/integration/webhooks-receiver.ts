@@ -114,13 +114,3 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
-/** Polls until `accept` holds for what `read` gives (a database state has no event to wait on). */
-export async function until<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms; last seen: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -8,7 +8,8 @@ import { freePort } from '../helpers/spawn-server';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { orderPayload, placeOrder, registerCustomer, saleableSkus } from '../reliability/helpers/shop-fixtures';
 import { setStock } from './cart-fixtures';
-import { startReceiver, until, type Behaviour, type Receiver, type ReceivedRequest } from './webhooks-receiver';
+import { startReceiver, type Behaviour, type Receiver, type ReceivedRequest } from './webhooks-receiver';
+import { until } from '../helpers/wait-until';
 
 /** Seconds become milliseconds: a receiver that hangs is given up on after 0.5 s, retries follow within 0.2 s. */
 const FAST_WEBHOOKS: WebhookSettings = { retryBaseMs: 50, retryMaxMs: 200, retryForMs: 60_000, timeoutMs: 500, leaseMs: 2_000, pollMs: 200, allowedHosts: parseAllowedHosts('127.0.0.1') };
