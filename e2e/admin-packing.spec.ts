@@ -6,7 +6,7 @@ import { startReceiver } from '../tests/integration/webhooks-receiver';
 import { DESKTOP } from './browse-support';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { adminOrder, call, orderRow, scan, ship, shopper, shopperOrders, signIn } from './admin-support';
-import { LONG } from './sync-support';
+import { LONG, SIMPLE } from './sync-support';
 
 const ADMIN_TOKEN = 'packing-bench-e2e-owner-token';
 const running = shopAndBrowser({ ADMIN_TOKEN, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
@@ -161,6 +161,30 @@ describe('the packing bench', () => {
     await page.reload();
     await expect.poll(() => page.locator('#lines-heading').textContent(), LONG).toBe('Lines: 0 of 2 units picked');
     expect(await page.getByRole('button', { name: 'Start packing' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('"Cancel order…" asks "Return the items to stock?": no leaves the stock as it is, yes puts the units back', { timeout: 300_000 }, async () => {
+    const { shop, browser } = running;
+    const stock = async () => (await call<{ qty: number }>(shop.url, 'GET', `/api/stock/check/${SIMPLE}`)).result.qty;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signIn(page, shop.url, ADMIN_TOKEN);
+    const email = `packing-cancel-${Date.now()}@example.com`;
+    const token = await shopper(shop.url, email);
+    for (const [answer, returned] of [['No, cancel without returning stock', false], ['Yes, cancel and return to stock', true]] as const) {
+      const before = await stock();
+      const placed = await shopperOrders(shop.url, token, email, 2);
+      expect(await stock()).toBe(before - 2);
+      await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
+      await page.getByRole('link', { name: placed.increment_id, exact: true }).click();
+      await page.getByRole('button', { name: 'Cancel order…' }).click();
+      expect(await page.getByRole('dialog').getByText('Return the items to stock?').isVisible()).toBe(true);
+      await page.getByRole('button', { name: answer }).click();
+      await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('cancelled');
+      expect(await stock(), answer).toBe(returned ? before : before - 2);
+      await page.getByRole('link', { name: 'Back to the orders' }).click();
+    }
     await context.close();
   });
 });
