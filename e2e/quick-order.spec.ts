@@ -235,6 +235,8 @@ describe('the quick order pad', () => {
       ['DB-PZ2-25-10', READY],
       ['TB-M10-100-Z', READY],
     ]);
+    // The pad says what the reorder brought, and from which order.
+    await expect.poll(() => page.getByTestId('pad-announcement').textContent(), LONG).toBe(`Order ${first}: 2 lines put at the top of the pad, with today’s prices and stock.`);
     expect(await page.getByLabel('Quantity, line 1').inputValue()).toBe('2');
     expect(await page.getByLabel('Quantity, line 2').inputValue()).toBe('1');
     expect(await addAll(page)).toContain(VOLATILE);

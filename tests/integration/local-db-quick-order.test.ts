@@ -7,7 +7,7 @@ import { findByCode } from '../../src/domain/catalog-query/code-lookup';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
-import { appendToPad, watchPad } from '../../src/db/quick-order/pad-store';
+import { putReorderOnPad, watchPad } from '../../src/db/quick-order/pad-store';
 import { signOut } from '../../src/db/session/session';
 import { deviceOrderLines } from '../../src/db/quick-order/ordered-lines';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
@@ -107,7 +107,7 @@ describe('the quick order pad on the local database', () => {
     await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'QO-READY': 3 });
   });
 
-  it('a reorder appends the lines of an order placed on this device to the pad', async () => {
+  it('a reorder puts the lines of an order placed on this device at the top of the pad, naming the order', async () => {
     const page = await openShop();
     const now = Date.now();
     await page.db.orders.insert({
@@ -117,15 +117,17 @@ describe('the quick order pad on the local database', () => {
     expect(await deviceOrderLines(page.db, 'qo-order-1')).toEqual([{ sku: 'QO-READY', qty: 2 }, { sku: 'QO-TRADE', qty: 5 }]);
     expect(await deviceOrderLines(page.db, '000000042')).toEqual([{ sku: 'QO-READY', qty: 2 }, { sku: 'QO-TRADE', qty: 5 }]);
     expect(await deviceOrderLines(page.db, 'someone-elses')).toBeNull();
-    await appendToPad(page.db, [{ code: 'QO-SHORT', qty: '1' }]);
-    await appendToPad(page.db, [{ code: 'QO-READY', qty: '2' }, { code: 'QO-TRADE', qty: '5' }]);
+    await putReorderOnPad(page.db, [{ code: 'QO-SHORT', qty: '1' }], '000000041');
+    await putReorderOnPad(page.db, [{ code: 'QO-READY', qty: '2' }, { code: 'QO-TRADE', qty: '5' }], '000000042');
     const pad = await firstValueFrom(watchPad(page.db).pipe(filter((d) => d.rows.length === 3)));
-    expect(pad.rows.map((r) => [r.code, r.qty])).toEqual([['QO-SHORT', '1'], ['QO-READY', '2'], ['QO-TRADE', '5']]);
+    // The newest reorder's lines first, above the rows that were already there.
+    expect(pad.rows.map((r) => [r.code, r.qty])).toEqual([['QO-READY', '2'], ['QO-TRADE', '5'], ['QO-SHORT', '1']]);
+    expect(pad.reordered).toEqual({ order: '000000042', rowIds: pad.rows.slice(0, 2).map((r) => r.id) });
   });
 
   it('logging out empties the pad, so the next person on a shared device does not see what was reordered', async () => {
     const page = await openShop();
-    await appendToPad(page.db, [{ code: 'QO-READY', qty: '2' }]);
+    await putReorderOnPad(page.db, [{ code: 'QO-READY', qty: '2' }], '000000042');
     await firstValueFrom(watchPad(page.db).pipe(filter((d) => d.rows.length === 1)));
     await signOut(page.db, { silent: true });
     expect((await firstValueFrom(watchPad(page.db))).rows).toEqual([]);

@@ -18,6 +18,8 @@ export interface StoredPadRow {
 export interface PadDraft {
   rows: StoredPadRow[];
   writer: string | null;
+  /** Set by a reorder, for the pad to say what it put there: the order and its lines' ids. Any other write drops it. */
+  reordered?: { order: string; rowIds: string[] } | undefined;
 }
 
 const PAD: LocalKey<PadDraft> = { id: 'quick-order-pad', fallback: { rows: [], writer: null } };
@@ -28,11 +30,17 @@ export async function writePad(db: ShopDatabase, rows: StoredPadRow[], writer: s
   await modifyLocal(db, PAD, () => ({ rows, writer }));
 }
 
-/** Puts lines after the rows already on the pad (a reorder); empty rows are dropped, the pad adds its own. */
-export async function appendToPad(db: ShopDatabase, lines: readonly { code: string; qty: string }[]): Promise<void> {
+/**
+ * Puts an order's lines at the top of the pad, above the rows already there (refused rows of an
+ * earlier "Add all" among them), so the shopper sees first what the reorder brought; empty rows are
+ * dropped, the pad adds its own. `order` names the order for the pad's confirmation.
+ */
+export async function putReorderOnPad(db: ShopDatabase, lines: readonly { code: string; qty: string }[], order: string): Promise<void> {
+  const added = lines.map((line) => ({ id: crypto.randomUUID(), code: line.code, qty: line.qty }));
   await modifyLocal(db, PAD, (draft) => ({
-    rows: [...draft.rows.filter((r) => r.code.trim() !== '' || r.qty.trim() !== ''), ...lines.map((line) => ({ id: crypto.randomUUID(), code: line.code, qty: line.qty }))],
-    writer: 'append',
+    rows: [...added, ...draft.rows.filter((r) => r.code.trim() !== '' || r.qty.trim() !== '')],
+    writer: 'reorder',
+    reordered: { order, rowIds: added.map((row) => row.id) },
   }));
 }
 

@@ -120,7 +120,7 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
       <Link to="/" className="button button-secondary" onClick={(event) => void leave(event)}>
         {t('checkoutContinueShopping')}
       </Link>
-      <ReorderButton orderId={placed.orderId} />
+      <ReorderButton orderId={placed.orderId} orderNumber={number ?? undefined} />
     </section>
   );
 }

@@ -23,7 +23,7 @@ const filled = (rows: readonly { code: string; qty: string }[]) => rows.filter((
 export function QuickOrderPad() {
   const shop = useShop() as LocalShop;
   const { t } = useTranslation();
-  const { rows, setRows, newId } = usePadRows(shop.db);
+  const { rows, setRows, newId, reordered } = usePadRows(shop.db);
   const { context, catalog } = useRowContext(rows?.map((r) => r.code) ?? []);
   const [announcement, setAnnouncement] = useState('');
   const [added, setAdded] = useState(0);
@@ -35,6 +35,13 @@ export function QuickOrderPad() {
     document.getElementById(focusAfterRender.current)?.focus();
     focusAfterRender.current = null;
   });
+  // A reorder says what it brought: the order and how many lines, now at the top of the pad (set as
+  // the reorder is heard, so a later announcement replaces it).
+  const [heardReorder, setHeardReorder] = useState(reordered);
+  if (reordered !== heardReorder) {
+    setHeardReorder(reordered);
+    if (reordered) setAnnouncement(t('quickOrderReordered', { order: reordered.order, count: reordered.rowIds.length }));
+  }
   const changeRow = useCallback((id: string, patch: { code?: string; qty?: string }) => setRows((current) => updateRow(current, id, patch, newId), 'typing'), [setRows, newId]);
   const removeRow = useCallback((id: string) => setRows((current) => removeRows(current, new Set([id]), newId)), [setRows, newId]);
   if (!rows) return <p className="loading">{t('loading')}</p>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShopDatabase } from '../../db/database-types';
-import { watchPad, writePad } from '../../db/quick-order/pad-store';
+import { watchPad, writePad, type PadDraft } from '../../db/quick-order/pad-store';
 import { onPageHidden } from '../../ui/on-page-hidden';
 import { withTrailingEmpty, type NewId, type PadRow } from './pad-rows';
 
@@ -18,8 +18,10 @@ const WRITE_AFTER_MS = 300;
  * on the pad. Each screen writes under its own name, so its own writes coming back are not mistaken
  * for someone else's.
  */
-export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: (next: (rows: PadRow[]) => PadRow[], typing?: 'typing') => void; newId: NewId } {
+export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: (next: (rows: PadRow[]) => PadRow[], typing?: 'typing') => void; newId: NewId; reordered: PadDraft['reordered'] } {
   const [rows, setState] = useState<PadRow[] | null>(null);
+  // The last reorder heard, for the pad to confirm what it put there.
+  const [reordered, setReordered] = useState<PadDraft['reordered']>();
   const current = useRef<PadRow[] | null>(null);
   const unsaved = useRef(false);
   const timer = useRef(0);
@@ -36,6 +38,7 @@ export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: 
       current.current = withTrailingEmpty(draft.rows, newId);
       unsaved.current = false;
       setState(current.current);
+      if (draft.reordered) setReordered(draft.reordered);
     });
     const stopWatchingPage = onPageHidden(save);
     return () => {
@@ -56,5 +59,5 @@ export function usePadRows(db: ShopDatabase): { rows: PadRow[] | null; setRows: 
     },
     [save],
   );
-  return { rows, setRows, newId };
+  return { rows, setRows, newId, reordered };
 }

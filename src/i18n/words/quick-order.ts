@@ -40,6 +40,8 @@ export const quickOrderWords = {
   quickOrderLeft_other: '{{count}} lines stay on the pad with their message.',
   quickOrderPlaced_one: '{{count}} line put on the pad.',
   quickOrderPlaced_other: '{{count}} lines put on the pad.',
+  quickOrderReordered_one: 'Order {{order}}: {{count}} line put at the top of the pad, with today’s prices and stock.',
+  quickOrderReordered_other: 'Order {{order}}: {{count}} lines put at the top of the pad, with today’s prices and stock.',
   quickOrderLeftOut_one: 'The pad holds {{max}} lines: {{count}} more was not read.',
   quickOrderLeftOut_other: 'The pad holds {{max}} lines: {{count}} more were not read.',
   quickOrderWaiting: 'The catalogue is not saved on this device yet: the lines are checked as soon as it is.',

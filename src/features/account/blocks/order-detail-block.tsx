@@ -25,7 +25,7 @@ export function OrderDetailBlock({ orderId }: { orderId: string }) {
       <AsOfNotice asOf={history.data?.asOf} />
       {history.isError && <p role="alert">{history.error.message || t('accountLoadFailed')}</p>}
       {history.data && !order && <p role="alert">{t('accountOrderNotFound')}</p>}
-      <ReorderButton orderId={orderId} items={order?.items} />
+      <ReorderButton orderId={orderId} orderNumber={order?.increment_id} items={order?.items} />
       {order && (
         <article className="order-detail">
           <h2>{t('accountOrderNumber', { number: order.increment_id })}</h2>
