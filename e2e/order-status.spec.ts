@@ -106,7 +106,7 @@ describe('order status back to the shopper', () => {
     // Processing: both tabs, whichever of them holds the stream.
     for (const tab of [page, second]) {
       await markPage(tab);
-      await stampWhenStatus(tab, number, 'processing');
+      await stampWhenStatus(tab, number, 'Processing');
     }
     const changedAt = Date.now();
     await setStatus(order.order_id, { status: 'processing', comment: 'Being picked' });
@@ -138,8 +138,8 @@ describe('order status back to the shopper', () => {
     await expect.poll(() => page.locator('.order-detail .order-status').textContent(), LONG).toBe('Shipped');
     const entries = page.locator('.order-detail .status-history li');
     expect(await entries.count()).toBe(3);
-    expect(await entries.nth(1).textContent()).toContain('processing: Being picked');
-    expect(await entries.nth(2).textContent()).toContain('shipped (DPD, tracking number 15501234567890)');
+    expect(await entries.nth(1).textContent()).toContain('Processing: Being picked');
+    expect(await entries.nth(2).textContent()).toContain('Shipped (DPD, tracking number 15501234567890)');
     expect(await page.locator('.orders-as-of').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
