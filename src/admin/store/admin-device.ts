@@ -64,11 +64,15 @@ export class AdminDevice {
 
   /** Orders from the server; an older copy (lower change_seq) never replaces a newer one. */
   async putOrders(orders: readonly AdminOrder[], checkpoint?: string): Promise<void> {
+    const token = this.token;
     const fresh = orders.filter((o) => newer(this.orders.get(o.order_id), o));
-    await this.db.transaction('rw', this.db.orders, this.db.settings, async () => {
+    const stored = await this.db.transaction('rw', this.db.orders, this.db.settings, async () => {
+      if (!this.signedInAs(token)) return false;
       if (fresh.length > 0) await this.db.orders.bulkPut(fresh);
       if (checkpoint !== undefined) await this.db.settings.put({ key: 'checkpoint', value: checkpoint });
+      return true;
     });
+    if (!stored || !this.signedInAs(token)) return;
     for (const o of fresh) this.orders.set(o.order_id, o);
     if (checkpoint !== undefined) this.checkpoint = checkpoint;
     if (fresh.length > 0) this.changed(true);
@@ -79,12 +83,15 @@ export class AdminDevice {
    * step, so a tick is never counted twice (queued and in the server's picks) or not at all.
    */
   async settleChange(key: string, order: AdminOrder | undefined): Promise<void> {
-    const fresh = order && newer(this.orders.get(order.order_id), order) ? order : undefined;
+    const token = this.token;
+    const found = order && newer(this.orders.get(order.order_id), order) ? order : undefined;
+    let fresh: AdminOrder | undefined;
     await this.db.transaction('rw', this.db.orders, this.db.changes, async () => {
+      fresh = this.signedInAs(token) ? found : undefined;
       if (fresh) await this.db.orders.put(fresh);
       await this.db.changes.delete(key);
     });
-    if (fresh) this.orders.set(fresh.order_id, fresh);
+    if (fresh && this.signedInAs(token)) this.orders.set(fresh.order_id, fresh);
     this.queue = this.queue.filter((c) => c.key !== key);
     this.changed(fresh !== undefined);
   }
@@ -142,6 +149,11 @@ export class AdminDevice {
     return counted + queued;
   }
 
+  /** Whether the device is still signed in with the token a write began under (not signed out or in again since). */
+  private signedInAs(token: string | null): boolean {
+    return token !== null && this.token === token;
+  }
+
   async signIn(token: string): Promise<void> {
     await this.db.settings.put({ key: 'token', value: token });
     this.token = token;
@@ -155,6 +167,9 @@ export class AdminDevice {
    * (what the packer did is never dropped).
    */
   async signOut(because: string | null = null): Promise<void> {
+    // At once, before the clearing transaction: a feed page or a settled change that arrives meanwhile
+    // (its request sent with the old token) sees the device signed out and stores nothing after the clear.
+    this.token = null;
     await this.db.transaction('rw', this.db.orders, this.db.settings, async () => {
       await Promise.all([this.db.orders.clear(), this.db.settings.clear()]);
     });
