@@ -135,7 +135,7 @@ describe('the packing bench', () => {
     );
     expect(left).toBe(0);
     await page.reload();
-    expect(await page.getByLabel('Admin token').count()).toBe(1);
+    await expect.poll(() => page.getByLabel('Admin token').count(), LONG).toBe(1); // the app renders after the load event
     await context.close();
   });
 
