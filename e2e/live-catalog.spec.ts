@@ -1,8 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CSV, importCatalog } from './helpers/catalog-import';
-import { startShop, type Shop } from './helpers/shop';
+import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, hydrated, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { LONG } from './sync-support';
 
@@ -17,18 +16,10 @@ const CATEGORY = '/adhesives-sealants/grab-adhesives';
 const PRICED = 'TKW-AS-GRB-HG-WHT';
 const DISABLED = 'ADX-AS-GRB-HG-WHT';
 
-let shop: Shop;
-let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ ADMIN_TOKEN }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const running = shopAndBrowser({ ADMIN_TOKEN });
 
-const setPrice = (sku: string, price: number) => importCatalog(shop.url, ADMIN_TOKEN, `sku,price\n${sku},${price.toFixed(2)}\n`, CSV);
-const importProducts = (products: Doc[]) => importCatalog(shop.url, ADMIN_TOKEN, JSON.stringify({ products }), 'application/json');
+const setPrice = (sku: string, price: number) => importCatalog(running.shop.url, ADMIN_TOKEN, `sku,price\n${sku},${price.toFixed(2)}\n`, CSV);
+const importProducts = (products: Doc[]) => importCatalog(running.shop.url, ADMIN_TOKEN, JSON.stringify({ products }), 'application/json');
 
 /** Live and holding the catalogue: from here on a server change can only reach the page through the replica. */
 async function ready(page: Page): Promise<void> {
@@ -46,12 +37,12 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as {
 
 describe('open screens follow the replica', () => {
   it('a price change, a new product and a disabled one reach the product page, a listing, search, compare and wishlist in two tabs without a reload', { timeout: 300_000 }, async () => {
-    const doc = await productDoc(shop.url, PRICED);
+    const doc = await productDoc(running.shop.url, PRICED);
     const name = String(doc.name);
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await running.browser.newContext({ viewport: DESKTOP });
     const [product, listing] = [await context.newPage(), await context.newPage()];
-    await product.goto(`${shop.url}/p/${PRICED}/${String(doc.url_key)}`);
-    await listing.goto(shop.url + CATEGORY);
+    await product.goto(`${running.shop.url}/p/${PRICED}/${String(doc.url_key)}`);
+    await listing.goto(running.shop.url + CATEGORY);
     await Promise.all([ready(product), ready(listing)]);
     await Promise.all([markDocument(product), markDocument(listing)]);
     const main = listing.locator('main');
@@ -90,7 +81,7 @@ describe('open screens follow the replica', () => {
     const { id: _id, ...copy } = doc;
     await importProducts([{ ...copy, sku: 'TKW-AS-GRB-HG-BLK', name: added, url_key: 'tackwell-high-grab-adhesive-black-310ml', slug: 'tackwell-high-grab-adhesive-black-310ml', url_path: 'tackwell-high-grab-adhesive-black-310ml' }]);
     await expect.poll(() => tileNames(listing), LONG).toContain(added);
-    const disabled = await productDoc(shop.url, DISABLED);
+    const disabled = await productDoc(running.shop.url, DISABLED);
     expect(await tileNames(listing)).toContain(String(disabled.name));
     await importProducts([{ ...disabled, status: 2 }, { ...doc, price: 9.99, status: 2 }]);
     await expect.poll(() => tileNames(listing), LONG).not.toContain(String(disabled.name));
