@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CSV, importCatalog } from './helpers/catalog-import';
-import { startShop, type Shop } from './helpers/shop';
+import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, hydrated, productDoc } from './browse-support';
 import { addButton, cartCount, LONG, openProduct, urlOf } from './sync-support';
 
@@ -16,17 +15,9 @@ import { addButton, cartCount, LONG, openProduct, urlOf } from './sync-support';
 const ADMIN_TOKEN = 'cart-prices-spec';
 const SKU = 'TKW-AS-GRB-HG-WHT';
 
-let shop: Shop;
-let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop({ ADMIN_TOKEN }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const running = shopAndBrowser({ ADMIN_TOKEN });
 
-const importCsv = (csv: string) => importCatalog(shop.url, ADMIN_TOKEN, csv, CSV);
+const importCsv = (csv: string) => importCatalog(running.shop.url, ADMIN_TOKEN, csv, CSV);
 
 /** Live and holding the catalogue: a server change then reaches the page through the replica only. */
 async function ready(page: Page): Promise<void> {
@@ -45,12 +36,12 @@ const noticeTexts = (scope: Page, within: string) => scope.locator(`${within} [d
 describe('cart prices follow the catalogue', () => {
   it('a server price change shows the new price and a notice in the minicart and the checkout of two tabs without a reload; an emptied stock shows on the line', { timeout: 300_000 }, async () => {
     await importCsv(`sku,price,qty\n${SKU},4.20,50\n`);
-    const doc = await productDoc(shop.url, SKU);
+    const doc = await productDoc(running.shop.url, SKU);
     const name = String(doc.name);
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await running.browser.newContext({ viewport: DESKTOP });
     const [shopping, checkout] = [await context.newPage(), await context.newPage()];
 
-    await openProduct(shopping, shop.url, urlOf(doc));
+    await openProduct(shopping, running.shop.url, urlOf(doc));
     await ready(shopping);
     await addButton(shopping).click();
     await expect.poll(() => cartCount(shopping), LONG).toBe(1);
@@ -63,7 +54,7 @@ describe('cart prices follow the catalogue', () => {
     await expect.poll(() => shopping.locator('dialog[open] .minicart-totals').getAttribute('data-source'), LONG).toBe('server');
     const totalBefore = await grandTotal(shopping);
 
-    await checkout.goto(`${shop.url}/checkout`);
+    await checkout.goto(`${running.shop.url}/checkout`);
     await ready(checkout);
     await expect.poll(() => checkout.locator('#checkout-personal-firstName').count(), LONG).toBe(1);
     await Promise.all([markDocument(shopping), markDocument(checkout)]);
