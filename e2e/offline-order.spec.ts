@@ -229,12 +229,12 @@ describe('an order request that hangs', () => {
       const posts = watchOrderPosts(page);
       let hanging = true;
       const held: Route[] = [];
-      const forwarded: Promise<number>[] = [];
+      const forwarded: Promise<{ status: number; body: string }>[] = [];
       await page.route((url) => url.pathname === '/api/order', async (route) => {
         if (!hanging || !isOrderPost(route.request())) return route.fallback();
         held.push(route);
         // The shop gets the order and places it; its reply is dropped, so the page hears nothing.
-        if (forward) forwarded.push(route.fetch().then((reply) => reply.status()));
+        if (forward) forwarded.push(route.fetch().then(async (reply) => ({ status: reply.status(), body: await reply.text() })));
       });
 
       await openReview(page);
@@ -260,7 +260,9 @@ describe('an order request that hangs', () => {
       await closePanel(page);
       expect(deviceId).not.toBe('');
       expect(new Set(posts.ids)).toEqual(new Set([deviceId]));
-      expect(await Promise.all(forwarded)).toEqual(forward ? forwarded.map(() => 200) : []);
+      const replies = await Promise.all(forwarded);
+      // The server's own replies: a refusal here names its reason in the failure report.
+      expect(replies.map((r) => r.status), JSON.stringify(replies)).toEqual(forward ? forwarded.map(() => 200) : []);
       expect((await orders()).map((o) => o.order_id)).toEqual(forward ? [deviceId] : []);
 
       // The requests go through again, and the shopper reloads the page.
@@ -283,7 +285,8 @@ describe('an order request that hangs', () => {
       await expect.poll(sentHere, LONG).toBe(1);
       await expect.poll(() => panelWaiting(page), LONG).toBe(0);
       await expect.poll(() => posts.inFlight(), LONG).toBe(0);
-      expect(await Promise.all(forwarded)).toEqual(forwarded.map(() => 200));
+      const later = await Promise.all(forwarded);
+      expect(later.map((r) => r.status), JSON.stringify(later)).toEqual(forwarded.map(() => 200));
 
       const onServer = await orders();
       expect(onServer.map((o) => o.order_id)).toEqual([deviceId]);
