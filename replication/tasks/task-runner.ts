@@ -1,6 +1,7 @@
 import { expectKnown, isUnknownOutcome, MESSAGES, NetworkError } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice, SyncTaskRecord, TaskInput, TaskStore } from './task-types';
+import { taskIdempotencyKey } from './task-key';
 import { fillTaskUrl, missingCartIdMessage, needsCartId } from './task-url';
 
 export interface TaskRunnerDeps {
@@ -73,8 +74,9 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     const { method, body, headers } = task.payload;
     const verb = (method?.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE' | undefined) ?? (body === undefined ? 'GET' : 'POST');
     try {
-      // The task id is the idempotency key: a retry after a lost reply is answered, not acted on twice.
-      const reply = expectKnown(await deps.api.request(fillTaskUrl(task.url, cartId), { method: verb, body, headers, ...(verb === 'GET' ? {} : { idempotencyKey: task.task_id }) }));
+      // A retry after a lost reply is answered, not acted on twice (see `taskIdempotencyKey`).
+      const idempotencyKey = taskIdempotencyKey(task.task_id, cartId);
+      const reply = expectKnown(await deps.api.request(fillTaskUrl(task.url, cartId), { method: verb, body, headers, ...(verb === 'GET' ? {} : { idempotencyKey }) }));
       const at = now();
       const done: SyncTaskRecord = { ...task, transmited: true, transmited_at: at, result: reply.result, resultCode: reply.code, code: reply.code, meta: reply.meta ?? task.meta ?? null, acknowledged: false, updated_at: at };
       // A 401 here means the refresh lock already logged the shopper out; that is not news to show.
