@@ -41,7 +41,10 @@ export interface Settings {
   /** Send orders made offline as soon as the connection returns, without asking. Off by default. */
   automaticTransmission: boolean;
   locale: string;
-  /** Download the whole catalogue for offline use; unset means on (the demo catalogue is small enough). */
+  /**
+   * Download the whole catalogue for offline use. Unset: not asked yet, so it downloads on an
+   * unmetered connection and asks first on a metered or Save-Data one (offline-catalog-choice.ts).
+   */
   offlineCatalogue?: boolean;
 }
 

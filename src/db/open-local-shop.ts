@@ -5,11 +5,10 @@ import { replicateHere, replicateInWorker, replicateWhenKnown } from './catalog/
 import { inPageCatalogue } from './catalog/in-page-catalog';
 import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
 import { registerLocalContent } from './catalog/local-content';
-import { offlineCatalogueChosen } from './catalog/offline-catalog-choice';
+import { offlineCatalogueChosen, watchDownloadGoesAhead } from './catalog/offline-catalog-choice';
 import { connectCatalogueWorker, type WorkerCatalogue } from './catalog/worker-catalog';
 import { getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
-import { LOCAL, watchLocal } from './local-state';
 import { createShopSync } from './sync/shop-sync';
 import { yieldToMain } from './yield-to-main';
 
@@ -31,12 +30,7 @@ async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null):
   await pageLoaded();
   const worker = await connectCatalogueWorker({ databaseName: db.name, baseUrl: '', storeCode, download: await offlineCatalogueChosen(db) });
   if (!worker) return null;
-  watchLocal(db, LOCAL.settings)
-    .pipe(
-      map((s) => s.offlineCatalogue !== false),
-      distinctUntilChanged(),
-    )
-    .subscribe((on) => worker.download(on));
+  watchDownloadGoesAhead(db).subscribe((on) => worker.download(on));
   worker.state$.pipe(filter((s) => s.caughtUp)).subscribe(() => markCatalogReplicated());
   // For diagnostics and tests: <html data-catalogue-stream="ready"> while the worker's change stream is connected
   // (a worker started again after the last one died connects its own), and data-catalogue-restarts, how often that happened.

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NotificationList } from '../../features/notifications/notification-list';
+import { OfflineDownloadAsk } from '../../features/offline/offline-download-ask';
 import { OfflineStatus } from '../../features/offline/offline-status';
 import { StorageNotice } from '../../features/storage/storage-notice';
 import { SiteFooter } from './site-footer';
@@ -15,6 +16,7 @@ export function DefaultLayout() {
         {t('skip')}
       </a>
       <SiteHeader />
+      <OfflineDownloadAsk />
       <StorageNotice />
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { Observable } from 'rxjs';
+import { combineLatest, map, type Observable } from 'rxjs';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import { LOCAL, watchLocal, type LocalKey } from '../local-state';
 import { watchCartLines } from '../cart/cart-view';
 import { watchStoredOrder } from '../orders/order-store';
+import { watchMetered, type OfflineCatalogueAnswer } from '../catalog/offline-catalog-choice';
 import { useDatabase } from './database-context';
 
 /**
@@ -42,3 +43,18 @@ export function useStoredOrder(orderId: string): OrderRecord | null {
 export const useCartState = () => useLocalDocument(LOCAL.cartState);
 export const useSession = () => useLocalDocument(LOCAL.session);
 export const useSettings = () => useLocalDocument(LOCAL.settings);
+
+/** The shopper's offline-download answer (undefined: not asked yet) and whether the connection is metered; null until read. */
+export interface OfflineDownloadChoice {
+  answer: OfflineCatalogueAnswer;
+  metered: boolean;
+}
+
+export function useOfflineDownloadChoice(): OfflineDownloadChoice | null {
+  const db = useDatabase();
+  return useObservableValue<OfflineDownloadChoice | null>(
+    () => combineLatest([watchLocal(db, LOCAL.settings), watchMetered()]).pipe(map(([settings, metered]) => ({ answer: settings.offlineCatalogue, metered }))),
+    null,
+    [db],
+  );
+}

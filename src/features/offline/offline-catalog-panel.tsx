@@ -1,26 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop } from '../../db/hooks/shop-context';
 import { useDatabase } from '../../db/hooks/database-context';
-import { useSettings } from '../../db/hooks/use-live';
+import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
 import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
-import { chooseOfflineCatalogue } from '../../db/catalog/offline-catalog-choice';
+import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead } from '../../db/catalog/offline-catalog-choice';
 import { useOnline } from '../../ui/use-online';
-import { SHOP_PRODUCTS_QUERY } from '../../db/catalog/shop-products';
-import { searchCatalog } from '../catalog/search-adapter';
+import { useCatalogueSize } from './use-catalogue-size';
 import { downloadProgress, formatBytes } from './download-progress';
 import { useStorageUse } from './use-storage-use';
-
-/**
- * The shop's count of enabled products a guest may list: the scale of the download while it runs
- * (through the configured search adapter). Asked here only where the catalogue runs on this page:
- * the catalogue worker reads it itself and tells it with its state.
- */
-async function catalogueSize(): Promise<number> {
-  const reply = await searchCatalog(SHOP_PRODUCTS_QUERY);
-  return reply.total;
-}
 
 /** The progress is shown again at most this often while the download runs (the worker tells every 250 ms). */
 const PROGRESS_EVERY_MS = 500;
@@ -81,7 +69,11 @@ export function OfflineCataloguePanel() {
   const { t } = useTranslation();
   const db = useDatabase();
   const online = useOnline();
-  const chosen = useSettings().offlineCatalogue !== false;
+  const choice = useOfflineDownloadChoice();
+  // Nothing until the choice is read: the fallback would show "Turned off" for a moment.
+  if (choice === null) return null;
+  const chosen = downloadGoesAhead(choice.answer, choice.metered);
+  const awaitsAnswer = downloadAwaitsAnswer(choice.answer, choice.metered);
 
   return (
     <div className="offline-catalogue">
@@ -90,23 +82,23 @@ export function OfflineCataloguePanel() {
         {t('offlineCatalogueChoice')}
       </label>
       <p className="muted">{t('offlineCatalogueHint')}</p>
-      <DownloadProgressLines chosen={chosen} online={online} />
+      <DownloadProgressLines chosen={chosen} awaitsAnswer={awaitsAnswer} online={online} />
       <StorageLine />
     </div>
   );
 }
 
-function DownloadProgressLines({ chosen, online }: { chosen: boolean; online: boolean }) {
+function DownloadProgressLines({ chosen, awaitsAnswer, online }: { chosen: boolean; awaitsAnswer: boolean; online: boolean }) {
   const { t } = useTranslation();
   const { saved, shopProducts, registered, replicated } = useShown();
   // Asked here only once the catalogue is known to run on this page (nobody tells the size).
-  const asked = useQuery({ queryKey: ['catalogue-size'], queryFn: catalogueSize, enabled: online && registered && shopProducts === undefined, staleTime: 5 * 60_000 }).data;
+  const asked = useCatalogueSize(online && registered && shopProducts === undefined);
   const total = shopProducts ?? asked ?? null;
   // Done once this tab's replication has caught up and the count shown is one taken as (or after) the
   // replica was marked caught up: the two come by different paths, and the one could come first.
   const caughtUp = useCaughtUp(chosen) && replicated;
   const progress = downloadProgress(saved, total, caughtUp);
-  const status = !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
+  const status = awaitsAnswer ? t('offlineCatalogueNotAsked') : !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
   return (
     <>
       {chosen && (

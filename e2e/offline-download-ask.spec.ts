@@ -1,0 +1,127 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { audit, failing, listed } from './helpers/axe-audit';
+import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
+import { shopAndBrowser } from './helpers/shop-and-browser';
+import { DESKTOP, PHONE } from './browse-support';
+import { STORED_BYTES_PER_PRODUCT } from '../src/features/offline/download-progress';
+
+const running = shopAndBrowser();
+const LONG = { timeout: 120_000, interval: 250 };
+
+/** The products replica's feed requests, whoever made them (the shared worker's are not the page's). */
+const productFeed = (proxy: CountingProxy) => proxy.seen.filter((line) => line.startsWith('GET /api/catalog/changes?entities=product&'));
+
+/** A phone with Save-Data on, as Chromium's Network Information API tells it, defined before the app loads. */
+async function saveDataContext(viewport = PHONE): Promise<BrowserContext> {
+  const context = await running.browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    const connection = Object.assign(new EventTarget(), { saveData: true, type: 'wifi', effectiveType: '4g', downlink: 10, rtt: 50 });
+    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+  });
+  return context;
+}
+
+/** The database is open and the catalogue worker's change stream connected: the download would have begun by now. */
+async function catalogueRunning(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogueStream ?? null), LONG).toBe('ready');
+}
+
+/** The shop's count of products a guest may list, as the server tells it. */
+async function listedProducts(base: string): Promise<number> {
+  const reply = await fetch(`${base}/api/catalog`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'product', size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] } }),
+  });
+  return ((await reply.json()) as { result: { total: number } }).result.total;
+}
+
+describe('the offline catalogue download on a metered or Save-Data connection', () => {
+  it('asks first, with its size, and downloads nothing until "Download now"; browsing works meanwhile', { timeout: 300_000 }, async () => {
+    const proxy = await countingProxy(running.shop.url);
+    const context = await saveDataContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(proxy.url + '/');
+      const question = page.getByTestId('offline-download-question');
+      await expect.poll(() => question.isVisible(), LONG).toBe(true);
+      await catalogueRunning(page);
+      expect(productFeed(proxy)).toEqual([]);
+
+      const products = await listedProducts(running.shop.url);
+      const mb = Math.max(1, Math.round((products * STORED_BYTES_PER_PRODUCT) / 1_000_000));
+      expect(await question.getByRole('heading').textContent()).toBe('Use the shop with no signal');
+      expect(await question.textContent()).toContain(`about ${mb} MB for ${products} products`);
+      // Not a dialog in the way: the home page's lists come from the server meanwhile.
+      await expect.poll(() => page.locator('.home-list .tile-name').count(), LONG).toBeGreaterThan(0);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      const found = failing(await audit(page, 'question'));
+      expect(found, listed(found)).toEqual([]);
+      expect(productFeed(proxy)).toEqual([]);
+
+      await question.getByRole('button', { name: 'Download now' }).click();
+      await expect.poll(() => question.count()).toBe(0);
+      await expect.poll(() => productFeed(proxy).length, LONG).toBeGreaterThan(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), LONG).toBe('true');
+
+      // Answered: a reload asks nothing again, and the panel says all is saved.
+      await page.reload();
+      await catalogueRunning(page);
+      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toMatch(/^All \d+ products are saved on this device\.$/);
+      expect(await question.count()).toBe(0);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  });
+
+  it('"Not now" is remembered on the device: a reload does not ask again or download, and the panel can still start it', { timeout: 300_000 }, async () => {
+    const proxy = await countingProxy(running.shop.url);
+    const context = await saveDataContext(DESKTOP);
+    try {
+      const page = await context.newPage();
+      await page.goto(proxy.url + '/');
+      const question = page.getByTestId('offline-download-question');
+      await expect.poll(() => question.isVisible(), LONG).toBe(true);
+      await question.getByRole('button', { name: 'Not now' }).click();
+      await expect.poll(() => question.count()).toBe(0);
+
+      await page.reload();
+      await catalogueRunning(page);
+      const status = page.getByTestId('offline-catalogue-status');
+      await expect.poll(() => status.textContent(), LONG).toBe('Turned off: pages you open online are not saved for offline use.');
+      expect(await question.count()).toBe(0);
+      expect(productFeed(proxy)).toEqual([]);
+
+      // A click, not check(): the box shows the stored choice, so it turns on once the choice is written.
+      const choice = page.getByRole('checkbox', { name: 'Download the catalogue for offline use' });
+      await choice.click();
+      await expect.poll(() => choice.isChecked()).toBe(true);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), LONG).toBe('true');
+      expect(productFeed(proxy).length).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  });
+
+  it('on an unmetered connection, downloads on its own without asking, as before', { timeout: 300_000 }, async () => {
+    const proxy = await countingProxy(running.shop.url);
+    const context = await running.browser.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(proxy.url + '/');
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), LONG).toBe('true');
+      expect(productFeed(proxy).length).toBeGreaterThan(0);
+      expect(await page.getByTestId('offline-download-question').count()).toBe(0);
+      // The figure behind the question's estimate (STORED_BYTES_PER_PRODUCT): IndexedDB's share per product stored.
+      const stored = await page.evaluate(async () => ((await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }).usageDetails?.indexedDB ?? 0);
+      const saved = await listedProducts(running.shop.url);
+      console.info(`IndexedDB after the download: ${stored} bytes, ${Math.round(stored / saved)} bytes per listed product (${saved})`);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
+  });
+});
