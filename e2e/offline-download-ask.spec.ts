@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { audit, failing, listed } from './helpers/axe-audit';
 import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { shopAndBrowser } from './helpers/shop-and-browser';
-import { DESKTOP, PHONE } from './browse-support';
+import { DESKTOP, PHONE, shot } from './browse-support';
 import { STORED_BYTES_PER_PRODUCT } from '../src/features/offline/download-progress';
 
 const running = shopAndBrowser();
@@ -22,6 +22,28 @@ async function saveDataContext(viewport = PHONE): Promise<BrowserContext> {
   return context;
 }
 
+interface Shown {
+  now: number;
+  max: number;
+}
+
+/** Records each count the header's progress bar shows, from before the app loads. */
+async function recordHeaderProgress(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { headerProgress: { now: number; max: number }[] };
+    w.headerProgress = [];
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="header-download-progress"]');
+      if (!bar) return;
+      const shown = { now: Number(bar.getAttribute('aria-valuenow')), max: Number(bar.getAttribute('aria-valuemax')) };
+      const last = w.headerProgress.at(-1);
+      if (!last || last.now !== shown.now || last.max !== shown.max) w.headerProgress.push(shown);
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+const headerProgress = (page: Page) => page.evaluate(() => (window as unknown as { headerProgress: Shown[] }).headerProgress);
+
 /** The database is open and the catalogue worker's change stream connected: the download would have begun by now. */
 async function catalogueRunning(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogueStream ?? null), LONG).toBe('ready');
@@ -38,9 +60,10 @@ async function listedProducts(base: string): Promise<number> {
 }
 
 describe('the offline catalogue download on a metered or Save-Data connection', () => {
-  it('asks first, with its size, and downloads nothing until "Download now"; browsing works meanwhile', { timeout: 300_000 }, async () => {
+  it('asks first, with its size, and downloads nothing until "Download now", then shows its progress in the header; browsing works meanwhile', { timeout: 300_000 }, async () => {
     const proxy = await countingProxy(running.shop.url);
     const context = await saveDataContext();
+    await recordHeaderProgress(context);
     try {
       const page = await context.newPage();
       await page.goto(proxy.url + '/');
@@ -52,6 +75,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       const products = await listedProducts(running.shop.url);
       const mb = Math.max(1, Math.round((products * STORED_BYTES_PER_PRODUCT) / 1_000_000));
       expect(await question.getByRole('heading').textContent()).toBe('Use the shop with no signal');
+      await shot(page, 'offline-download-question');
       expect(await question.textContent()).toContain(`about ${mb} MB for ${products} products`);
       // Not a dialog in the way: the home page's lists come from the server meanwhile.
       await expect.poll(() => page.locator('.home-list .tile-name').count(), LONG).toBeGreaterThan(0);
@@ -60,10 +84,29 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       expect(found, listed(found)).toEqual([]);
       expect(productFeed(proxy)).toEqual([]);
 
+      // A slow network, so the download's progress is there to be seen.
+      proxy.delay(/^\/api\/catalog\/changes\?entities=product&/, 1500);
       await question.getByRole('button', { name: 'Download now' }).click();
       await expect.poll(() => question.count()).toBe(0);
       await expect.poll(() => productFeed(proxy).length, LONG).toBeGreaterThan(0);
+      const bar = page.getByRole('progressbar', { name: /^Saving for offline \d+%$/ });
+      await expect.poll(() => bar.isVisible(), LONG).toBe(true);
+      const text = await bar.textContent();
+      expect(await bar.getAttribute('aria-label')).toBe(text);
+      // It hangs from the header: the phone's header stays as high as it was.
+      expect((await page.locator('header.site-header').boundingBox())?.height).toBeLessThanOrEqual(120);
+      await shot(page, 'header-download-progress');
+      const inHeader = failing(await audit(page, 'header progress'));
+      expect(inHeader, listed(inHeader)).toEqual([]);
+      proxy.delay(/^$/, 0);
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), LONG).toBe('true');
+      await expect.poll(() => bar.count(), LONG).toBe(0);
+      // Counted steadily: the count never goes down, and the total never changes.
+      const shown = await headerProgress(page);
+      console.info(`header progress shown: ${JSON.stringify(shown)}`);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(new Set(shown.map((s) => s.max)).size, JSON.stringify(shown)).toBe(1);
+      for (let i = 1; i < shown.length; i++) expect(shown[i]!.now, JSON.stringify(shown)).toBeGreaterThanOrEqual(shown[i - 1]!.now);
 
       // Answered: a reload asks nothing again, and the panel says all is saved.
       await page.reload();

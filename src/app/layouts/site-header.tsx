@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AccountButton, useSessionGroupId } from '../../features/account/account-button';
 import { CartButton } from '../../features/cart/cart-button';
+import { HeaderDownload } from '../../features/offline/header-download';
 import { useList } from '../../features/lists/local-list';
 import { SyncStatusButton } from '../../features/sync/sync-status-button';
 import { Drawer } from '../../ui/drawer';
@@ -80,6 +81,8 @@ export function SiteHeader() {
         <CartButton />
       </div>
       <TopMenu nodes={menu} label={t('categories')} />
+      {/* Hangs from the header's lower edge: it adds nothing to the header's height on a phone. */}
+      <HeaderDownload />
       <Drawer title={t('categories')} open={panel === 'menu'} onClose={close} side="left">
         <SidebarMenu nodes={menu} labels={{ back: t('back'), all: t('allIn') }} onNavigate={close} />
       </Drawer>

@@ -18,6 +18,7 @@ export const offlineWords = {
   offlineAskDownload: 'Download now',
   offlineAskNotNow: 'Not now',
   offlineAskLater: 'You can download it later under "Use offline" at the foot of the page.',
+  offlineHeaderProgress: 'Saving for offline {{percent}}%',
   offlineStorageUsed: 'Storage used on this device: {{used}} of {{quota}} available.',
   offlineStoragePersisted: 'The browser keeps this data even when the device runs low on space.',
 };

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
+import { downloadGoesAhead } from '../../db/catalog/offline-catalog-choice';
+import { Icon } from '../../ui/icons';
+import { useOnline } from '../../ui/use-online';
+import { useDownloadProgress } from './use-download-progress';
+
+/**
+ * The catalogue download's progress in the header while it runs ("Saving for offline 42%" over a
+ * thin bar), gone once every product is saved, when it is turned off or paused offline. The panel
+ * in the footer says the same with the counts; this is where a shopper sees it.
+ */
+export function HeaderDownloadProgress() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const choice = useOfflineDownloadChoice();
+  const chosen = choice !== null && downloadGoesAhead(choice.answer, choice.metered);
+  const progress = useDownloadProgress(chosen, online);
+  if (!chosen || !online || !progress.sized || progress.done || progress.saved >= progress.total) return null;
+  const text = t('offlineHeaderProgress', { percent: progress.percent });
+  return (
+    <div
+      className="header-download"
+      role="progressbar"
+      aria-label={text}
+      aria-valuemin={0}
+      aria-valuemax={progress.total}
+      aria-valuenow={progress.saved}
+      aria-valuetext={t('offlineCatalogueProgress', { saved: progress.saved, total: progress.total })}
+      data-testid="header-download-progress"
+    >
+      <Icon name="sync" />
+      <span>{text}</span>
+      <span className="header-download-bar" style={{ width: `${progress.percent}%` }} />
+    </div>
+  );
+}
