@@ -3,6 +3,7 @@ import { UnknownOutcomeError } from '../api/api-errors';
 import { cartSyncSetup, newLine } from '../../tests/doubles/cart/cart-test-setup';
 import type { Fault } from '../../tests/doubles/cart/fake-cart-server';
 import type { CartLine } from './cart-types';
+import { withRemovalDuringMerge } from './merge-removals';
 
 /**
  * A guest with A×2 and B×1 in a guest cart signs in; the customer's own cart holds A×1 and SAVED×1
@@ -220,5 +221,49 @@ describe('an order that takes lines while the login merge sends them', () => {
     expect(page.server.lines(customerCart)).toEqual({ A: 2, SAVED: 1 });
     expect(page.local()).toEqual({ A: 2, SAVED: 1 });
     expect(page.store.current()).toMatchObject({ mergePending: false, leftWithOrders: null });
+  });
+});
+
+/**
+ * The shopper removes a line while the login merge has not landed yet (its requests failed). The
+ * customer cart may hold the same product (saved, or sent by the interrupted merge): the merge must
+ * not bring the line back; it lands, then the removal applies, as if they came in that order.
+ */
+describe('a line removed while the login merge is pending', () => {
+  const removeDuringMerge = async (page: Awaited<ReturnType<typeof guestAboutToSignIn>>['page'], line: CartLine) => {
+    await page.store.updateState((s) => withRemovalDuringMerge(s, line.id));
+    page.store.map.delete(line.id);
+  };
+  const pending: [string, string, Fault][] = [
+    ['before the customer cart was connected', '/api/cart/create', 'network'],
+    ['after the summed line reached the customer cart, its reply lost', '/api/cart/update', 'lost-reply'],
+  ];
+  it.each(pending)('stays removed when the merge lands (interrupted %s)', async (_, path, fault) => {
+    const { page, customerCart } = await guestAboutToSignIn();
+    page.server.fail(path, fault);
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.store.current().mergePending).toBe(true);
+    await removeDuringMerge(page, newLine('A', 2));
+    await page.sync.sync();
+    expect(page.store.current()).toMatchObject({ mergePending: false, removedWhileMerging: [] });
+    expect(page.local()).toEqual({ B: 1, SAVED: 1 });
+    expect(page.server.lines(customerCart)).toEqual({ B: 1, SAVED: 1 });
+  });
+
+  it('added again before the merge lands, it holds what the shopper added, not the saved quantity too', async () => {
+    const { page, customerCart } = await guestAboutToSignIn();
+    page.server.fail('/api/cart/create', 'network');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await removeDuringMerge(page, newLine('A', 2));
+    page.add(newLine('A', 4, 3));
+    await page.sync.sync();
+    expect(page.local()).toEqual({ A: 4, B: 1, SAVED: 1 });
+    expect(page.server.lines(customerCart)).toEqual({ A: 4, B: 1, SAVED: 1 });
+  });
+
+  it('is not recorded once the merge has landed: a later removal is an ordinary one', async () => {
+    const { page } = await guestAboutToSignIn();
+    await page.signIn();
+    expect(withRemovalDuringMerge(page.store.current(), newLine('A', 2).id).removedWhileMerging).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export interface MergeContext {
   awaiting?: ReadonlyMap<string, number>;
   /** Keys of lines that left the device with an order not naming this cart (`CartState.leftWithOrders`). */
   leftWithOrders?: ReadonlySet<string>;
+  /** The login merge: ids of lines the shopper removed while it was pending (`withRemovalDuringMerge`). */
+  removedWhileMerging?: ReadonlySet<string>;
 }
 
 export interface MergeMode {
@@ -43,7 +45,10 @@ export interface MergeMode {
  * cart, and the server turns the cart into that order when it arrives: the ordered quantity is the
  * order's, already taken out of the device's cart, and must not come back to it.
  */
-const ownQty = (ctx: MergeContext, item: ServerCartItem) => item.qty - (ctx.awaiting?.get(lineKey(item.sku, itemChecksum(item.product_option))) ?? 0);
+const ownQty = (ctx: MergeContext, item: ServerCartItem) => item.qty - (ctx.awaiting?.get(serverLineKey(item)) ?? 0);
+
+/** The id the device gives the line a server line is (the same product with other options is another line). */
+const serverLineKey = (item: ServerCartItem) => lineKey(item.sku, itemChecksum(item.product_option));
 
 const isItem = (value: unknown): value is ServerCartItem => typeof value === 'object' && value !== null && typeof (value as ServerCartItem).item_id === 'number';
 
@@ -96,11 +101,13 @@ async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCart
 /**
  * The login merge writes its result on the device before sending it: the line then belongs to this
  * cart, so when the reply is lost and the merge runs again, it sends the same quantity instead of
- * adding the server's quantity a second time.
+ * adding the server's quantity a second time. A line the shopper removed during the merge and added
+ * again holds only what was added since: the removal took the saved quantity with it.
  */
 async function markMerged(ctx: MergeContext, line: CartLine, match: ServerCartItem | null): Promise<CartLine> {
   const itemId = match?.item_id ?? null;
-  const merged: CartLine = { ...line, qty: line.qty + Math.max(0, match ? ownQty(ctx, match) : 0), prev_qty: match?.qty ?? null, item_id: itemId, server_item_id: itemId, server_cart_id: ctx.cartId };
+  const saved = match && !ctx.removedWhileMerging?.has(line.id) ? Math.max(0, ownQty(ctx, match)) : 0;
+  const merged: CartLine = { ...line, qty: line.qty + saved, prev_qty: match?.qty ?? null, item_id: itemId, server_item_id: itemId, server_cart_id: ctx.cartId };
   await ctx.store.putLine(merged);
   return merged;
 }
@@ -138,8 +145,9 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
   }
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
-    const leftWithOrder = ctx.leftWithOrders?.has(lineKey(item.sku, itemChecksum(item.product_option))) ?? false;
-    if ((mode.clientWins && !mode.login) || mode.restored || leftWithOrder) await removeOnServer(ctx, diff, item);
+    const key = serverLineKey(item);
+    const gone = (ctx.leftWithOrders?.has(key) ?? false) || (ctx.removedWhileMerging?.has(key) ?? false);
+    if ((mode.clientWins && !mode.login) || mode.restored || gone) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;

@@ -4,6 +4,7 @@ import type { Notice } from '../tasks/task-types';
 import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
+import { mergeEnded } from './merge-removals';
 import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
 import type { CartState, CartStore, DiffLog, SyncOptions } from './cart-types';
@@ -84,12 +85,12 @@ export function createCartSync(deps: CartSyncDeps) {
     await update({ connectRequest: null });
     if (reply.code === 200) {
       // Totals and coupon belonged to the previous cart; the new cart's come with its first totals sync.
-      await update({ token: reply.result, customerCart: !guest, ...(guest ? { mergePending: false } : {}), itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+      await update({ token: reply.result, customerCart: !guest, ...(guest ? mergeEnded : {}), itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
       return sync({ forceClientState: options.forceClientState, forceSync: true, connected: true });
     }
     const state = await deps.store.state();
     if (reply.code === 401 && state.connectBypassCount < maxBypass) {
-      await update({ connectBypassCount: state.connectBypassCount + 1, mergePending: false });
+      await update({ connectBypassCount: state.connectBypassCount + 1, ...mergeEnded });
       return connect({ ...options, guestCart: true });
     }
     disabled = true;
@@ -116,7 +117,7 @@ export function createCartSync(deps: CartSyncDeps) {
     if (options.connected) return emptyDiff();
     // 401: the customer cart refused this token → a guest cart, up to the bypass limit (SPEC §8).
     if (reply.code === 401 && state.connectBypassCount < maxBypass) {
-      await update({ connectBypassCount: state.connectBypassCount + 1, token: null, customerCart: false, mergePending: false });
+      await update({ connectBypassCount: state.connectBypassCount + 1, token: null, customerCart: false, ...mergeEnded });
       return connect({ guestCart: true, forceClientState: true });
     }
     // Another customer's, converted or unknown: the lines go to a new cart (SPEC §7 "a missing cart id re-creates the cart").
@@ -154,7 +155,7 @@ export function createCartSync(deps: CartSyncDeps) {
     if (disabled || !deps.isOnline()) return emptyDiff();
     let state = await deps.store.state();
     // Signed out before the login merge could finish: there is no customer cart to merge with.
-    if (state.mergePending && !(await deps.hasUserToken())) state = await update({ mergePending: false });
+    if (state.mergePending && !(await deps.hasUserToken())) state = await update(mergeEnded);
     if (state.mergePending && !options.connected && !(state.token && state.customerCart)) return connect({ guestCart: false });
     const lines = await deps.store.lines();
     if (!state.token) return lines.length > 0 ? connect({ guestCart: !(await deps.hasUserToken()), forceClientState: options.forceClientState }) : emptyDiff();
@@ -171,10 +172,12 @@ export function createCartSync(deps: CartSyncDeps) {
     const read = await deps.store.readForSync();
     const awaiting = clientWins ? undefined : await awaitingOrder(token);
     const leftWithOrders = await linesLeftWithOrders(token);
+    // Read after the lines: a removal is recorded before the line goes, so a line missing from them is in it.
+    const removedWhileMerging = login ? new Set((await deps.store.state()).removedWhileMerging) : undefined;
     let diff: DiffLog;
     try {
       diff = await mergeCart(
-        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders },
+        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging },
         read,
         reply.result,
         { clientWins, login, restored },
@@ -184,7 +187,7 @@ export function createCartSync(deps: CartSyncDeps) {
       if (error instanceof CartLostError && !options.repulled) return syncOnce({ ...options, forceSync: true, repulled: true });
       throw error;
     }
-    if (login) await update({ mergePending: false, signedOutCart: null });
+    if (login) await update({ ...mergeEnded, signedOutCart: null });
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
     const after = await deps.store.lines();

@@ -92,6 +92,11 @@ export interface CartState {
    * bringing them back as lines saved in another session.
    */
   leftWithOrders: { cartId: string; keys: string[] } | null;
+  /**
+   * Ids (sku and options) of lines the shopper removed while the login merge was pending: the merge
+   * deletes them from the customer cart instead of bringing them back (see `withRemovalDuringMerge`).
+   */
+  removedWhileMerging: string[];
 }
 
 /** Flags the views react to. */
@@ -144,5 +149,6 @@ export const DEFAULT_CART_STATE: CartState = {
   connectRequest: null,
   signedOutCart: null,
   leftWithOrders: null,
+  removedWhileMerging: [],
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], orderQuestionUnraised: false, thankYouPageOpen: false };

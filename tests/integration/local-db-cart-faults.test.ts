@@ -207,6 +207,18 @@ describe('the login merge', () => {
     expect(await serverCart(customerCart)).toEqual(MERGED);
     expect(await localCart(page)).toEqual(MERGED);
   });
+
+  it('a line the shopper removes while the merge is pending stays removed when it lands (the customer cart held the product too)', async () => {
+    const { page, customerCart } = await guestWithCustomerCart('merge-removal@example.com');
+    page.fail('/api/cart/update', 'lost-reply');
+    await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect((await readLocal(page.db, LOCAL.cartState)).mergePending).toBe(true);
+    await removeFromCart(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id);
+    await page.sync.sync();
+    expect(await serverCart(customerCart)).toEqual({ 'LCF-BOLT': 1, 'LCF-SAVED': 1 });
+    expect(await localCart(page)).toEqual({ 'LCF-BOLT': 1, 'LCF-SAVED': 1 });
+    expect(await readLocal(page.db, LOCAL.cartState)).toMatchObject({ mergePending: false, removedWhileMerging: [] });
+  });
 });
 
 describe('lines removed on this page', () => {

@@ -1,4 +1,5 @@
 import { lineKey } from '../../../replication/cart/item-match';
+import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
 import { ADD_TO_CART_MESSAGES, decideAddToCart, localStockStatus, type CartRules, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
 import { cartNotice } from '../../domain/notifications/notification-rules';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
@@ -81,7 +82,7 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
     await Promise.all([
       insertOrModifyLine(db, id, () => ({ ...fields, id, qty, added_at: old?.added_at ?? now }), (current) => ({ ...current, ...fields, qty: current.qty + qty })),
-      old ? removeLine(db, lineId) : Promise.resolve(),
+      old ? modifyLocal(db, LOCAL.cartState, (s) => withRemovalDuringMerge(s, lineId)).then(() => removeLine(db, lineId)) : Promise.resolve(),
     ]);
   }
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
@@ -98,6 +99,8 @@ export async function acknowledgePriceChange(db: ShopDatabase, lineId: string, s
 
 /** Removes a line (the screen asked the shopper first); the sync deletes it on the server if it was there. */
 export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<void> {
+  // Recorded first: a merge that no longer reads the line then knows it was removed.
+  await modifyLocal(db, LOCAL.cartState, (s) => withRemovalDuringMerge(s, lineId));
   await removeLine(db, lineId);
 }
 

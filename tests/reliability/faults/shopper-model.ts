@@ -78,6 +78,9 @@ export class ShopperModel {
 
   remove(sku: string): void {
     for (const cart of this.carts()) delete cart[sku];
+    // Removed while the merge may still be pending: it lands first and the removal applies after it,
+    // so the saved quantity goes too.
+    if (this.lateMerge) delete this.lateMerge.saved[sku];
   }
 
   beginCheckout(lines: Lines): Checkout {

@@ -1,0 +1,17 @@
+import type { CartState } from './cart-types';
+
+/**
+ * The shopper removed a line while the login merge is pending (SPEC §4 "the client wins after a
+ * local edit"). The customer cart may hold the same product, saved in another session or sent by the
+ * interrupted merge, and the merge adds server lines the device lacks: without this record the line
+ * would come back when the merge lands. Recorded, the merge deletes it there instead, as if the
+ * merge had landed first and the removal come after it. Without a pending merge nothing is recorded:
+ * the next sync is an ordinary one, in which the client's lines win.
+ */
+export function withRemovalDuringMerge(state: CartState, lineId: string): CartState {
+  if (!state.mergePending || state.removedWhileMerging.includes(lineId)) return state;
+  return { ...state, removedWhileMerging: [...state.removedWhileMerging, lineId] };
+}
+
+/** The merge landed, or will not happen (signed out, a guest cart instead): the record goes with it. */
+export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[] } satisfies Partial<CartState>;
