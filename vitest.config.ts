@@ -5,6 +5,11 @@ import { TIME_LIMITS } from './tests/helpers/time-limits';
 // on a temporary database, `e2e` drives the built app in the system Chromium.
 export default defineConfig({
   test: {
+    // Two files at a time on a 2-core machine (Vitest's default is cores - 1 = 1): the integration and
+    // reliability files spend most of their time waiting on servers and timers, so two run in about 60 %
+    // of the time one after the other. Every file starts its servers on its own data folder, port and
+    // schema, so they do not meet. Browser specs stay one at a time (`fileParallelism: false` below).
+    maxWorkers: 2,
     projects: [
       {
         test: {
