@@ -58,7 +58,8 @@ export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 
       change.tracking_number ?? null,
     ]);
     // Left out, the units go back as they always did; false when the goods cannot go back on the shelf.
-    if (change.status === 'cancelled' && change.return_stock !== false) await returnStock(tx, orderedUnits(row.doc));
+    const stockReturned = change.status === 'cancelled' ? change.return_stock !== false : null;
+    if (stockReturned) await returnStock(tx, orderedUnits(row.doc));
     const mailId = await queueMail(
       tx,
       orderStatusMail(ctx.config, {
@@ -80,6 +81,8 @@ export async function changeOrderStatus(ctx: Pick<AppContext, 'db' | 'config' | 
       comment: change.comment ?? null,
       carrier: change.carrier ?? null,
       tracking_number: change.tracking_number ?? null,
+      // A warehouse system needs to know whether the cancelled units are back on the shelf (null: not a cancellation).
+      stock_returned: stockReturned,
     });
     await recordOrderChange(tx, ctx.db, row.order_id, change.status);
     return { order, changed: true, mailId };

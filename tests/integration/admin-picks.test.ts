@@ -4,11 +4,13 @@ import { ADMIN_TOKEN_REFUSED } from '../../server/admin/admin-routes';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { orderPayload, placeOrder, registerCustomer, saleableSkus, type Customer } from '../reliability/helpers/shop-fixtures';
 import { setStock, stockQty } from './cart-fixtures';
+import { startReceiver, type Receiver } from './webhooks-receiver';
 
 let server: TestServer;
 let owner: Record<string, string>;
 let customer: Customer;
 let skus: string[];
+let receiver: Receiver;
 let seq = 0;
 const nextId = (label: string) => `picks-${label}-${Date.now()}-${++seq}`;
 
@@ -44,9 +46,13 @@ beforeAll(async () => {
   customer = await registerCustomer(server, `admin-picks-${Date.now()}@example.com`);
   skus = await saleableSkus(server, 2);
   for (const sku of skus) await setStock(server, sku, 1000);
+  // An endpoint for status changes, so the outbox writes their events (with none, nothing is written).
+  receiver = await startReceiver();
+  expect((await admin('POST', '/api/admin/webhooks', { url: receiver.url, event_types: ['order.status_changed'] })).status).toBe(200);
 });
 afterAll(async () => {
   await server?.close();
+  await receiver?.close();
 });
 
 describe('pick ticks', () => {
@@ -129,6 +135,14 @@ describe('cancelling with the stock-return question', () => {
     const asBefore = await order();
     expect((await cancel(asBefore.order_id, {})).status).toBe(200);
     expect([await stockQty(server, skus[0]!), await stockQty(server, skus[1]!)]).toEqual([before[0]! - 2, before[1]! - 1]);
+
+    // The webhook event says which it was, so a warehouse system can follow the shelf.
+    const said = async (orderId: string) =>
+      (await server.ctx.db.query<{ returned: boolean | null }>(
+        "select (data->'stock_returned')::boolean as returned from webhook_events where type = 'order.status_changed' and data->'order'->>'order_id' = $1",
+        [orderId],
+      )).map((e) => e.returned);
+    expect([await said(kept.order_id), await said(returned.order_id), await said(asBefore.order_id)]).toEqual([[false], [true], [true]]);
   });
 
   it('refuses return_stock on any change but a cancellation, and a value that is not true or false', async () => {
