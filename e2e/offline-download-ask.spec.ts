@@ -27,43 +27,49 @@ interface Shown {
   max: number;
 }
 
-/** Records each count the header's progress bar shows, from before the app loads. */
-async function recordHeaderProgress(context: BrowserContext): Promise<void> {
+/** Records each count the header's and the "Use offline" panel's progress bars show, from before the app loads. */
+async function recordProgress(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const w = window as unknown as { headerProgress: { now: number; max: number }[] };
-    w.headerProgress = [];
+    const w = window as unknown as { progress: Record<string, { now: number; max: number }[]> };
+    w.progress = { header: [], panel: [] };
+    const note = (list: { now: number; max: number }[], shown: { now: number; max: number }) => {
+      const last = list.at(-1);
+      if (!last || last.now !== shown.now || last.max !== shown.max) list.push(shown);
+    };
     new MutationObserver(() => {
-      const bar = document.querySelector('[data-testid="header-download-progress"]');
-      if (!bar) return;
-      const shown = { now: Number(bar.getAttribute('aria-valuenow')), max: Number(bar.getAttribute('aria-valuemax')) };
-      const last = w.headerProgress.at(-1);
-      if (!last || last.now !== shown.now || last.max !== shown.max) w.headerProgress.push(shown);
-    }).observe(document, { subtree: true, childList: true, attributes: true });
+      const header = document.querySelector('[data-testid="header-download-progress"]');
+      if (header) note(w.progress.header!, { now: Number(header.getAttribute('aria-valuenow')), max: Number(header.getAttribute('aria-valuemax')) });
+      const panel = document.querySelector('.offline-catalogue progress');
+      if (panel instanceof HTMLProgressElement) note(w.progress.panel!, { now: panel.value, max: panel.max });
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }
 
-const headerProgress = (page: Page) => page.evaluate(() => (window as unknown as { headerProgress: Shown[] }).headerProgress);
+const shownProgress = (page: Page) => page.evaluate(() => (window as unknown as { progress: { header: Shown[]; panel: Shown[] } }).progress);
+
+/** Counted steadily: the count never goes down, and the total never changes (it is the replica's final size). */
+function expectSteady(shown: Shown[], total: number): void {
+  expect(shown.length).toBeGreaterThan(0);
+  expect([...new Set(shown.map((s) => s.max))], JSON.stringify(shown)).toEqual([total]);
+  for (let i = 1; i < shown.length; i++) expect(shown[i]!.now, JSON.stringify(shown)).toBeGreaterThanOrEqual(shown[i - 1]!.now);
+}
 
 /** The database is open and the catalogue worker's change stream connected: the download would have begun by now. */
 async function catalogueRunning(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogueStream ?? null), LONG).toBe('ready');
 }
 
-/** The shop's count of products a guest may list, as the server tells it. */
-async function listedProducts(base: string): Promise<number> {
-  const reply = await fetch(`${base}/api/catalog`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'product', size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] } }),
-  });
-  return ((await reply.json()) as { result: { total: number } }).result.total;
+/** The products a caught-up replica holds, as the server tells it: the download's total. */
+async function replicaSize(base: string): Promise<number> {
+  const reply = await fetch(`${base}/api/catalog/replica-size`);
+  return ((await reply.json()) as { result: { products: number } }).result.products;
 }
 
 describe('the offline catalogue download on a metered or Save-Data connection', () => {
   it('asks first, with its size, and downloads nothing until "Download now", then shows its progress in the header; browsing works meanwhile', { timeout: 300_000 }, async () => {
     const proxy = await countingProxy(running.shop.url);
     const context = await saveDataContext();
-    await recordHeaderProgress(context);
+    await recordProgress(context);
     try {
       const page = await context.newPage();
       await page.goto(proxy.url + '/');
@@ -72,7 +78,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       await catalogueRunning(page);
       expect(productFeed(proxy)).toEqual([]);
 
-      const products = await listedProducts(running.shop.url);
+      const products = await replicaSize(running.shop.url);
       const mb = Math.max(1, Math.round((products * STORED_BYTES_PER_PRODUCT) / 1_000_000));
       expect(await question.getByRole('heading').textContent()).toBe('Use the shop with no signal');
       await shot(page, 'offline-download-question');
@@ -101,17 +107,18 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       proxy.delay(/^$/, 0);
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), LONG).toBe('true');
       await expect.poll(() => bar.count(), LONG).toBe(0);
-      // Counted steadily: the count never goes down, and the total never changes.
-      const shown = await headerProgress(page);
-      console.info(`header progress shown: ${JSON.stringify(shown)}`);
-      expect(shown.length).toBeGreaterThan(0);
-      expect(new Set(shown.map((s) => s.max)).size, JSON.stringify(shown)).toBe(1);
-      for (let i = 1; i < shown.length; i++) expect(shown[i]!.now, JSON.stringify(shown)).toBeGreaterThanOrEqual(shown[i - 1]!.now);
+      // The panel in the footer counts on the same basis, to N of N.
+      await expect.poll(() => page.getByTestId('offline-progress').textContent(), LONG).toBe(`${products} of ${products} products`);
+      const shown = await shownProgress(page);
+      console.info(`progress shown: ${JSON.stringify(shown)}`);
+      expectSteady(shown.header, products);
+      expectSteady(shown.panel, products);
+      expect(shown.panel.at(-1)).toEqual({ now: products, max: products });
 
       // Answered: a reload asks nothing again, and the panel says all is saved.
       await page.reload();
       await catalogueRunning(page);
-      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toMatch(/^All \d+ products are saved on this device\.$/);
+      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toBe(`All ${products} products are saved on this device.`);
       expect(await question.count()).toBe(0);
     } finally {
       await context.close();
@@ -160,8 +167,8 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       expect(await page.getByTestId('offline-download-question').count()).toBe(0);
       // The figure behind the question's estimate (STORED_BYTES_PER_PRODUCT): IndexedDB's share per product stored.
       const stored = await page.evaluate(async () => ((await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }).usageDetails?.indexedDB ?? 0);
-      const saved = await listedProducts(running.shop.url);
-      console.info(`IndexedDB after the download: ${stored} bytes, ${Math.round(stored / saved)} bytes per listed product (${saved})`);
+      const saved = await replicaSize(running.shop.url);
+      console.info(`IndexedDB after the download: ${stored} bytes, ${Math.round(stored / saved)} bytes per product saved (${saved})`);
     } finally {
       await context.close();
       await proxy.close();

@@ -11,10 +11,10 @@ import { ConnectionSlots } from '../limits/connection-slots';
 import { clientAddress } from '../limits/rate-limits';
 import { tooManyRequests } from '../limits/too-many-requests';
 import { orderSignals, type OrderSignal } from '../order/order-stream';
-import { CATALOG_ENTITIES, readChanges, type StoredRow } from './catalog-store';
+import { CATALOG_ENTITIES, readChanges } from './catalog-store';
 import { answerRepeatedGuestQueries, sendCatalogReply, type AdminCheck } from './catalog-reply';
 import { registerCatalogImportRoute } from './import-route';
-import { isShownNow } from '../content/shown-content';
+import { countReplicaProducts, toReplicaDocument } from './replica-documents';
 import { keepStream } from '../ops/open-streams';
 
 const entityList = v.pipe(
@@ -32,16 +32,6 @@ const changesQuery = v.strictObject({
   limit: v.optional(v.pipe(wholeNumber(1000), v.minValue(1, 'must be at least 1')), '200'),
   token: v.optional(v.string()),
 });
-
-/**
- * A replica never sees disabled products, switched-off CMS content or blog posts before their date
- * (server/content/shown-content.ts); they arrive as deletions, like removed ones.
- */
-function toReplicaDocument(row: StoredRow, nowMs: number): Record<string, unknown> {
-  const disabled = (row.entity === 'product' && Number(row.doc.status) >= 2) || !isShownNow(row.entity, row.doc, nowMs);
-  if (row.deleted || disabled) return { id: row.doc.id ?? row.id, _entity: row.entity, _deleted: true };
-  return { ...row.doc, _entity: row.entity, _deleted: false };
-}
 
 /** A live admin token in `x-admin-token` (the catalogue route reads `Authorization` as a customer's). */
 const isAdminRequest =
@@ -84,6 +74,15 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
       const now = Date.now();
       return { documents: rows.map((row) => toReplicaDocument(row, now)), checkpoint: last ? { seq: last.seq, id: last.id } : after };
     },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/catalog/replica-size',
+    summary: "How many products a device's replica holds once caught up with the feed (live and enabled): the scale of the offline download, counted as the device counts what it saved",
+    tags: ['catalog', 'replication'],
+    result: { type: 'object', properties: { products: { type: 'integer' } } },
+    handler: async () => ({ products: await countReplicaProducts(ctx.db) }),
   });
 
   registerOperation({

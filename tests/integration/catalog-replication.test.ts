@@ -70,6 +70,29 @@ describe('GET /api/catalog/changes', () => {
   });
 });
 
+describe('GET /api/catalog/replica-size', () => {
+  it('counts the products a caught-up replica holds: what the whole feed leaves live, disabled ones left out', async () => {
+    const live = new Set<string>();
+    let checkpoint = { seq: 0, id: '' };
+    for (;;) {
+      const reply = await feed(`entities=product&seq=${checkpoint.seq}&id=${checkpoint.id}&limit=1000`);
+      const { documents } = reply.body.result;
+      if (documents.length === 0) break;
+      for (const doc of documents) {
+        if (doc._deleted) live.delete(String(doc.id));
+        else live.add(String(doc.id));
+      }
+      checkpoint = reply.body.result.checkpoint;
+    }
+    const [stored] = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from catalog_documents where entity = 'product' and not deleted");
+    // The seeded catalogue has disabled products, so the count is not simply every stored one.
+    expect(live.size).toBeLessThan(stored!.n);
+    const reply = await server.request<{ products: number }>('GET', '/api/catalog/replica-size');
+    expect(reply.status).toBe(200);
+    expect(reply.body.result.products).toBe(live.size);
+  });
+});
+
 describe('catalogue import and the change stream', () => {
   it('refuses an import without the admin token, and a malformed file, changing nothing', async () => {
     const before = server.ctx.catalog.seq;

@@ -109,7 +109,7 @@ describe('meta', () => {
     const response = await fetch(`${server.url}/api/openapi.json`);
     const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/api/catalog', '/api/catalog/changes', '/api/catalog/stream', '/api/catalog/import', '/api/health']) {
+    for (const path of ['/api/catalog', '/api/catalog/changes', '/api/catalog/replica-size', '/api/catalog/stream', '/api/catalog/import', '/api/health']) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
   });

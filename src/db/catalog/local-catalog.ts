@@ -25,8 +25,8 @@ export interface LocalCatalogSource {
   /** Emits after a change of the entity has been applied (at most once per stored batch). */
   changes$: Observable<CatalogueChange>;
   /**
-   * The shop's count of products a guest may list (the download's scale), null until known, where the
-   * source reads it itself (the worker); absent where it does not (this page's own index).
+   * The products the replica holds once caught up (the download's scale, readShopProducts), null
+   * until known, where the source reads it itself (the worker); absent where it does not (this page's own index).
    */
   shopProducts$?: Observable<number | null>;
 }
@@ -45,7 +45,7 @@ export interface LocalCatalogState {
   /** The database is open and its index registered: from now on a local answer is a real answer. */
   registered: boolean;
   /**
-   * The shop's count of products a guest may list, as the catalogue worker read it (null until it
+   * The products the replica holds once caught up, as the catalogue worker read it (null until it
    * has); undefined where nobody tells it (before registration, or the catalogue on this page): the
    * download panel then asks the server itself.
    */

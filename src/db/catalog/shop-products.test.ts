@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiEnvelope } from '../../../replication/api/api-types';
-import { readShopProducts, SHOP_PRODUCTS_FRESH_MS, SHOP_PRODUCTS_QUERY, SHOP_PRODUCTS_RETRY_MS, shopProductsReader } from './shop-products';
+import { readShopProducts, SHOP_PRODUCTS_FRESH_MS, SHOP_PRODUCTS_RETRY_MS, shopProductsReader } from './shop-products';
 
 const apiAnswering = (envelope: ApiEnvelope) => {
   const request = vi.fn(async () => envelope);
@@ -8,16 +8,17 @@ const apiAnswering = (envelope: ApiEnvelope) => {
 };
 
 describe('readShopProducts', () => {
-  it('asks the catalogue search for one listed product and reads its total', async () => {
-    const { api, request } = apiAnswering({ code: 200, result: { items: [{ id: 1 }], total: 4920, aggregations: {} } });
+  it('asks the server how many products a caught-up replica holds', async () => {
+    const { api, request } = apiAnswering({ code: 200, result: { products: 4920 } });
     await expect(readShopProducts(api)).resolves.toBe(4920);
-    expect(request).toHaveBeenCalledWith('/api/catalog', { method: 'POST', body: SHOP_PRODUCTS_QUERY, auth: false });
+    expect(request).toHaveBeenCalledWith('/api/catalog/replica-size', { auth: false });
   });
 
   it('fails on an error reply or a total that is not a count', async () => {
     await expect(readShopProducts(apiAnswering({ code: 500, result: 'down' }).api)).rejects.toThrow('500');
-    await expect(readShopProducts(apiAnswering({ code: 200, result: { total: -1 } }).api)).rejects.toThrow();
-    await expect(readShopProducts(apiAnswering({ code: 200, result: { total: '12' } }).api)).rejects.toThrow();
+    await expect(readShopProducts(apiAnswering({ code: 200, result: { products: -1 } }).api)).rejects.toThrow();
+    await expect(readShopProducts(apiAnswering({ code: 200, result: { products: '12' } }).api)).rejects.toThrow();
+    await expect(readShopProducts(apiAnswering({ code: 200, result: { total: 12 } }).api)).rejects.toThrow();
   });
 });
 

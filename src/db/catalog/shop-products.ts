@@ -1,28 +1,21 @@
 import type { ApiClient } from '../../../replication/api/api-types';
-import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-
-/**
- * The products a guest may list: enabled ones (status 0 or 1), as the storefront's own listings ask.
- * The one query for the download's total, asked by the worker or, without one, by the panel.
- */
-export const SHOP_PRODUCTS_QUERY: Readonly<CatalogQueryInput> = {
-  type: 'product',
-  size: 1,
-  sourceInclude: ['id'],
-  searchQuery: { _appliedFilters: [{ attribute: 'status', value: { in: [0, 1] } }] },
-};
 
 /** A failed read is tried again this much later, while the download is wanted. */
 export const SHOP_PRODUCTS_RETRY_MS = 30_000;
 /** A count read this long ago is read again when the download is switched on again. */
 export const SHOP_PRODUCTS_FRESH_MS = 5 * 60_000;
 
-/** The shop's count of products a guest may list (POST /api/catalog, one id asked for: only `total` matters). */
+/**
+ * The products the replica holds once caught up (GET /api/catalog/replica-size: live and enabled,
+ * trade-only ones too): the download's total, on the same basis as the count of products saved, so
+ * the progress goes 0 to N of N with N fixed from the start. Not the count a guest may list: the
+ * device also keeps what a trade account may see, and the total jumped at the end.
+ */
 export async function readShopProducts(api: ApiClient): Promise<number> {
-  const reply = await api.request<{ total?: unknown }>('/api/catalog', { method: 'POST', body: SHOP_PRODUCTS_QUERY, auth: false });
-  const total = reply.result?.total;
-  if (reply.code !== 200 || typeof total !== 'number' || !Number.isInteger(total) || total < 0) throw new Error(`The catalogue size could not be read (${reply.code})`);
-  return total;
+  const reply = await api.request<{ products?: unknown }>('/api/catalog/replica-size', { auth: false });
+  const products = reply.result?.products;
+  if (reply.code !== 200 || typeof products !== 'number' || !Number.isInteger(products) || products < 0) throw new Error(`The catalogue size could not be read (${reply.code})`);
+  return products;
 }
 
 export interface ShopProductsReader {

@@ -7,11 +7,11 @@ export interface DownloadProgress {
 }
 
 /**
- * `saved` products on the device of `total` in the shop (null while the shop has not said), and
- * whether the download has caught up with the shop. Only catching up means done: the shop's count is
- * what a guest may list, while the device also keeps what a trade account may see, so the count can
- * be passed before the end. Until then the total never shows less than what is saved, and the bar
- * stops at 99 %.
+ * `saved` products on the device of `total` the replica holds once caught up (null while the shop
+ * has not said), and whether the download has caught up with the shop. Both count on one basis
+ * (readShopProducts), so the count goes 0 to N of N; only a product added while the download runs
+ * can take the count past the total, and the total then follows it (never less than what is saved).
+ * Only catching up means done: until then the bar stops at 99 %.
  */
 export function downloadProgress(saved: number, total: number | null, caughtUp = false): DownloadProgress {
   const done = caughtUp && saved > 0;
@@ -22,10 +22,10 @@ export function downloadProgress(saved: number, total: number | null, caughtUp =
 
 /**
  * Bytes the device stores per product downloaded (IndexedDB's share of navigator.storage.estimate()
- * after a full download): 30.5 MB for 10,000 products; 6.4 MB for the 1,907 listed products of the
- * test catalogue, about 3,370 each with the categories and pages' fixed share (the browser spec
+ * after a full download): 30.5 MB for 10,000 products; 6.4 MB for the 1,972 products of the test
+ * catalogue, about 3,260 each with the categories' and pages' fixed share (the browser spec
  * e2e/offline-download-ask.spec.ts prints it). The question before a download on a metered connection
- * multiplies it by the shop's count.
+ * multiplies it by the products the replica will hold.
  */
 export const STORED_BYTES_PER_PRODUCT = 3_050;
 

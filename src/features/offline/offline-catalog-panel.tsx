@@ -40,7 +40,8 @@ function DownloadProgressLines({ chosen, awaitsAnswer, online }: { chosen: boole
   const status = awaitsAnswer ? t('offlineCatalogueNotAsked') : !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
   return (
     <>
-      {chosen && (
+      {/* Counts once the total is known, so the total shown never changes under the shopper. */}
+      {chosen && progress.sized && (
         <p>
           <progress max={Math.max(progress.total, 1)} value={progress.saved} aria-label={t('offlineCatalogueChoice')} />{' '}
           <span data-testid="offline-progress">{t('offlineCatalogueProgress', { saved: progress.saved, total: progress.total })}</span>
