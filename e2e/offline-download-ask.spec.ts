@@ -156,7 +156,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
     }
   });
 
-  it('on an unmetered connection, downloads on its own without asking, as before', { timeout: 300_000 }, async () => {
+  it('on an unmetered connection, downloads on its own without asking, as before; on mobile data later, it asks nothing and keeps the catalogue', { timeout: 300_000 }, async () => {
     const proxy = await countingProxy(running.shop.url);
     const context = await running.browser.newContext({ viewport: PHONE });
     try {
@@ -169,6 +169,17 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       const stored = await page.evaluate(async () => ((await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } }).usageDetails?.indexedDB ?? 0);
       const saved = await replicaSize(running.shop.url);
       console.info(`IndexedDB after the download: ${stored} bytes, ${Math.round(stored / saved)} bytes per product saved (${saved})`);
+
+      // The same shopper later on mobile data: the catalogue is on the device already, so nothing is
+      // asked and it keeps following the shop.
+      await context.addInitScript(() => {
+        const connection = Object.assign(new EventTarget(), { saveData: false, type: 'cellular', effectiveType: '4g' });
+        Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+      });
+      await page.reload();
+      await catalogueRunning(page);
+      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toBe(`All ${saved} products are saved on this device.`);
+      expect(await page.getByTestId('offline-download-question').count()).toBe(0);
     } finally {
       await context.close();
       await proxy.close();

@@ -5,7 +5,7 @@ import { replicateHere, replicateInWorker, replicateWhenKnown } from './catalog/
 import { inPageCatalogue } from './catalog/in-page-catalog';
 import { markCatalogReplicated, registerLocalCatalog } from './catalog/local-catalog';
 import { registerLocalContent } from './catalog/local-content';
-import { offlineCatalogueChosen, watchDownloadGoesAhead } from './catalog/offline-catalog-choice';
+import { keepEarlierDownload, offlineCatalogueChosen, watchDownloadGoesAhead } from './catalog/offline-catalog-choice';
 import { connectCatalogueWorker, type WorkerCatalogue } from './catalog/worker-catalog';
 import { getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
@@ -59,6 +59,8 @@ async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null):
 export async function openLocalShop(): Promise<LocalShop> {
   const db = await getDatabase();
   registerLocalContent(db);
+  // Before the worker or this page reads the offline-download choice.
+  await keepEarlierDownload(db).catch(() => undefined);
   // The last collection's creation, the sync's first reads and the screens' first reads (their
   // subscriptions once the shop is live) each in a task of its own: together, one task of about
   // 100 ms at 4x CPU on a first visit.

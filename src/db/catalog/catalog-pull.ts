@@ -5,6 +5,9 @@ import { writeFeedRecords, type FeedRecord } from './catalog-batch-write';
 import type { ShopDatabase } from '../database-types';
 
 /** What the callers of a catalogue replica use: the parts of RxDB's replication state they relied on. */
+/** Where a replica's checkpoint is kept (a local document of the database): it exists once a download has stored a batch. */
+export const feedCheckpointId = (collection: string): string => `catalog-feed-checkpoint-${collection}`;
+
 export interface CatalogPullState {
   /** True while the replica pulls, false once it has caught up (or is paused or cancelled). */
   readonly active$: Observable<boolean>;

@@ -5,7 +5,7 @@ import { createFeedPullHandler, type FeedDocument, type FeedEntity } from '../..
 import { toAttributeRecord, toCategoryRecord, toContentRecord, toProductRecord } from '../../../replication/catalog/catalog-records';
 import { catalogStream, type StreamSignal } from '../../../replication/catalog/catalog-stream';
 import type { FeedRecord } from './catalog-batch-write';
-import { startCatalogPull, type CatalogPullState } from './catalog-pull';
+import { feedCheckpointId, startCatalogPull, type CatalogPullState } from './catalog-pull';
 import type { ShopDatabase } from '../database-types';
 import { followDownloadChoice } from './offline-catalog-choice';
 
@@ -68,7 +68,7 @@ export function startCatalogReplication(db: ShopDatabase, api: ApiClient, option
     states[name] = startCatalogPull({
       db,
       collection: db.collections[name],
-      checkpointId: `catalog-feed-checkpoint-${name}`,
+      checkpointId: feedCheckpointId(name),
       pull: createFeedPullHandler(api, replica.entities, replica.toRecord),
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
       retryTime: options.retryTime ?? 5000,

@@ -1,9 +1,11 @@
 import { BehaviorSubject, of } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '../database-types';
-import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead, followDownloadChoice, offlineCatalogueChosen, watchMetered } from './offline-catalog-choice';
+import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead, followDownloadChoice, keepEarlierDownload, offlineCatalogueChosen, watchMetered } from './offline-catalog-choice';
+import { feedCheckpointId } from './catalog-pull';
 import { isMetered } from './metered-connection';
 import { openTestDatabase } from '../testing/test-database';
+import { until } from '../../../tests/helpers/wait-until';
 
 /** A stand-in for the products replica that records what the choice asked of it. */
 function replicaRecorder() {
@@ -18,7 +20,9 @@ function replicaRecorder() {
   return { calls, canceled$, state };
 }
 
+/** For "nothing more happened" only: a change awaited is awaited with `callsReach`. */
 const settle = () => new Promise((r) => setTimeout(r, 50));
+const callsReach = (calls: string[], n: number) => until(`${n} calls`, () => calls.length, (length) => length >= n, 2_000);
 let db: ShopDatabase | undefined;
 afterEach(async () => {
   await db?.close();
@@ -44,10 +48,10 @@ describe('the "download the catalogue for offline use" choice', () => {
     expect(await offlineCatalogueChosen(db, true)).toBe(false);
     const replica = replicaRecorder();
     await followDownloadChoice(db, replica.state, false, of(true));
-    await settle();
+    await callsReach(replica.calls, 1);
     expect(replica.calls).toEqual(['pause']);
     await chooseOfflineCatalogue(db, true);
-    await settle();
+    await callsReach(replica.calls, 2);
     expect(await offlineCatalogueChosen(db, true)).toBe(true);
     expect(replica.calls).toEqual(['pause', 'start']);
   });
@@ -57,11 +61,11 @@ describe('the "download the catalogue for offline use" choice', () => {
     const replica = replicaRecorder();
     const metered$ = new BehaviorSubject(true);
     await followDownloadChoice(db, replica.state, false, metered$);
-    await settle();
+    await callsReach(replica.calls, 1);
     metered$.next(false);
-    await settle();
+    await callsReach(replica.calls, 2);
     metered$.next(true);
-    await settle();
+    await callsReach(replica.calls, 3);
     expect(replica.calls).toEqual(['pause', 'start', 'pause']);
   });
 
@@ -70,17 +74,29 @@ describe('the "download the catalogue for offline use" choice', () => {
     expect(await offlineCatalogueChosen(db, false)).toBe(true);
     const replica = replicaRecorder();
     await followDownloadChoice(db, replica.state, false, of(false));
-    await settle();
+    await callsReach(replica.calls, 1);
     expect(replica.calls).toEqual(['start']);
 
     await chooseOfflineCatalogue(db, false);
-    await settle();
+    await callsReach(replica.calls, 2);
     expect(await offlineCatalogueChosen(db, false)).toBe(false);
     expect(replica.calls).toEqual(['start', 'pause']);
 
     await chooseOfflineCatalogue(db, true);
-    await settle();
+    await callsReach(replica.calls, 3);
     expect(replica.calls).toEqual(['start', 'pause', 'start']);
+  });
+
+  it('takes a device that downloaded before it could be asked as having said yes, and leaves an answer as it is', async () => {
+    db = await openTestDatabase();
+    await keepEarlierDownload(db);
+    expect(await offlineCatalogueChosen(db, true)).toBe(false);
+    await db.upsertLocal(feedCheckpointId('products'), { seq: 120, id: '42' });
+    await keepEarlierDownload(db);
+    expect(await offlineCatalogueChosen(db, true)).toBe(true);
+    await chooseOfflineCatalogue(db, false);
+    await keepEarlierDownload(db);
+    expect(await offlineCatalogueChosen(db, true)).toBe(false);
   });
 
   it('stops following once the replica is cancelled', async () => {

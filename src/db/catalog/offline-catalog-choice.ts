@@ -1,5 +1,5 @@
 import { combineLatest, distinctUntilChanged, filter, fromEvent, map, of, startWith, takeUntil, type Observable } from 'rxjs';
-import type { CatalogPullState } from './catalog-pull';
+import { feedCheckpointId, type CatalogPullState } from './catalog-pull';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { browserConnection, connectionIsMetered, isMetered, type ConnectionInfo } from './metered-connection';
@@ -39,6 +39,18 @@ export function watchDownloadGoesAhead(db: ShopDatabase, metered$: Observable<bo
     map(([answer, metered]) => downloadGoesAhead(answer, metered)),
     distinctUntilChanged(),
   );
+}
+
+/**
+ * A device that downloaded before the shopper could be asked (the download used to start on its own)
+ * is taken as having said yes: on a metered connection its replica would otherwise stop following
+ * the shop until an answer, and the shopper be asked about a download already done. Called as the
+ * database opens, before the choice is first read.
+ */
+export async function keepEarlierDownload(db: ShopDatabase): Promise<void> {
+  if ((await readLocal(db, LOCAL.settings)).offlineCatalogue !== undefined) return;
+  if (!(await db.getLocal(feedCheckpointId('products')))) return;
+  await modifyLocal(db, LOCAL.settings, (s) => (s.offlineCatalogue === undefined ? { ...s, offlineCatalogue: true } : s));
 }
 
 /** Turning it on also asks the browser to keep the data when storage runs low (persistent storage). */
