@@ -14,7 +14,7 @@ import { orderSignals, type OrderSignal } from '../order/order-stream';
 import { CATALOG_ENTITIES, readChanges } from './catalog-store';
 import { answerRepeatedGuestQueries, sendCatalogReply, type AdminCheck } from './catalog-reply';
 import { registerCatalogImportRoute } from './import-route';
-import { countReplicaProducts, toReplicaDocument } from './replica-documents';
+import { cachedReplicaSize, toReplicaDocument } from './replica-documents';
 import { keepStream } from '../ops/open-streams';
 
 const entityList = v.pipe(
@@ -45,6 +45,7 @@ const isAdminRequest =
 const STREAM_RETRY_SECONDS = 30;
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const replicaSize = cachedReplicaSize(ctx.db);
   // In a scope of its own: its body parser answers a repeated guest query from the reply cache.
   void app.register(async (scope) => {
     answerRepeatedGuestQueries(scope, ctx.catalog, isAdminRequest(ctx));
@@ -82,7 +83,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
     summary: "How many products a device's replica holds once caught up with the feed (live and enabled): the scale of the offline download, counted as the device counts what it saved",
     tags: ['catalog', 'replication'],
     result: { type: 'object', properties: { products: { type: 'integer' } } },
-    handler: async () => ({ products: await countReplicaProducts(ctx.db) }),
+    handler: async () => ({ products: await replicaSize() }),
   });
 
   registerOperation({

@@ -33,3 +33,26 @@ export async function countReplicaProducts(db: Queryable): Promise<number> {
   );
   return row?.n ?? 0;
 }
+
+/** How long one count answers `GET /api/catalog/replica-size`: a size estimate may be a minute old. */
+export const REPLICA_SIZE_TTL_MS = 60_000;
+
+/**
+ * The count for a public route: a scan of every product row, so a client asking in a loop must not make
+ * one per request. Callers within the TTL share one count (and one query while it runs); a failed count
+ * is not kept.
+ */
+export function cachedReplicaSize(db: Queryable, ttlMs = REPLICA_SIZE_TTL_MS, clock: () => number = Date.now): () => Promise<number> {
+  let kept: { at: number; count: Promise<number> } | null = null;
+  return () => {
+    const now = clock();
+    if (kept && now - kept.at < ttlMs) return kept.count;
+    const count = countReplicaProducts(db);
+    const entry = { at: now, count };
+    kept = entry;
+    count.catch(() => {
+      if (kept === entry) kept = null;
+    });
+    return count;
+  };
+}
