@@ -56,3 +56,6 @@ export function expectedUnitPence(doc: Doc, now = new Date()): number {
   const to = doc.special_to_date ? Date.parse(doc.special_to_date as string) : Infinity;
   return special !== null && special < price && now.getTime() >= from && now.getTime() <= to ? special : price;
 }
+
+/** A count as the shop writes it in English ("1,972"). */
+export const asShown = (n: number) => n.toLocaleString('en-GB');

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { api, DESKTOP, openPage, shot } from './browse-support';
+import { api, DESKTOP, openPage, shot, asShown } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
@@ -43,11 +43,11 @@ describe('browsing offline from the local database', () => {
     // The whole catalogue is downloaded by default ("Use offline" in the footer): n of N, then done.
     const { total: enabled } = await api<{ total: number }>(shop.url, '/api/catalog', { size: 1, sourceInclude: ['id'], searchQuery: { _appliedFilters: [ENABLED] } });
     const status = page.getByTestId('offline-catalogue-status');
-    await expect.poll(() => status.textContent(), { timeout: 120_000, interval: 500 }).toMatch(/^All \d+ products are saved on this device\.$/);
+    await expect.poll(() => status.textContent(), { timeout: 120_000, interval: 500 }).toMatch(/^All [\d,]+ products are saved on this device\.$/);
     // The device holds at least what a guest can list (trade-only products too).
-    const saved = Number(/\d+/.exec((await status.textContent()) ?? '')?.[0]);
+    const saved = Number(/[\d,]+/.exec((await status.textContent()) ?? '')?.[0]?.replaceAll(',', ''));
     expect(saved).toBeGreaterThanOrEqual(enabled);
-    expect(await page.getByTestId('offline-progress').textContent()).toBe(`${saved} of ${saved} products`);
+    expect(await page.getByTestId('offline-progress').textContent()).toBe(`${asShown(saved)} of ${asShown(saved)} products`);
     expect(await page.getByTestId('offline-storage').textContent()).toMatch(/^Storage used on this device: [\d.]+ (kB|MB|GB) of [\d.]+ (kB|MB|GB) available\./);
     // The service worker has precached the app and controls the page, so reloads work offline.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);

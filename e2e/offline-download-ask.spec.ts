@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { audit, failing, listed } from './helpers/axe-audit';
 import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { shopAndBrowser } from './helpers/shop-and-browser';
-import { DESKTOP, PHONE, shot } from './browse-support';
+import { DESKTOP, PHONE, shot, asShown } from './browse-support';
 import { STORED_BYTES_PER_PRODUCT } from '../src/features/offline/download-progress';
 
 const running = shopAndBrowser();
@@ -82,7 +82,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       const mb = Math.max(1, Math.round((products * STORED_BYTES_PER_PRODUCT) / 1_000_000));
       expect(await question.getByRole('heading').textContent()).toBe('Use the shop with no signal');
       await shot(page, 'offline-download-question');
-      expect(await question.textContent()).toContain(`about ${mb} MB for ${products} products`);
+      expect(await question.textContent()).toContain(`about ${mb} MB for ${asShown(products)} products`);
       // Not a dialog in the way: the home page's lists come from the server meanwhile.
       await expect.poll(() => page.locator('.home-list .tile-name').count(), LONG).toBeGreaterThan(0);
       expect(await page.getByRole('dialog').count()).toBe(0);
@@ -108,7 +108,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), LONG).toBe('true');
       await expect.poll(() => bar.count(), LONG).toBe(0);
       // The panel in the footer counts on the same basis, to N of N.
-      await expect.poll(() => page.getByTestId('offline-progress').textContent(), LONG).toBe(`${products} of ${products} products`);
+      await expect.poll(() => page.getByTestId('offline-progress').textContent(), LONG).toBe(`${asShown(products)} of ${asShown(products)} products`);
       const shown = await shownProgress(page);
       console.info(`progress shown: ${JSON.stringify(shown)}`);
       expectSteady(shown.header, products);
@@ -118,7 +118,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       // Answered: a reload asks nothing again, and the panel says all is saved.
       await page.reload();
       await catalogueRunning(page);
-      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toBe(`All ${products} products are saved on this device.`);
+      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toBe(`All ${asShown(products)} products are saved on this device.`);
       expect(await question.count()).toBe(0);
     } finally {
       await context.close();
@@ -178,7 +178,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
       });
       await page.reload();
       await catalogueRunning(page);
-      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toBe(`All ${saved} products are saved on this device.`);
+      await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), LONG).toBe(`All ${asShown(saved)} products are saved on this device.`);
       expect(await page.getByTestId('offline-download-question').count()).toBe(0);
     } finally {
       await context.close();

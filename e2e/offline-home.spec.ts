@@ -42,7 +42,7 @@ describe('the home page offline', () => {
     await page.goto(shop.url + '/');
     // The whole catalogue and the content are on the device, and the service worker serves the app.
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), { timeout: 120_000, interval: 500 }).toBe('true');
-    await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), { timeout: 120_000, interval: 500 }).toMatch(/^All \d+ products are saved on this device\.$/);
+    await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), { timeout: 120_000, interval: 500 }).toMatch(/^All [\d,]+ products are saved on this device\.$/);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
 
     // Once more online, through the service worker, so the pictures shown are the ones it keeps.

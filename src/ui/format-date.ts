@@ -7,7 +7,7 @@
 export const SHOP_TIME_ZONE = 'Europe/London';
 
 /** The language's regional form: plain English would give the US month-first order and a 12-hour clock. */
-const localeOf = (language: string) => (language === 'en' || language.startsWith('en-') ? 'en-GB' : language);
+export const localeOf = (language: string) => (language === 'en' || language.startsWith('en-') ? 'en-GB' : language);
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: SHOP_TIME_ZONE };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: SHOP_TIME_ZONE };

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
 import { downloadGoesAhead } from '../../db/catalog/offline-catalog-choice';
 import { Icon } from '../../ui/icons';
+import { formatCount } from '../../ui/format-count';
 import { useOnline } from '../../ui/use-online';
 import { useDownloadProgress } from './use-download-progress';
 
@@ -11,7 +12,7 @@ import { useDownloadProgress } from './use-download-progress';
  * in the footer says the same with the counts; this is where a shopper sees it.
  */
 export function HeaderDownloadProgress() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const online = useOnline();
   const choice = useOfflineDownloadChoice();
   const chosen = choice !== null && downloadGoesAhead(choice.answer, choice.metered);
@@ -26,7 +27,7 @@ export function HeaderDownloadProgress() {
       aria-valuemin={0}
       aria-valuemax={progress.total}
       aria-valuenow={progress.saved}
-      aria-valuetext={t('offlineCatalogueProgress', { saved: progress.saved, total: progress.total })}
+      aria-valuetext={t('offlineCatalogueProgress', { saved: formatCount(progress.saved, i18n.language), total: formatCount(progress.total, i18n.language) })}
       data-testid="header-download-progress"
     >
       <Icon name="sync" />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDatabase } from '../../db/hooks/database-context';
 import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
 import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead } from '../../db/catalog/offline-catalog-choice';
+import { formatCount } from '../../ui/format-count';
 import { useOnline } from '../../ui/use-online';
 import { formatBytes } from './download-progress';
 import { useDownloadProgress, useShown } from './use-download-progress';
@@ -35,16 +36,17 @@ export function OfflineCataloguePanel() {
 }
 
 function DownloadProgressLines({ chosen, awaitsAnswer, online }: { chosen: boolean; awaitsAnswer: boolean; online: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const progress = useDownloadProgress(chosen, online);
-  const status = awaitsAnswer ? t('offlineCatalogueNotAsked') : !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', { total: progress.total }) : !online ? t('offlineCataloguePaused', { saved: progress.saved, total: progress.total }) : null;
+  const counts = { saved: formatCount(progress.saved, i18n.language), total: formatCount(progress.total, i18n.language) };
+  const status = awaitsAnswer ? t('offlineCatalogueNotAsked') : !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', counts) : !online ? t('offlineCataloguePaused', counts) : null;
   return (
     <>
       {/* Counts once the total is known, so the total shown never changes under the shopper. */}
       {chosen && progress.sized && (
         <p>
           <progress max={Math.max(progress.total, 1)} value={progress.saved} aria-label={t('offlineCatalogueChoice')} />{' '}
-          <span data-testid="offline-progress">{t('offlineCatalogueProgress', { saved: progress.saved, total: progress.total })}</span>
+          <span data-testid="offline-progress">{t('offlineCatalogueProgress', counts)}</span>
         </p>
       )}
       {status && <p data-testid="offline-catalogue-status">{status}</p>}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDatabase } from '../../db/hooks/database-context';
 import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
 import { chooseOfflineCatalogue, downloadAwaitsAnswer } from '../../db/catalog/offline-catalog-choice';
+import { formatCount } from '../../ui/format-count';
 import { useOnline } from '../../ui/use-online';
 import { downloadEstimateMb } from './download-progress';
 import { useCatalogueSize } from './use-catalogue-size';
@@ -14,7 +15,7 @@ import { useCatalogueSize } from './use-catalogue-size';
  * panel can still start the download later.
  */
 export function OfflineDownloadQuestion() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const db = useDatabase();
   const online = useOnline();
   const choice = useOfflineDownloadChoice();
@@ -24,7 +25,7 @@ export function OfflineDownloadQuestion() {
   return (
     <section className="offline-ask" aria-labelledby="offline-ask-title" data-testid="offline-download-question">
       <h2 id="offline-ask-title">{t('offlineAskTitle')}</h2>
-      <p>{t('offlineAskText', { size: downloadEstimateMb(count), count })}</p>
+      <p>{t('offlineAskText', { size: downloadEstimateMb(count), count: formatCount(count, i18n.language) })}</p>
       <p className="offline-ask-actions">
         <button type="button" className="button button-primary" onClick={() => void chooseOfflineCatalogue(db, true)}>
           {t('offlineAskDownload')}
