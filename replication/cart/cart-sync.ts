@@ -5,6 +5,7 @@ import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
 import { mergeEnded } from './merge-removals';
+import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
 import type { CartState, CartStore, DiffLog, SyncOptions } from './cart-types';
@@ -86,6 +87,7 @@ export function createCartSync(deps: CartSyncDeps) {
     if (reply.code === 200) {
       // Totals and coupon belonged to the previous cart; the new cart's come with its first totals sync.
       await update({ token: reply.result, customerCart: !guest, ...(guest ? mergeEnded : {}), itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+      if (!guest) await carryMergedLines(deps.store, reply.result);
       return sync({ forceClientState: options.forceClientState, forceSync: true, connected: true });
     }
     const state = await deps.store.state();
@@ -122,7 +124,7 @@ export function createCartSync(deps: CartSyncDeps) {
     }
     // Another customer's, converted or unknown: the lines go to a new cart (SPEC §7 "a missing cart id re-creates the cart").
     if (reply.code === 403 || reply.code === 404) {
-      await update({ token: null, customerCart: false });
+      await update({ token: null, customerCart: false, ...(reply.code === 404 ? { convertedCustomerCart: convertedCustomerCart(state) } : {}) });
       return connect({ guestCart: !(await deps.hasUserToken()), forceClientState: true });
     }
     disabled = true;

@@ -13,5 +13,5 @@ export function withRemovalDuringMerge(state: CartState, lineId: string): CartSt
   return { ...state, removedWhileMerging: [...state.removedWhileMerging, lineId] };
 }
 
-/** The merge landed, or will not happen (signed out, a guest cart instead): the record goes with it. */
-export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[] } satisfies Partial<CartState>;
+/** The merge landed, or will not happen (signed out, a guest cart instead): what it kept goes with it. */
+export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[], convertedCustomerCart: null } satisfies Partial<CartState>;

@@ -97,6 +97,11 @@ export interface CartState {
    * deletes them from the customer cart instead of bringing them back (see `withRemovalDuringMerge`).
    */
   removedWhileMerging: string[];
+  /**
+   * A customer cart an order converted: the lines the order did not take went on into the
+   * customer's next cart, and so did the device's lines confirmed in it (see `convertedCustomerCart`).
+   */
+  convertedCustomerCart: string | null;
 }
 
 /** Flags the views react to. */
@@ -150,5 +155,6 @@ export const DEFAULT_CART_STATE: CartState = {
   signedOutCart: null,
   leftWithOrders: null,
   removedWhileMerging: [],
+  convertedCustomerCart: null,
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], orderQuestionUnraised: false, thankYouPageOpen: false };

@@ -131,3 +131,32 @@ export async function touch(db: Queryable, cartId: string): Promise<void> {
 export async function markConverted(db: Queryable, cartId: string, orderId: string): Promise<void> {
   await db.query('update carts set converted_order_id = $2, updated_at = now() where id = $1 and converted_order_id is null', [cartId, orderId]);
 }
+
+/** What an order took from a cart line: its sku and options checksum, and the quantity. */
+export interface TakenLine {
+  sku: string;
+  checksum: string;
+  qty: number;
+}
+
+/**
+ * An order converted a customer's cart: the lines, or the part of a line, it did not take go on in
+ * the customer's new open cart, so lines saved in another session that the ordering device had not
+ * merged yet are not lost with the order. Inside the order's transaction, after `markConverted`. A
+ * guest cart's lines stay: only its device knows the cart, and it sends its own lines to a new one.
+ * Returns the new cart's id, or null when nothing was left.
+ */
+export async function moveUntakenLines(tx: Queryable, cart: CartRow, taken: readonly TakenLine[]): Promise<string | null> {
+  if (cart.customer_id === null) return null;
+  const key = (sku: string, checksum: string) => `${sku}|${checksum}`;
+  const takenQty = new Map<string, number>();
+  for (const line of taken) takenQty.set(key(line.sku, line.checksum), (takenQty.get(key(line.sku, line.checksum)) ?? 0) + line.qty);
+  const left = (await listItems(tx, cart.id)).flatMap((item) => {
+    const qty = item.qty - (takenQty.get(key(item.sku, item.checksum)) ?? 0);
+    return qty > 0 ? [{ sku: item.sku, parentSku: item.parent_sku, qty, productOption: item.product_option, checksum: item.checksum }] : [];
+  });
+  if (left.length === 0) return null;
+  const next = await activeCustomerCart(tx, cart.customer_id);
+  for (const line of left) await putLine(tx, next, line);
+  return next;
+}

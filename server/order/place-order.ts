@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type OrderBody, type OrderReply } from '../../schemas/api/order';
 import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
 import type { AuthClaims } from '../auth/authenticate';
-import { markConverted } from '../cart/cart-store';
+import { markConverted, moveUntakenLines } from '../cart/cart-store';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { takeStock } from '../stock/stock-store';
@@ -49,7 +49,8 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
  * Places an order exactly once per order_id. The order_id is looked up first, so a retry is answered
  * whatever became of the session since. One transaction locks the cart, inserts the order (`on
  * conflict do nothing`), takes the stock of every line with conditional updates, and marks the cart
- * converted; any failure rolls all of it back. Parallel or late retries get the stored reply.
+ * converted, moving a customer cart's lines the order did not take to the customer's new open cart;
+ * any failure rolls all of it back. Parallel or late retries get the stored reply.
  */
 export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'catalog'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
   const requestHash = orderRequestHash(body);
@@ -113,7 +114,10 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
     }
     await addStatus(tx, body.order_id, 'pending', 'Order placed');
-    if (prepared.cart) await markConverted(tx, prepared.cart.id, body.order_id);
+    if (prepared.cart) {
+      await markConverted(tx, prepared.cart.id, body.order_id);
+      await moveUntakenLines(tx, prepared.cart, prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty })));
+    }
     // The feed's statement also reads which webhook endpoints take the event (one round trip, not two).
     const endpoints = await recordOrderChange(tx, ctx.db, body.order_id, 'pending', 'order.placed');
     await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', async () => ({ order: toApiOrder((await findOrder(tx, body.order_id))!) }));

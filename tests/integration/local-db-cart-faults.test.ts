@@ -8,12 +8,13 @@ import { createCartSync, type CartSync } from '../../replication/cart/cart-sync'
 import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import { cartStore } from '../../src/db/cart/cart-store';
+import { takeOrderedLines } from '../../src/db/cart/ordered-lines';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { sessionTokenStore, signIn } from '../../src/db/session/session';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { importProducts, testProduct } from './cart-fixtures';
+import { importProducts, orderBody, testProduct } from './cart-fixtures';
 
 /**
  * The cart sync of one page (the real store over fake-indexeddb, the real API client) against the
@@ -218,6 +219,26 @@ describe('the login merge', () => {
     expect(await serverCart(customerCart)).toEqual({ 'LCF-BOLT': 1, 'LCF-SAVED': 1 });
     expect(await localCart(page)).toEqual({ 'LCF-BOLT': 1, 'LCF-SAVED': 1 });
     expect(await readLocal(page.db, LOCAL.cartState)).toMatchObject({ mergePending: false, removedWhileMerging: [] });
+  });
+
+  it('an order converts the customer cart while the merge is pending: the saved line goes on in the new cart, and a merged line is not summed twice', async () => {
+    const { page, customerCart } = await guestWithCustomerCart('merge-order@example.com');
+    // The merge sends the anchors summed (3) into the customer cart; the reply is lost, so it stays pending.
+    page.fail('/api/cart/update', 'lost-reply');
+    await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(await serverCart(customerCart)).toEqual({ 'LCF-ANCHOR': 3, 'LCF-SAVED': 1 });
+    // An order from this device takes one anchor and names the customer cart, which the anchors went into.
+    await takeOrderedLines(page.db, [{ sku: 'LCF-ANCHOR', qty: 1 }]);
+    const bearer = { authorization: `Bearer ${(await readLocal(page.db, LOCAL.session)).token}` };
+    const placed = await server.request('POST', '/api/order', orderBody(`merge-order-${Date.now()}`, [{ sku: 'LCF-ANCHOR', qty: 1, product_option: {} }], { cart_id: customerCart }), bearer);
+    expect(placed.status).toBe(200);
+    await page.sync.sync();
+    const open = await cartId(page);
+    expect(open).not.toBe(customerCart);
+    const expected = { 'LCF-ANCHOR': 2, 'LCF-BOLT': 1, 'LCF-SAVED': 1 };
+    expect(await localCart(page)).toEqual(expected);
+    expect(await serverCart(open)).toEqual(expected);
+    expect(await readLocal(page.db, LOCAL.cartState)).toMatchObject({ mergePending: false, convertedCustomerCart: null });
   });
 });
 

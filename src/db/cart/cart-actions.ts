@@ -1,4 +1,5 @@
 import { lineKey } from '../../../replication/cart/item-match';
+import { convertedCustomerCart } from '../../../replication/cart/converted-customer-cart';
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
 import { ADD_TO_CART_MESSAGES, decideAddToCart, localStockStatus, type CartRules, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
 import { cartNotice } from '../../domain/notifications/notification-rules';
@@ -131,7 +132,7 @@ export async function retireOrderedCart(db: ShopDatabase, orderedCartId: unknown
   await modifyLocal(db, LOCAL.cartState, (s) => {
     if (s.token !== orderedCartId) return s;
     retired = true;
-    return withoutServerCart(s);
+    return { ...withoutServerCart(s), convertedCustomerCart: convertedCustomerCart(s) };
   });
   return retired;
 }

@@ -26,6 +26,8 @@ describe('itemChecksum', () => {
 
   it('treats a missing option as null and an option without lists as itself', () => {
     expect(itemChecksum(undefined)).toBe(itemChecksum(null));
+    expect(itemChecksum({})).toBe(itemChecksum(null));
+    expect(itemChecksum({ extension_attributes: undefined })).toBe(itemChecksum(null));
     expect(itemChecksum({ extension_attributes: {} })).not.toBe(itemChecksum(null));
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The identity of a cart line's chosen options (vsf1 §1.2): the first non-empty list among the
- * bundle, custom and configurable options, else the whole product_option, else null. Numbers are
- * turned into strings first so `{option_id: 5}` and `{option_id: "5"}` are the same choice, and keys
- * are sorted so key order never matters. Browser and server compute it alike and synchronously.
+ * bundle, custom and configurable options, else the whole product_option, else null (also for an
+ * option that chooses nothing). Numbers are turned into strings first so `{option_id: 5}` and
+ * `{option_id: "5"}` are the same choice, and keys are sorted so key order never matters. Browser
+ * and server compute it alike and synchronously.
  */
 export function itemChecksum(productOption: unknown): string {
   return fnv1a64(stableJson(optionsBasis(productOption)));
@@ -17,7 +18,9 @@ function optionsBasis(productOption: unknown): unknown {
       if (Array.isArray(list) && list.length > 0) return list;
     }
   }
-  return productOption;
+  // An option that chooses nothing (`{}`, as an order sends for a simple line) is no option: the
+  // order's line and the cart line it came from must get the same checksum.
+  return Object.values(productOption).every((v) => v === undefined || v === null) ? null : productOption;
 }
 
 /** JSON with sorted keys, numbers as strings and undefined members dropped. */
