@@ -267,3 +267,22 @@ describe('a line removed while the login merge is pending', () => {
     expect(withRemovalDuringMerge(page.store.current(), newLine('A', 2).id).removedWhileMerging).toEqual([]);
   });
 });
+
+describe('a sign-in while a guest cart is being created', () => {
+  it('does not end the login merge: the customer cart is connected and merged after the guest cart arrives', async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    page.server.put(customerCart, 'SAVED', 1);
+    page.add(newLine('A', 2));
+    const signIn: { done: Promise<unknown> | null } = { done: null };
+    // The guest's first line is on its way to a new guest cart when the session token appears.
+    page.server.onRequest = (path) => {
+      if (path === '/api/cart/create' && !signIn.done) signIn.done = page.signIn();
+    };
+    await page.sync.sync();
+    await signIn.done;
+    expect(page.store.current()).toMatchObject({ token: customerCart, customerCart: true, mergePending: false });
+    expect(page.local()).toEqual({ A: 2, SAVED: 1 });
+    expect(page.onServer()).toEqual({ A: 2, SAVED: 1 });
+  });
+});

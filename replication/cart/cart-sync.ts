@@ -86,7 +86,10 @@ export function createCartSync(deps: CartSyncDeps) {
     await update({ connectRequest: null });
     if (reply.code === 200) {
       // Totals and coupon belonged to the previous cart; the new cart's come with its first totals sync.
-      await update({ token: reply.result, customerCart: !guest, ...(guest ? mergeEnded : {}), itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+      // A guest cart does not end a login merge: one asked for while this creation was on its way
+      // (the shopper signed in meanwhile) still connects the customer's cart next. The guest
+      // fallbacks after a 401 and a sign-out end it themselves.
+      await update({ token: reply.result, customerCart: !guest, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
       if (!guest) await carryMergedLines(deps.store, reply.result);
       return sync({ forceClientState: options.forceClientState, forceSync: true, connected: true });
     }
@@ -158,7 +161,8 @@ export function createCartSync(deps: CartSyncDeps) {
     let state = await deps.store.state();
     // Signed out before the login merge could finish: there is no customer cart to merge with.
     if (state.mergePending && !(await deps.hasUserToken())) state = await update(mergeEnded);
-    if (state.mergePending && !options.connected && !(state.token && state.customerCart)) return connect({ guestCart: false });
+    // Also straight after a connect: a guest cart created while the shopper signed in is not the customer's.
+    if (state.mergePending && !(state.token && state.customerCart)) return connect({ guestCart: false });
     const lines = await deps.store.lines();
     if (!state.token) return lines.length > 0 ? connect({ guestCart: !(await deps.hasUserToken()), forceClientState: options.forceClientState }) : emptyDiff();
     const token = state.token;
