@@ -143,7 +143,7 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
   // What the page has told its worker, for a new one.
   let download = options.download;
   let leading = false;
-  const waiting = new Map<number, { question: Question; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { question: Question; resolve: (value: unknown) => void; reject: (error: Error) => void; timer?: ReturnType<typeof setTimeout> }>();
   let nextId = 0;
   let link: Link | null = null;
   let kind: WorkerKind = typeof SharedWorker === 'function' ? 'shared' : 'dedicated';
@@ -177,7 +177,13 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
     send({ kind: 'download', on: download });
     send({ kind: 'open', databaseName: options.databaseName, baseUrl: options.baseUrl, storeCode: options.storeCode });
     if (leading) send({ kind: 'lead', on: true });
-    if (questions) for (const [id, { question }] of waiting) send({ ...question, id });
+    if (!questions) return;
+    // A new worker gets the whole answer time for the questions it inherits: it has yet to open the
+    // replica, and a deadline that ran while the old one was silent would replace it before it can answer.
+    for (const [id, { question }] of waiting) {
+      send({ ...question, id });
+      armAnswerTimer(id);
+    }
   }
 
   let last: State | null = null;
@@ -194,26 +200,36 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
     else pending?.reject(new Error(m.message));
   });
 
+  /** A question not answered within ANSWER_MS of reaching the current worker fails, and the worker is replaced. */
+  function armAnswerTimer(id: number): void {
+    const entry = waiting.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(() => {
+      waiting.delete(id);
+      entry.reject(new Error('The local catalogue did not answer'));
+      restart('did not answer a question in time');
+    }, ANSWER_MS);
+  }
+
   function ask(message: Ask): Promise<unknown> {
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error('The local catalogue did not answer'));
-        restart('did not answer a question in time');
-      }, ANSWER_MS);
       const question = { ...message, id } as Question;
-      waiting.set(id, {
+      const entry = {
         question,
-        resolve: (value) => {
-          clearTimeout(timer);
+        resolve: (value: unknown) => {
+          clearTimeout(entry.timer);
           resolve(value);
         },
-        reject: (error) => {
-          clearTimeout(timer);
+        reject: (error: Error) => {
+          clearTimeout(entry.timer);
           reject(error);
         },
-      });
+        timer: undefined as ReturnType<typeof setTimeout> | undefined,
+      };
+      waiting.set(id, entry);
+      armAnswerTimer(id);
       send(question);
     });
   }
