@@ -61,6 +61,8 @@ export interface WorkerCatalogueOptions {
   startWhen?: () => Promise<void>;
   pingMs?: number;
   silentMs?: number;
+  /** How long a worker may take to answer a question (ANSWER_MS; tests pass their own). */
+  answerMs?: number;
 }
 
 /** The longest the worker waits for the page to settle. */
@@ -209,7 +211,7 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
       waiting.delete(id);
       entry.reject(new Error('The local catalogue did not answer'));
       restart('did not answer a question in time');
-    }, ANSWER_MS);
+    }, options.answerMs ?? ANSWER_MS);
   }
 
   function ask(message: Ask): Promise<unknown> {
