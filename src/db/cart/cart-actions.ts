@@ -80,10 +80,13 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
   if (old && id === lineId) {
     await old.incrementalPatch({ ...fields, qty });
   } else {
+    // A removal during a pending login merge is recorded before either line is written, so the new line
+    // and the old one's removal still land together, as one change for the debounced sync.
+    if (old) await modifyLocal(db, LOCAL.cartState, (s) => withRemovalDuringMerge(s, lineId));
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
     await Promise.all([
       insertOrModifyLine(db, id, () => ({ ...fields, id, qty, added_at: old?.added_at ?? now }), (current) => ({ ...current, ...fields, qty: current.qty + qty })),
-      old ? modifyLocal(db, LOCAL.cartState, (s) => withRemovalDuringMerge(s, lineId)).then(() => removeLine(db, lineId)) : Promise.resolve(),
+      old ? removeLine(db, lineId) : Promise.resolve(),
     ]);
   }
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
