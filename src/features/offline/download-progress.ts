@@ -1,4 +1,6 @@
 /** The catalogue download as the shopper sees it: "n of N products", a percentage and the storage used. */
+import { formatCount } from '../../ui/format-count';
+
 export interface DownloadProgress {
   saved: number;
   total: number;
@@ -47,3 +49,9 @@ export function formatBytes(bytes: number): string {
   const digits = unit >= 2 && value < 100 ? 1 : 0;
   return `${value.toFixed(digits)} ${UNITS[unit]}`;
 }
+
+/** The counts of "n of N products" as the shopper's language writes them ("986 of 1,972"), for the panel and the header alike. */
+export const progressCounts = (progress: Pick<DownloadProgress, 'saved' | 'total'>, language: string) => ({
+  saved: formatCount(progress.saved, language),
+  total: formatCount(progress.total, language),
+});

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
 import { downloadGoesAhead } from '../../db/catalog/offline-catalog-choice';
 import { Icon } from '../../ui/icons';
-import { formatCount } from '../../ui/format-count';
 import { useOnline } from '../../ui/use-online';
+import { progressCounts } from './download-progress';
 import { useDownloadProgress } from './use-download-progress';
 
 /**
@@ -27,7 +27,7 @@ export function HeaderDownloadProgress() {
       aria-valuemin={0}
       aria-valuemax={progress.total}
       aria-valuenow={progress.saved}
-      aria-valuetext={t('offlineCatalogueProgress', { saved: formatCount(progress.saved, i18n.language), total: formatCount(progress.total, i18n.language) })}
+      aria-valuetext={t('offlineCatalogueProgress', progressCounts(progress, i18n.language))}
       data-testid="header-download-progress"
     >
       <Icon name="sync" />

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useDatabase } from '../../db/hooks/database-context';
 import { useOfflineDownloadChoice } from '../../db/hooks/use-live';
 import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead } from '../../db/catalog/offline-catalog-choice';
-import { formatCount } from '../../ui/format-count';
 import { useOnline } from '../../ui/use-online';
-import { formatBytes } from './download-progress';
+import { formatBytes, progressCounts } from './download-progress';
 import { useDownloadProgress, useShown } from './use-download-progress';
 import { useStorageUse } from './use-storage-use';
 
@@ -38,7 +37,7 @@ export function OfflineCataloguePanel() {
 function DownloadProgressLines({ chosen, awaitsAnswer, online }: { chosen: boolean; awaitsAnswer: boolean; online: boolean }) {
   const { t, i18n } = useTranslation();
   const progress = useDownloadProgress(chosen, online);
-  const counts = { saved: formatCount(progress.saved, i18n.language), total: formatCount(progress.total, i18n.language) };
+  const counts = progressCounts(progress, i18n.language);
   const status = awaitsAnswer ? t('offlineCatalogueNotAsked') : !chosen ? t('offlineCatalogueOff') : progress.done ? t('offlineCatalogueDone', counts) : !online ? t('offlineCataloguePaused', counts) : null;
   return (
     <>
