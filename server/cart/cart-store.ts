@@ -101,6 +101,39 @@ export async function rewriteLine(db: Queryable, cartId: string, itemId: number,
   return rows[0] ? { ...rows[0], item_id: Number(rows[0].item_id) } : undefined;
 }
 
+/** Adds `qty` to the line with this sku and options (a new line when there is none): two adds sum. */
+export async function addToLine(db: Queryable, cartId: string, line: LineWrite): Promise<CartItemRow> {
+  const rows = await db.query<CartItemRow>(
+    `insert into cart_items (cart_id, sku, parent_sku, qty, product_option, checksum) values ($1, $2, $3, $4, $5::jsonb, $6)
+     on conflict (cart_id, sku, checksum) do update set qty = cart_items.qty + excluded.qty, updated_at = now()
+     returning ${ITEM_COLUMNS}`,
+    [cartId, line.sku, line.parentSku, line.qty, JSON.stringify(line.productOption), line.checksum],
+  );
+  return { ...rows[0]!, item_id: Number(rows[0]!.item_id), qty: Number(rows[0]!.qty) };
+}
+
+/** The line with this sku and options, if the cart has it. */
+export async function findLine(db: Queryable, cartId: string, sku: string, checksum: string): Promise<CartItemRow | undefined> {
+  const rows = await db.query<CartItemRow>(`select ${ITEM_COLUMNS} from cart_items where cart_id = $1 and sku = $2 and checksum = $3`, [cartId, sku, checksum]);
+  return rows[0] ? { ...rows[0], item_id: Number(rows[0].item_id), qty: Number(rows[0].qty) } : undefined;
+}
+
+/** Deletes the line with this sku and options; true when there was one. */
+export async function deleteLine(db: Queryable, cartId: string, sku: string, checksum: string): Promise<boolean> {
+  const rows = await db.query('delete from cart_items where cart_id = $1 and sku = $2 and checksum = $3 returning item_id', [cartId, sku, checksum]);
+  return rows.length > 0;
+}
+
+/** Records a shopper's change by its id; false when it was recorded before (a retry: not applied again). */
+export async function claimOp(db: Queryable, opId: string, cartId: string): Promise<boolean> {
+  const rows = await db.query('insert into cart_ops (op_id, cart_id) values ($1, $2) on conflict (op_id) do nothing returning op_id', [opId, cartId]);
+  return rows.length > 0;
+}
+
+export async function opSeen(db: Queryable, opId: string): Promise<boolean> {
+  return (await db.query('select 1 from cart_ops where op_id = $1', [opId])).length > 0;
+}
+
 export async function findItem(db: Queryable, cartId: string, itemId: number): Promise<CartItemRow | undefined> {
   const rows = await db.query<CartItemRow>(`select ${ITEM_COLUMNS} from cart_items where cart_id = $1 and item_id = $2`, [cartId, itemId]);
   return rows[0] ? { ...rows[0], item_id: Number(rows[0].item_id), qty: Number(rows[0].qty) } : undefined;

@@ -58,3 +58,15 @@ export const PAYMENT_METHOD_SCHEMA: JsonSchema = {
     default: 'boolean', offline: 'boolean', is_server_method: 'boolean',
   }),
 };
+
+export const CART_APPLY_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    cart_id: { type: 'string' },
+    items: { type: 'array', items: CART_ITEM_SCHEMA },
+    results: {
+      type: 'array',
+      items: { type: 'object', properties: { op_id: { type: 'string' }, status: { type: 'string', enum: ['applied', 'duplicate', 'refused'] }, message: { type: 'string' }, code: { type: 'integer' } } },
+    },
+  },
+};

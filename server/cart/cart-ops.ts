@@ -1,0 +1,92 @@
+import type { CartApplyReply, CartOp, CartOpResult } from '../../schemas/api/cart-sync';
+import { parseQuantity } from '../../src/domain/quantity/quantity-rules';
+import type { AuthClaims } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { loadCart } from './cart-access';
+import { addToLine, claimOp, deleteLine, deleteLines, findLine, opSeen, putLine, touch, type LineWrite } from './cart-store';
+import { itemReply, pricedCart } from './cart-view';
+import { priceLines, type LineOutcome } from './line-pricing';
+
+type Ctx = Pick<AppContext, 'db' | 'log' | 'catalog'>;
+
+/** What an op will write, worked out before the cart is locked (pricing reads the catalogue and stock). */
+type Planned =
+  | { op: CartOp; kind: 'write'; add: boolean; write: LineWrite }
+  | { op: CartOp; kind: 'remove'; sku: string; checksum: string | null }
+  | { op: CartOp; kind: 'refused'; code: number; message: string };
+
+const price = (ctx: Ctx, auth: AuthClaims | null, sku: string, qty: unknown, productOption: Record<string, unknown> | null, checkStock: boolean) =>
+  priceLines(ctx, [{ key: 0, sku, qty, productOption }], { customerGroupId: auth?.groupId ?? 0, now: new Date(), checkStock }).then((o) => o[0]!);
+
+const writeOf = (outcome: Extract<LineOutcome, { ok: true }>, qty: number): LineWrite => {
+  const line = outcome.line;
+  return { sku: line.resolved.lineSku, parentSku: line.resolved.parentSku, qty, productOption: line.resolved.productOption, checksum: line.checksum };
+};
+
+/**
+ * Checks one op against the catalogue with the rules of /api/cart/update: an add is checked for the
+ * quantity the line will have (what the cart holds now plus the added), a set for its own.
+ */
+async function plan(ctx: Ctx, cartId: string, auth: AuthClaims | null, op: CartOp): Promise<Planned> {
+  const option = (op.product_option ?? null);
+  if (op.type === 'remove') {
+    const outcome = await price(ctx, auth, op.sku, 1, option, false);
+    // A product no longer sold still names its line: every line of the sku goes.
+    return outcome.ok ? { op, kind: 'remove', sku: outcome.line.resolved.lineSku, checksum: outcome.line.checksum } : { op, kind: 'remove', sku: op.sku, checksum: null };
+  }
+  const qty = parseQuantity(op.qty);
+  if (!qty.ok) return { op, kind: 'refused', code: 400, message: qty.message };
+  const first = await price(ctx, auth, op.sku, qty.qty, option, true);
+  if (!first.ok) return { op, kind: 'refused', code: first.code, message: first.message };
+  if (op.type === 'set') return { op, kind: 'write', add: false, write: writeOf(first, qty.qty) };
+  const held = (await findLine(ctx.db, cartId, first.line.resolved.lineSku, first.line.checksum))?.qty ?? 0;
+  const total = held > 0 ? await price(ctx, auth, op.sku, held + qty.qty, option, true) : first;
+  if (!total.ok) return { op, kind: 'refused', code: total.code, message: total.message };
+  return { op, kind: 'write', add: true, write: writeOf(first, qty.qty) };
+}
+
+/** The cart's lines as /api/cart/pull replies them. */
+async function cartItems(ctx: Ctx, cartId: string, auth: AuthClaims | null) {
+  const fresh = await loadCart(ctx.db, cartId, auth);
+  const { rows, outcomes } = await pricedCart(ctx, fresh, auth);
+  return rows.map((row, i) => itemReply(fresh.id, row, outcomes[i]));
+}
+
+/**
+ * Applies the shopper's changes in the order sent, each once per op_id: a retry of an op that was
+ * applied (its reply lost) is `duplicate` and changes nothing, whichever cart it names now. The
+ * cart row is locked for the writes, so ops from two devices take turns and each applies to the
+ * cart as the other left it. A refused op (out of stock, a bad quantity) leaves the rest applied.
+ */
+export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | null, ops: readonly CartOp[]): Promise<CartApplyReply> {
+  await loadCart(ctx.db, cartId, auth);
+  const planned: Planned[] = [];
+  for (const op of ops) planned.push(await plan(ctx, cartId, auth, op));
+  const results = await ctx.db.transaction(async (tx) => {
+    const cart = await loadCart(tx, cartId, auth, true);
+    const out: CartOpResult[] = [];
+    let changed = false;
+    for (const p of planned) {
+      if (p.kind === 'refused') {
+        // A retry of a change applied before is answered as such, whatever the catalogue says now.
+        if (await opSeen(tx, p.op.op_id)) out.push({ op_id: p.op.op_id, status: 'duplicate' });
+        else out.push({ op_id: p.op.op_id, status: 'refused', code: p.code, message: p.message });
+        continue;
+      }
+      if (!(await claimOp(tx, p.op.op_id, cart.id))) {
+        out.push({ op_id: p.op.op_id, status: 'duplicate' });
+        continue;
+      }
+      if (p.kind === 'remove') {
+        if (p.checksum === null) await deleteLines(tx, cart.id, { sku: p.sku });
+        else await deleteLine(tx, cart.id, p.sku, p.checksum);
+      } else if (p.add) await addToLine(tx, cart.id, p.write);
+      else await putLine(tx, cart.id, p.write);
+      changed = true;
+      out.push({ op_id: p.op.op_id, status: 'applied' });
+    }
+    if (changed) await touch(tx, cart.id);
+    return out;
+  });
+  return { cart_id: cartId, items: await cartItems(ctx, cartId, auth), results };
+}
