@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PICK_MESSAGES } from '../schemas/api/admin-picks';
 import { ADMIN_TOKEN_REFUSED } from '../server/admin/admin-routes';
 import { SCAN_MESSAGES } from '../src/admin/pick/scan-pick';
 import { startReceiver } from '../tests/integration/webhooks-receiver';
@@ -56,6 +57,9 @@ describe('the packing bench', () => {
     expect(await page.getByRole('button', { name: 'Delivered' }).count()).toBe(0);
     await ship(page, 'DPD', '15501234567890');
     await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('shipped');
+    // Picking is over once the order is shipped: a scan is refused on the tablet, not queued to be refused later.
+    expect(await scan(page, code)).toBe(SCAN_MESSAGES.notOpen('shipped'));
+    expect(await page.locator('.waiting').count()).toBe(0);
     const shipped = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status_history.at(-1)!;
     expect(shipped).toMatchObject({ status: 'shipped', carrier: 'DPD', tracking_number: '15501234567890' });
 
@@ -105,6 +109,41 @@ describe('the packing bench', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('a tick made offline on an order cancelled meanwhile is refused on the order with the server\'s message, and the line shows the server\'s count', { timeout: 300_000 }, async () => {
+    const { shop, browser } = running;
+    const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+    const page = await context.newPage();
+    await signIn(page, shop.url, ADMIN_TOKEN);
+    const email = `packing-refused-${Date.now()}@example.com`;
+    const placed = await shopperOrders(shop.url, await shopper(shop.url, email), email, 2);
+    await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
+    await page.getByRole('link', { name: placed.increment_id, exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Start packing' }).count(), LONG).toBe(1);
+
+    await context.setOffline(true);
+    const line = (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).items[0]!;
+    expect(await scan(page, line.ean ?? line.sku)).toBe(`Picked ${line.sku}: 1 of 2`);
+    expect(await page.locator('#lines-heading').textContent()).toBe('Lines: 1 of 2 units picked');
+    // Meanwhile the office cancels the order.
+    expect((await call(shop.url, 'POST', `/api/admin/orders/${placed.order_id}/status`, { status: 'cancelled' }, ADMIN_TOKEN)).code).toBe(200);
+
+    await context.setOffline(false);
+    const refusal = page.locator('.refusal-box');
+    await expect.poll(() => refusal.count(), LONG).toBe(1);
+    const said = (await refusal.locator('p').textContent()) ?? '';
+    expect(said.startsWith(`The tick 1 × ${line.sku} picked made `), said).toBe(true);
+    expect(said.endsWith(` was refused: ${PICK_MESSAGES.notOpen('cancelled')}`), said).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Status: cancelled' }).count(), LONG).toBe(1);
+    expect(await page.locator('#lines-heading').textContent()).toBe('Lines: 0 of 2 units picked');
+    expect((await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).picks).toEqual([]);
+    // It stays until the packer has read it, even after a reload.
+    await page.reload();
+    await expect.poll(() => refusal.count(), LONG).toBe(1);
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => refusal.count(), LONG).toBe(0);
+    await context.close();
   });
 
   it('a revoked token signs the tablet out with the server\'s message, and the orders are gone from the device', { timeout: 300_000 }, async () => {

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { AdminOrder } from '../orders/admin-order';
+import { statusNow } from '../orders/order-status-now';
 import { useAdmin, useDevice } from '../views/admin-context';
 import { CameraScan } from './camera-scan';
 import { scanOne } from './scan-pick';
@@ -24,8 +25,9 @@ function alarm(): void {
 /**
  * Scan to pick: a USB or Bluetooth scanner types the code and Enter into this field (it keeps the
  * focus between scans); a camera is offered where the browser has BarcodeDetector. Each scan ticks
- * one unit, queued and sent to the server so every tablet sees it; a wrong item or one too many is refused on screen, out loud for screen readers, and with
- * a buzz and tone.
+ * one unit, queued and sent to the server so every tablet sees it; a wrong item, one too many or a scan
+ * once the order is shipped or cancelled (here, or queued to be) is refused on screen, out loud for
+ * screen readers, and with a buzz and tone.
  */
 export function ScanBox({ order }: { order: AdminOrder }) {
   const device = useDevice();
@@ -35,7 +37,7 @@ export function ScanBox({ order }: { order: AdminOrder }) {
 
   const scan = async (code: string) => {
     if (code.trim() === '') return;
-    const result = scanOne(order.items, (sku) => device.picked(order.order_id, sku), code);
+    const result = scanOne(order.items, (sku) => device.picked(order.order_id, sku), code, statusNow(order, device.changes()));
     if (!result.ok) {
       setSaid({ ok: false, text: result.message });
       alarm();
