@@ -90,7 +90,8 @@ export default tseslint.config(
   },
   {
     // Views reach the database through src/db's functions and hooks (placeOrder, useCartLines, ...):
-    // handing `shop.db` to one of them is fine, reading a collection or property off it is not.
+    // handing `shop.db` to one of them is fine, reading a collection or property off it, or importing
+    // the database library, is not.
     files: ['src/{features,app,ui}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
@@ -100,6 +101,11 @@ export default tseslint.config(
           selector,
           message: 'Views query the database through src/db (a function or hook there), not off `db` directly.',
         })),
+      ],
+      // src/db is the only place that imports the database libraries (DESIGN.md's folder table).
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(rxdb|dexie)(/|$)', message: 'Views reach the local database through src/db, the only place that imports rxdb or dexie.' }] },
       ],
     },
   },

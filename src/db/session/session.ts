@@ -58,7 +58,7 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
     return { ok: false, message: typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error' };
   }
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
-  await modifyLocal(db, LOCAL.ui, (ui) => ({ ...ui, signUpModal: false }));
+  await closeSignUpModal(db);
   setLoginCookie(true);
   // Signed in once the tokens are stored: a profile read that fails does not undo that (the shopper
   // would sign in again over a live session); the leading tab reads it again (profile-keeper.ts).
@@ -66,6 +66,11 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
     if (!isUnknownOutcome(error)) throw error;
   });
   return { ok: true };
+}
+
+/** The sign-up modal opened after a failed token refresh is closed, in every tab. */
+export async function closeSignUpModal(db: ShopDatabase): Promise<void> {
+  await modifyLocal(db, LOCAL.ui, (ui) => ({ ...ui, signUpModal: false }));
 }
 
 /**

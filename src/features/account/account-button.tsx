@@ -27,7 +27,7 @@ export function AccountButton() {
   const showModal = !loggedIn && (open || ui.signUpModal);
   const close = () => {
     setOpen(false);
-    if (ui.signUpModal && shop) void import('../../db/local-state').then((m) => m.modifyLocal(shop.db, m.LOCAL.ui, (flags) => ({ ...flags, signUpModal: false })));
+    if (ui.signUpModal && shop) void import('../../db/session/session').then((m) => m.closeSignUpModal(shop.db));
   };
   if (loggedIn) {
     return (
