@@ -5,7 +5,7 @@ import { chooseOfflineCatalogue, downloadAwaitsAnswer } from '../../db/catalog/o
 import { formatCount } from '../../ui/format-count';
 import { useOnline } from '../../ui/use-online';
 import { downloadEstimateMb } from './download-progress';
-import { useCatalogueSize } from './use-catalogue-size';
+import { useCatalogSize } from './use-catalog-size';
 
 /**
  * On a metered or Save-Data connection, before anything of the catalogue is downloaded: what the
@@ -20,7 +20,7 @@ export function OfflineDownloadQuestion() {
   const online = useOnline();
   const choice = useOfflineDownloadChoice();
   const asking = online && choice !== null && downloadAwaitsAnswer(choice.answer, choice.metered);
-  const count = useCatalogueSize(asking);
+  const count = useCatalogSize(asking);
   if (!asking || count === undefined) return null;
   return (
     <section className="offline-ask" aria-labelledby="offline-ask-title" data-testid="offline-download-question">

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import { useShop } from '../../db/hooks/shop-context';
 import { localCatalogState, subscribeLocalCatalog } from '../../db/catalog/local-catalog';
 import { downloadProgress, type DownloadProgress } from './download-progress';
-import { useCatalogueSize } from './use-catalogue-size';
+import { useCatalogSize } from './use-catalog-size';
 
 /** The progress is shown again at most this often while the download runs (the worker tells every 250 ms). */
 const PROGRESS_EVERY_MS = 500;
@@ -63,7 +63,7 @@ export function useShown(): Shown {
 export function useDownloadProgress(chosen: boolean, online: boolean): DownloadProgress & { registered: boolean; sized: boolean } {
   const { saved, shopProducts, registered, replicated } = useShown();
   // Asked here only once the catalogue is known to run on this page (nobody tells the size).
-  const asked = useCatalogueSize(online && registered && shopProducts === undefined);
+  const asked = useCatalogSize(online && registered && shopProducts === undefined);
   const total = shopProducts ?? asked ?? null;
   // Done once this tab's replication has caught up and the count shown is one taken as (or after) the
   // replica was marked caught up: the two come by different paths, and the one could come first.

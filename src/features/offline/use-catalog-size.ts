@@ -10,7 +10,7 @@ import { currentStore, storeParams } from '../../i18n/store-views';
  * (readShopProducts), so the estimate, the total and the count saved share one basis. One query,
  * shared by whoever asks.
  */
-export function useCatalogueSize(enabled: boolean): number | undefined {
+export function useCatalogSize(enabled: boolean): number | undefined {
   return useQuery({
     queryKey: ['catalogue-size'],
     queryFn: () => readShopProducts(createApiClient({ baseUrl: '', storeCode: storeParams(currentStore()).storeCode ?? null })),
