@@ -72,6 +72,26 @@ export function isUnknownOutcome(error: unknown): error is UnknownOutcomeError {
   return error instanceof UnknownOutcomeError;
 }
 
+/** The server refused the request (a 4xx that settles it): its code and message travel with it. */
+export class RefusedReplyError extends Error {
+  override name = 'RefusedReplyError';
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A read that was not answered, as far as anyone knows, for a caller with a copy of its own to answer
+ * from (the device's catalogue): an unknown outcome, or what a plain fetch throws when no reply came (a
+ * TypeError) or its time-out signal fired (a TimeoutError). A refusal is not, nor the caller's own abort.
+ */
+export function isUnanswered(error: unknown): boolean {
+  return isUnknownOutcome(error) || error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError');
+}
+
 /**
  * A reply code that does not say whether the request was acted on: 5xx, 429, 408, and 409 "still being
  * processed" for a retried idempotency key. Everything else is done (2xx) or refused (4xx).
@@ -79,6 +99,10 @@ export function isUnknownOutcome(error: unknown): error is UnknownOutcomeError {
 export function isUnknownReply(reply: { code: number; meta?: Record<string, unknown> }): boolean {
   return reply.code >= 500 || reply.code === 429 || reply.code === 408 || (reply.code === 409 && reply.meta?.idempotency === 'in-progress');
 }
+
+/** The error for a reply that did not give its result: refused, or unknown as isUnknownReply decides. */
+export const replyError = (code: number, message: string): Error =>
+  isUnknownReply({ code }) ? new ServerUnavailableError(code, message) : new RefusedReplyError(code, message);
 
 /** Lets done and refused replies through; an unknown one becomes a ServerUnavailableError to retry. */
 export function expectKnown<R extends { code: number; result: unknown; meta?: Record<string, unknown> }>(reply: R): R {

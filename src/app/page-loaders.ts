@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { textOf } from '../domain/cart/doc-fields';
 import { mapUrl, type UrlMapping } from '../features/catalog/catalog-api';
-import { isNetworkFailure } from '../features/catalog/catalog-reads';
+import { isUnanswered } from '../../replication/api/api-errors';
 import { findCategory } from '../features/catalog/category-page';
 import { readListState } from '../domain/catalog/filter-url';
 import { productUrl } from '../features/catalog/product-tile-data';
@@ -64,7 +64,7 @@ function pageLoader(fill: Fill) {
  * never cached as a 404 for a day.
  */
 function refused(error: unknown): false {
-  if (isNetworkFailure(error)) throw error;
+  if (isUnanswered(error)) throw error;
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { MESSAGES, ResponseFormatError, ServerUnavailableError, isUnknownReply } from '../../../replication/api/api-errors';
+import { MESSAGES, ResponseFormatError, replyError } from '../../../replication/api/api-errors';
 import { currentStore, storeParams } from '../../i18n/store-views';
 import type { Doc } from '../../domain/catalog-query/types';
 
@@ -17,20 +17,6 @@ export interface CatalogResult<T = Doc> {
   attributeMetadata: { attribute_code: string; frontend_label?: string; options?: { label: string; value: string }[] }[];
   perPage?: number;
 }
-
-/** A refusal (not found, a bad query): keeps the HTTP code and the server's message. */
-export class ApiReplyError extends Error {
-  constructor(readonly code: number, message: string) {
-    super(message);
-  }
-}
-
-/**
- * The error for a read that was not answered with its result. Whether that is a refusal or an unknown
- * outcome (5xx, 408, 429: the device's copy answers then) is the replication layer's one rule.
- */
-export const replyError = (code: number, message: string): Error =>
-  isUnknownReply({ code }) ? new ServerUnavailableError(code, message) : new ApiReplyError(code, message);
 
 /** Catalogue reads give up after this long and count as not answered (the device's copy then answers). */
 export const CATALOG_READ_TIMEOUT_MS = 20_000;

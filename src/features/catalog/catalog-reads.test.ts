@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, ResponseFormatError } from '../../../replication/api/api-errors';
-import { ApiReplyError, replyError } from './catalog-api';
-import { isNetworkFailure } from './catalog-reads';
+import { isUnanswered, MESSAGES, RefusedReplyError, ResponseFormatError, replyError } from '../../../replication/api/api-errors';
 
-describe('isNetworkFailure', () => {
+describe('isUnanswered', () => {
   it('counts what is not known to have been answered: no connection, the time-out, a 5xx, 408, 429, a proxy page', () => {
     for (const error of [
       new TypeError('Failed to fetch'),
@@ -14,13 +12,13 @@ describe('isNetworkFailure', () => {
       replyError(429, 'Too many requests'),
       new ResponseFormatError(MESSAGES.badContentType, 200),
     ]) {
-      expect(isNetworkFailure(error), String(error)).toBe(true);
+      expect(isUnanswered(error), String(error)).toBe(true);
     }
   });
 
   it('leaves a refusal an error, and a caller who aborted', () => {
-    for (const error of [replyError(404, 'No such entity'), replyError(400, 'Bad query'), new ApiReplyError(404, 'No product saved on this device'), new DOMException('aborted', 'AbortError'), new Error('x')]) {
-      expect(isNetworkFailure(error), String(error)).toBe(false);
+    for (const error of [replyError(404, 'No such entity'), replyError(400, 'Bad query'), new RefusedReplyError(404, 'No product saved on this device'), new DOMException('aborted', 'AbortError'), new Error('x')]) {
+      expect(isUnanswered(error), String(error)).toBe(false);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
 import { hasLocalDocuments, localCatalogAnswers, queryLocalCatalog, whenOfflineCatalogOpens } from '../../db/catalog/local-catalog';
-import { isUnknownOutcome } from '../../../replication/api/api-errors';
+import { isUnanswered } from '../../../replication/api/api-errors';
 import type { CatalogResult, Doc } from './catalog-api';
 import { searchCatalog } from './search-adapter';
 
@@ -11,16 +11,6 @@ import { searchCatalog } from './search-adapter';
 export const LOCAL_FIRST = 'always' as const;
 
 type Entity = 'product' | 'category' | 'attribute';
-
-/**
- * A read the server did not answer, as far as anyone knows: no connection, the time-out, a 5xx, 408 or
- * 429, or a reply that is not our envelope (a proxy's page). The device's copy answers then; a real
- * refusal (another 4xx) stays an error.
- */
-export const isNetworkFailure = (error: unknown): boolean =>
-  error instanceof TypeError ||
-  (error instanceof DOMException && error.name === 'TimeoutError') ||
-  isUnknownOutcome(error);
 
 /**
  * The one switch for catalogue lists, facets, categories and attributes: the local replica's index
@@ -36,8 +26,8 @@ export async function readCatalog<T = Doc>(entity: Entity, query: CatalogQueryIn
   try {
     return await searchCatalog<T>({ ...query, type: entity }, signal);
   } catch (error) {
-    if (isNetworkFailure(error)) await whenOfflineCatalogOpens();
-    if (isNetworkFailure(error) && hasLocalDocuments()) return (await queryLocalCatalog(entity, { ...query, type: entity })) as unknown as CatalogResult<T>;
+    if (isUnanswered(error)) await whenOfflineCatalogOpens();
+    if (isUnanswered(error) && hasLocalDocuments()) return (await queryLocalCatalog(entity, { ...query, type: entity })) as unknown as CatalogResult<T>;
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import type { ContentEntity } from '../../../schemas/rx/content.schema';
 import { localContent, localContentById } from '../../db/catalog/local-content';
 import { activeBanners as bannersToShow } from '../../domain/content/active-banners';
-import { activeBanners, ApiReplyError, cmsBlockByIdentifier, staticContent, type Doc } from './catalog-api';
-import { isNetworkFailure } from './catalog-reads';
+import { isUnanswered, RefusedReplyError } from '../../../replication/api/api-errors';
+import { activeBanners, cmsBlockByIdentifier, staticContent, type Doc } from './catalog-api';
 
 /**
  * The home page's content (banners, CMS blocks, static JSON): the server's answer while online, else
@@ -12,14 +12,14 @@ import { isNetworkFailure } from './catalog-reads';
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /** What the server says for a missing document, so an offline miss looks like an online one. */
-const notOnDevice = (entity: ContentEntity) => new ApiReplyError(404, `No ${entity} saved on this device`);
+const notOnDevice = (entity: ContentEntity) => new RefusedReplyError(404, `No ${entity} saved on this device`);
 
 async function serverElseDevice<T>(server: () => Promise<T>, device: () => Promise<T>): Promise<T> {
   if (!isOffline()) {
     try {
       return await server();
     } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
+      if (!isUnanswered(error)) throw error;
     }
   }
   return device();

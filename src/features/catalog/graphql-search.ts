@@ -1,7 +1,7 @@
 import { CATALOG_GRAPHQL_ARGUMENTS, CATALOG_GRAPHQL_ARGUMENT_NAMES, CATALOG_GRAPHQL_FIELDS, CATALOG_GRAPHQL_JSON_FIELD } from '../../../schemas/catalog-graphql';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-import { MESSAGES, ResponseFormatError } from '../../../replication/api/api-errors';
-import { replyError, type CatalogResult, type Doc } from './catalog-api';
+import { MESSAGES, ResponseFormatError, replyError } from '../../../replication/api/api-errors';
+import type { CatalogResult, Doc } from './catalog-api';
 
 /** SPEC §8: the search adapter has no search for this entity type. */
 export const NO_ENTITY_TYPE = 'No entity type registered';

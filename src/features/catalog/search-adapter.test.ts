@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CatalogQueryInput } from '../../../schemas/catalog-query';
-import { ApiReplyError } from './catalog-api';
+import { RefusedReplyError } from '../../../replication/api/api-errors';
 import { graphqlSearchBody, readGraphqlReply } from './graphql-search';
 import { categoryListQuery } from '../../domain/catalog/list-query';
 import { NO_ENTITY_TYPE, SEARCH_ADAPTERS, SEARCH_ADAPTER_NOT_FOUND, searchAdapter, searchAdapterName, searchCatalog } from './search-adapter';
@@ -57,7 +57,8 @@ describe('the GraphQL search adapter', () => {
     const result = { items: [{ sku: 'A' }], total: 1, aggregations: {}, attributeMetadata: [], perPage: 50 };
     await expect(readGraphqlReply(json({ data: { result: { json: result } } }))).resolves.toStrictEqual(result);
     const refused = readGraphqlReply(json({ data: null, errors: [{ message: 'size: must be at most 500' }] }, 400));
-    await expect(refused).rejects.toThrow(new ApiReplyError(400, 'size: must be at most 500'));
+    await expect(refused).rejects.toThrow(new RefusedReplyError(400, 'size: must be at most 500'));
+    await expect(refused).rejects.toBeInstanceOf(RefusedReplyError);
     await expect(readGraphqlReply(json({ data: null }))).rejects.toThrow('Unhandled error, wrong response format!');
     await expect(readGraphqlReply(json({ data: { result: { json: { total: 1 } } } }))).rejects.toThrow('Unhandled error, wrong response format!');
     await expect(readGraphqlReply(new Response('<html>', { status: 502, headers: { 'content-type': 'text/html' } }))).rejects.toThrow('Error with response - bad content-type!');

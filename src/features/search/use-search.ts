@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { isUnanswered } from '../../../replication/api/api-errors';
 import { hasLocalDocuments, queryLocalCatalog } from '../../db/catalog/local-catalog';
 import type { CatalogResult } from '../catalog/catalog-api';
 import { searchCatalog } from '../catalog/search-adapter';
@@ -21,6 +22,21 @@ async function offlinePage(text: string, from: number): Promise<SearchPage> {
 }
 
 /**
+ * One page of results from `from`: the server's, or the local replica's (flagged offline) when the
+ * browser is offline or the server did not answer (no connection, a time-out, a 5xx, 429, a proxy's
+ * page). A refusal (a bad query) stays an error.
+ */
+export async function readSearchPage(text: string, from: number, signal?: AbortSignal): Promise<SearchPage> {
+  if (isOffline()) return offlinePage(text, from);
+  try {
+    return { ...(await searchCatalog(searchTextQuery(text, from), signal)), offline: false };
+  } catch (error) {
+    if (isUnanswered(error)) return offlinePage(text, from);
+    throw error;
+  }
+}
+
+/**
  * Search as the shopper types, 50 a page with load more. Online it asks the server (SPEC §4); offline,
  * or when the request never reaches the server, the local replica answers with the same engine.
  */
@@ -31,15 +47,7 @@ export function useSearch(term: string) {
     networkMode: LOCAL_FIRST,
     enabled: text.length >= MIN_TERM_LENGTH,
     initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }): Promise<SearchPage> => {
-      if (isOffline()) return offlinePage(text, pageParam);
-      try {
-        return { ...(await searchCatalog(searchTextQuery(text, pageParam), signal)), offline: false };
-      } catch (error) {
-        if (error instanceof TypeError) return offlinePage(text, pageParam);
-        throw error;
-      }
-    },
+    queryFn: ({ pageParam, signal }) => readSearchPage(text, pageParam, signal),
     getNextPageParam: (last, pages) => (pages.length * PAGE_SIZE < last.total ? pages.length * PAGE_SIZE : undefined),
     staleTime: 60_000,
   });
