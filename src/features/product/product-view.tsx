@@ -23,6 +23,7 @@ import { shownPrice } from './product-pricing';
 import { ProductReviews } from './product-reviews';
 import { useProductsBySku } from './use-product';
 import { useVariant } from './use-variant';
+import { minimumOrderOf } from '../../domain/quantity/quantity-rules';
 import { usePriceClock } from './use-price-clock';
 import { comparable } from '../lists/list-entry';
 
@@ -105,7 +106,7 @@ export function ProductView({ product, routeChildSku, onChild }: { product: Doc;
   const rate = taxPercent?.(product.tax_class_id);
   const multiplier = Number(item.product_price_multiplier ?? product.product_price_multiplier ?? 1);
   const sellUnit = (item.sell_unit_description ?? product.sell_unit_description) as string | undefined;
-  const minimumOrder = Number(product.minimum_order ?? 1);
+  const minimumOrder = minimumOrderOf(product, variant.child);
   const leadTime = typeof product.lead_time_days === 'number' ? product.lead_time_days : undefined;
 
   return (
