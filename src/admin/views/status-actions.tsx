@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { OrderStatus, OrderStatusChange } from '../../../schemas/api/admin';
 import type { AdminOrder } from '../orders/admin-order';
 import { nextStatuses, statusNow } from '../orders/order-status-now';
@@ -19,8 +19,20 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const shipDialog = useRef<HTMLDialogElement>(null);
   const cancelDialog = useRef<HTMLDialogElement>(null);
   const [shipError, setShipError] = useState<string | null>(null);
+  const nextSteps = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef(false);
+  // The pressed button goes when the status moves on: the focus goes to the first of the next steps
+  // (or the status, when it is final), not back to the top of the page.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) (nextSteps.current?.querySelector('button') ?? heading.current)?.focus();
+  }, [status]);
 
   const change = async (body: OrderStatusChange) => {
+    refocus.current = true;
     await device.queueChange(order, body);
     sync.kick();
   };
@@ -47,9 +59,11 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const allowed = nextStatuses(status);
   return (
     <section className="actions no-print" aria-labelledby="actions-heading">
-      <h2 id="actions-heading">Status: {status}</h2>
+      <h2 id="actions-heading" ref={heading} tabIndex={-1}>
+        Status: {status}
+      </h2>
       {allowed.length === 0 && <p>This status is final.</p>}
-      <div className="buttons">
+      <div className="buttons" ref={nextSteps}>
         {allowed.map((next) => (
           <button key={next} type="button" className={next === 'cancelled' ? 'danger' : 'primary'} onClick={() => press(next)}>
             {LABELS[next] ?? next}
