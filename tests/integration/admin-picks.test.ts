@@ -103,6 +103,22 @@ describe('pick ticks', () => {
     expect(rows).toEqual([{ sku: skus[1], picked: 1 }]);
   });
 
+  it('two tablets ticking the last unit at once (different keys): one is counted, the other refused as one too many', async () => {
+    const placed = await order();
+    const both = await Promise.all([tick(placed.order_id, { sku: skus[1] }, 'tablet-1-last'), tick(placed.order_id, { sku: skus[1] }, 'tablet-2-last')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await admin<{ picks: Picks['picks'] }>('GET', `/api/admin/orders/${placed.order_id}`)).body.result.picks).toEqual([{ sku: skus[1], picked: 1 }]);
+  });
+
+  it('is in the API description: the tick\'s body, and return_stock on the status change', async () => {
+    type Op = { summary: string; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
+    const doc = (await fetch(`${server.url}/api/openapi.json`).then((r) => r.json())) as { paths: Record<string, Record<string, Op>> };
+    const body = (op: Op | undefined) => Object.keys(op?.requestBody.content['application/json']?.schema.properties ?? {}).sort();
+    expect(body(doc.paths['/api/admin/orders/{orderId}/picks']?.post)).toEqual(['quantity', 'sku']);
+    expect(body(doc.paths['/api/admin/orders/{orderId}/status']?.post)).toContain('return_stock');
+    expect(doc.paths['/api/admin/orders/{orderId}/status']?.post?.summary).toContain('return_stock is false');
+  });
+
   it('needs the orders:write scope of a live admin token; a customer token and none are refused', async () => {
     const placed = await order();
     const reader = await bearerOf(['orders:read']);
