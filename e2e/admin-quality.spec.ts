@@ -145,6 +145,13 @@ describe('the packing bench for everyone', () => {
     await tabTo(page, placed.increment_id, 200);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('heading', { name: `Order ${placed.increment_id}` }).count(), LONG).toBe(1);
+    // "Cancel order…" asks first, with the harmless answer focused: Enter twice keeps the order.
+    await tabTo(page, 'Cancel order…');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page), LONG).toBe('Keep the order');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText('Return the items to stock?').isVisible(), LONG).toBe(false);
+    expect(await focusedName(page)).toBe('Cancel order…');
     await tabTo(page, 'Start packing');
     await page.keyboard.press('Space');
     await expect.poll(async () => (await adminOrder(shop.url, ADMIN_TOKEN, placed.order_id)).status, LONG).toBe('processing');

@@ -18,6 +18,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const status = statusNow(order, device.changes());
   const shipDialog = useRef<HTMLDialogElement>(null);
   const cancelDialog = useRef<HTMLDialogElement>(null);
+  const keepOrder = useRef<HTMLButtonElement>(null);
   const [shipError, setShipError] = useState<string | null>(null);
   const nextSteps = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,7 +53,11 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   };
   const press = (next: OrderStatus) => {
     if (next === 'shipped') shipDialog.current?.showModal();
-    else if (next === 'cancelled') cancelDialog.current?.showModal();
+    else if (next === 'cancelled') {
+      cancelDialog.current?.showModal();
+      // The harmless answer has the focus: an Enter pressed twice does not cancel the order.
+      keepOrder.current?.focus();
+    }
     else void change({ status: next });
   };
 
@@ -99,7 +104,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           <button type="button" className="danger" onClick={() => cancel(false)}>
             No, cancel without returning stock
           </button>
-          <button type="button" onClick={() => cancelDialog.current?.close()}>
+          <button type="button" ref={keepOrder} onClick={() => cancelDialog.current?.close()}>
             Keep the order
           </button>
         </div>
