@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { REPO_ROOT, TEST_RATE_LIMIT_SCALE } from './test-config';
+import { until } from './wait-until';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,17 +39,14 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not answer within ${timeoutMs} ms:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+  };
+  await until('the server to answer /api/health', answers, (ok) => ok, timeoutMs).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${log}`);
+  });
   return {
     url,
     child,

@@ -19,6 +19,7 @@ import { generateCatalog } from '../../server/seed/generate-catalog';
 import { startServer, type RunningServer } from '../../server/start-server';
 import { storefrontQueries } from '../unit/catalog-golden/storefront-query-set';
 import { TMP_ROOT, testConfig, testDatabaseUrl } from '../helpers/test-config';
+import { waitUntil } from '../helpers/wait-until';
 
 const PRODUCTS = 150;
 const dirs: string[] = [];
@@ -115,10 +116,7 @@ describe('the catalogue snapshot', () => {
       });
       expect(reply.status).toBe(200);
       const { result } = (await reply.json()) as { result: { seq: number } };
-      for (let waited = 0; server.ctx.catalog.seq < result.seq; waited += 20) {
-        if (waited > 10_000) throw new Error('the import never reached the catalogue');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitUntil(() => server.ctx.catalog.seq >= result.seq, 10_000, 'the import to reach the catalogue');
       expect((product(server, String(first!.id)))?.name).toBe('Imported name for the snapshot test');
     } finally {
       await server.close();

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
+import { until } from '../helpers/wait-until';
 import { parseMetrics, type Sample } from './metrics-text';
 
 /**
@@ -33,12 +34,7 @@ describe.skipIf(!testDatabaseUrl)('metrics of several API processes', () => {
     shop = await spawnServer({ DATABASE_URL: testDatabaseUrl!, DATABASE_SCHEMA: schema, DATA_DIR: dataDir, SEED_PRODUCTS: '50', WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
     const scrape = async () => parseMetrics(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
     // The second process starts once the first serves.
-    const deadline = Date.now() + 60_000;
-    let samples = await scrape();
-    while (pidsOf(samples, 'process_resident_memory_bytes').size < 2 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 500));
-      samples = await scrape();
-    }
+    let samples = await until('both processes in the scrape', scrape, (found) => pidsOf(found, 'process_resident_memory_bytes').size >= 2, 60_000);
     const pids = pidsOf(samples, 'process_resident_memory_bytes');
     expect(pids.size).toBe(2);
     expect(pids.has(String(shop.child.pid))).toBe(false);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { REPO_ROOT, TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
+import { waitUntil } from '../helpers/wait-until';
 import { orderPayload } from '../reliability/helpers/shop-fixtures';
 
 const run = promisify(execFile);
@@ -94,7 +95,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
   it('backs up while orders stream in; restored into a fresh folder, every order answered before is there and the shop serves', async () => {
     const stream = orderStream(shop.url, 3);
     try {
-      while (stream.ok().length < 15) await new Promise((r) => setTimeout(r, 50));
+      await waitUntil(() => stream.ok().length >= 15, 30_000, '15 orders answered');
       const backupStarted = Date.now();
       const answeredBefore = stream.ok().filter((p) => p.answeredAt < backupStarted);
       const { stdout, stderr } = await cli('db-backup', [file()], shopDir);
@@ -103,7 +104,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
       expect(stderr).toMatch(/Writing .*shop\.backup: [\d.]+ MB of [\d.]+ MB \(100%\)/);
       // The shop kept taking orders while the copy was made and sent.
       expect(stream.ok().filter((p) => p.sentAt > backupStarted && p.answeredAt < backupEnded).length).toBeGreaterThan(0);
-      while (!stream.ok().some((p) => p.sentAt > backupEnded)) await new Promise((r) => setTimeout(r, 50));
+      await waitUntil(() => stream.ok().some((p) => p.sentAt > backupEnded), 30_000, 'an order sent after the backup answered');
       await stream.stop();
 
       const restoredDir = await tempDir('backup-restored');

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPgliteDatabase } from '../../server/db/pglite-database';
 import { freePort, spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
+import { waitUntil } from '../helpers/wait-until';
 import { orderPayload } from '../reliability/helpers/shop-fixtures';
 import { parseMetrics, sample } from './metrics-text';
 import { startReceiver, type Receiver } from './webhooks-receiver';
@@ -96,7 +97,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('SIGTERM (embedded database)', () => {
     const streamText = stream.text();
 
     const orders = orderStream(first.url, 4);
-    while (orders.outcomes.filter((o) => 'status' in o && o.status === 200).length < 20) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => orders.outcomes.filter((o) => 'status' in o && o.status === 200).length >= 20, 30_000, '20 orders answered 200');
     await receiver.waitFor('a delivery held open', () => receiver!.requests.length > 0);
     const held = receiver.requests[0]!;
 

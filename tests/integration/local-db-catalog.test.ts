@@ -1,13 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isShownNow } from '../../server/content/shown-content';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../replication/api/api-client';
 import { startCatalogReplication, type CatalogReplication } from '../../src/db/catalog/catalog-replication';
+import { feedCheckpointId } from '../../src/db/catalog/catalog-pull';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { syncProductPrices } from '../../src/db/catalog/product-prices';
 import { recordingFetch } from '../../src/db/testing/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { waitUntil } from '../helpers/wait-until';
+import { until, waitUntil } from '../helpers/wait-until';
 
 let server: TestServer;
 let liveProducts: number;
@@ -83,15 +85,13 @@ describe('catalogue replication into the local database', () => {
     net.feedDownAfter(3); // the connection drops after 3 batches, then the page is closed
     const firstRun = startCatalogReplication(first, api, { batchSize: 250, retryTime: 50, only: ['products'] });
     await waitUntil(async () => net.requests.filter((r) => r.startsWith('/api/catalog/changes')).length >= 5, 20_000);
-    // What arrived before the drop is written while the page stays open; then it is reloaded.
-    let settled = -1;
-    await waitUntil(async () => {
-      const count = await first.products.count().exec();
-      const stable = count === settled && count > 0;
-      settled = count;
-      if (!stable) await new Promise((r) => setTimeout(r, 200));
-      return stable;
-    }, 20_000);
+    // What arrived before the drop is written while the page stays open (its checkpoint is stored
+    // after it); then the page is reloaded.
+    await until(
+      'the batches that arrived before the drop to be stored',
+      async (): Promise<unknown> => (await first.getLocal<Record<string, unknown>>(feedCheckpointId('products')))?.toJSON().data,
+      (stored) => stored !== undefined && isDeepStrictEqual(stored, net.feedCheckpoints.at(-1)),
+    );
     await firstRun.cancel();
     await first.close();
     const stored = net.feedBatches.length;

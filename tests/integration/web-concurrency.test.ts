@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
+import { until as waitFor } from '../helpers/wait-until';
 
 const processes: ServerProcess[] = [];
 const folders: string[] = [];
@@ -48,15 +49,9 @@ const alive = (pid: number) => {
   }
 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** What `probe` finds once it finds something (tests/helpers/wait-until.ts, limits scaled with the load). */
+const until = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> =>
+  (await waitFor(what, probe, (found) => found !== undefined, timeoutMs)) as T;
 
 /** New connections until one lands on each of `count` different processes; returns a kept connection per process. */
 async function connectionsToEachProcess(base: string, count: number): Promise<Map<number, Agent>> {

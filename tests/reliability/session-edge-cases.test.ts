@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureAccessToken } from '../helpers/fixture-access-token';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { until } from '../helpers/wait-until';
 import { changedTables, digestTables } from './helpers/db-digest';
 import { PASSWORD, addLine, newCart, orderPayload, registerCustomer, saleableSkus, type Customer } from './helpers/shop-fixtures';
 
@@ -112,7 +113,8 @@ describe('a password change ends the old access tokens everywhere', () => {
   it('cart and order endpoints refuse a token issued before the change, like the account endpoints do', async () => {
     const carol = await registerCustomer(server, 'carol.edge@example.com', 'Carol', 'Changer');
     // Tokens carry whole seconds: the change must land in a later second than the old token's iat.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const { iat } = JSON.parse(Buffer.from(carol.token.split('.')[1]!, 'base64url').toString()) as { iat: number };
+    await until('the second after the token was issued', () => Math.floor(Date.now() / 1000), (now) => now > iat, 2_000);
     const changed = await server.request('POST', '/api/user/change-password', { currentPassword: PASSWORD, newPassword: 'Brand-New-Passw0rd' }, carol.bearer);
     expect(changed.status).toBe(200);
     expect(statuses(await actAsCustomer(carol.token, 'stale'))).toEqual(ALL_REFUSED);

@@ -3,6 +3,8 @@ export interface RecordingFetch {
   fetch: typeof fetch;
   /** Ids of every document each feed reply carried, in order. */
   feedBatches: string[][];
+  /** The checkpoint each feed reply carried, in order. */
+  feedCheckpoints: unknown[];
   /** Every request's path and query. */
   requests: string[];
   /** Fail the n-th feed request from now on (1 = the next one) as if the network dropped. */
@@ -23,6 +25,7 @@ export function recordingFetch(base: typeof fetch = fetch): RecordingFetch {
   const dropReplies = new Set<string>();
   const recorder: RecordingFetch = {
     feedBatches: [],
+    feedCheckpoints: [],
     requests: [],
     offline: false,
     cutFeedAt(n) {
@@ -47,8 +50,9 @@ export function recordingFetch(base: typeof fetch = fetch): RecordingFetch {
         throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
       }
       if (isFeed && response.ok) {
-        const body = (await response.clone().json()) as { result: { documents: { id: string | number; _entity: string }[] } };
+        const body = (await response.clone().json()) as { result: { documents: { id: string | number; _entity: string }[]; checkpoint: unknown } };
         recorder.feedBatches.push(body.result.documents.map((d) => `${d._entity}:${d.id}`));
+        recorder.feedCheckpoints.push(body.result.checkpoint);
       }
       return response;
     },
