@@ -72,6 +72,7 @@ describe('the packing bench for everyone', () => {
       { path: '/', heading: 'Orders' },
       { path: `/orders/${id}`, heading: `Order ${placed.increment_id}` },
       { path: `/orders/${id}/pick-list`, heading: `Pick list: order ${placed.increment_id}` },
+      { path: `/pick-lists?ids=${id},${encodeURIComponent(packing.order_id)}`, heading: 'Pick lists (2)' },
       { path: '/webhooks', heading: 'Webhooks', loaded: 'Loading…', shows: 'tr[data-event]' },
       { path: '/import', heading: 'Catalogue import' },
       { path: '/tokens', heading: 'Admin tokens', loaded: 'Loading…', shows: 'tr:has-text("Audit station")' },

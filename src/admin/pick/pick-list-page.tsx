@@ -21,8 +21,8 @@ function PickSheet({ order }: { order: AdminOrder }) {
       <table className="lines">
         <TableHead columns={['Done', 'SKU', 'EAN', 'Name', 'Quantity']} />
         <tbody>
-          {order.items.map((line) => (
-            <tr key={line.sku}>
+          {order.items.map((line, i) => (
+            <tr key={`${i}-${line.sku}`}>
               <td className="tick-box" aria-hidden="true" />
               <td>{line.sku}</td>
               <td>{line.ean ?? ''}</td>
