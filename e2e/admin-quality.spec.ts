@@ -29,8 +29,16 @@ async function auditScreens(page: Page, base: string, screens: Screen[], width: 
     await expect.poll(() => page.getByRole('heading', { name: screen.heading, exact: true }).count(), LONG).toBe(1);
     if (screen.loaded) await expect.poll(() => page.getByText(screen.loaded!, { exact: true }).count(), LONG).toBe(0);
     if (screen.shows) await expect.poll(() => page.locator(screen.shows!).count(), LONG).toBeGreaterThan(0);
-    found.push(...(await audit(page, `${width} px ${screen.path}`)));
+    found.push(...(await auditFits(page, `${width} px ${screen.path}`)));
   }
+  return found;
+}
+
+/** axe, and whether the page fits the screen's width: nothing to scroll sideways to on a tablet held upright. */
+async function auditFits(page: Page, state: string): Promise<Found[]> {
+  const found = await audit(page, state);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (overflow > 0) found.push({ state, rule: 'fits-the-width', impact: 'serious', help: `the page is ${overflow} px wider than the screen`, targets: [] });
   return found;
 }
 
@@ -84,11 +92,11 @@ describe('the packing bench for everyone', () => {
       page.on('dialog', (dialog) => void dialog.accept());
       await page.goto(`${shop.url}/admin`);
       await expect.poll(() => page.getByLabel('Admin token').count(), LONG).toBe(1);
-      found.push(...(await audit(page, `${width} px sign-in`)));
+      found.push(...(await auditFits(page, `${width} px sign-in`)));
       await page.getByLabel('Admin token').fill('not-a-token');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect.poll(() => page.locator('#sign-in-error').count(), LONG).toBe(1);
-      found.push(...(await audit(page, `${width} px sign-in refused`)));
+      found.push(...(await auditFits(page, `${width} px sign-in refused`)));
       await signIn(page, shop.url, ADMIN_TOKEN);
       await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
       found.push(...(await auditScreens(page, shop.url, screens, width)));
@@ -98,17 +106,17 @@ describe('the packing bench for everyone', () => {
       await page.getByLabel('Scan or type an EAN or SKU, then Enter').fill('4006381333931');
       await page.getByLabel('Scan or type an EAN or SKU, then Enter').press('Enter');
       await expect.poll(() => page.locator('.scan-said.refusal').count(), LONG).toBe(1);
-      found.push(...(await audit(page, `${width} px a scan refused`)));
+      found.push(...(await auditFits(page, `${width} px a scan refused`)));
       await page.getByRole('button', { name: 'Cancel order…' }).click();
       await expect.poll(() => page.getByText('Return the items to stock?').isVisible(), LONG).toBe(true);
-      found.push(...(await audit(page, `${width} px the cancel question`)));
+      found.push(...(await auditFits(page, `${width} px the cancel question`)));
       await page.getByRole('button', { name: 'Keep the order' }).click();
       await page.goto(`${shop.url}/admin/orders/${encodeURIComponent(packing.order_id)}`);
       await expect.poll(() => page.getByRole('button', { name: 'Shipped…' }).count(), LONG).toBe(1);
       await page.getByRole('button', { name: 'Shipped…' }).click();
       await page.getByRole('button', { name: 'Mark as shipped' }).click();
       await expect.poll(() => page.getByText('Enter the carrier and the tracking number.').count(), LONG).toBe(1);
-      found.push(...(await audit(page, `${width} px the shipping dialog, incomplete`)));
+      found.push(...(await auditFits(page, `${width} px the shipping dialog, incomplete`)));
       await page.getByRole('button', { name: 'Back' }).click();
 
       // The import's per-row report, and a token just made (shown once).
@@ -116,13 +124,13 @@ describe('the packing bench for everyone', () => {
       await page.getByLabel(/^Catalogue file/).setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('sku,name,price\nBAD-PRICE,Bad price,twelve\n') });
       await page.getByRole('button', { name: 'Import' }).click();
       await expect.poll(() => page.locator('ul.refusal li').count(), LONG).toBe(1);
-      found.push(...(await audit(page, `${width} px the import's problem report`)));
+      found.push(...(await auditFits(page, `${width} px the import's problem report`)));
       await page.goto(`${shop.url}/admin/tokens`);
       await page.getByLabel('Name (who or what uses it)').fill(`Audit ${width}`);
       await page.getByRole('checkbox', { name: 'orders:read' }).check();
       await page.getByRole('button', { name: 'Create token' }).click();
       await expect.poll(() => page.getByRole('status').getByLabel('New admin token').count(), LONG).toBe(1);
-      found.push(...(await audit(page, `${width} px a new token, shown once`)));
+      found.push(...(await auditFits(page, `${width} px a new token, shown once`)));
       await context.close();
     }
     expect(listed(failing(found))).toBe('');

@@ -11,6 +11,8 @@ button.danger { background: #a4161a; color: #fff; border-color: #a4161a; }
 button:disabled { opacity: .55; cursor: not-allowed; }
 input, select { padding: 0 .5rem; border: 1px solid #596273; border-radius: 6px; background: #fff; }
 label { display: flex; flex-direction: column; gap: .25rem; font-weight: 600; }
+label.inline { flex-direction: row; align-items: center; gap: .5rem; min-height: 44px; font-weight: 400; }
+input[type='checkbox'] { min-height: 0; width: 1.5rem; height: 1.5rem; margin: 0; }
 main { padding: 1rem 1.5rem 3rem; max-width: 1280px; margin: 0 auto; box-sizing: border-box; }
 .admin-header { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.5rem; padding: .5rem 1.5rem; background: #14325c; color: #fff; }
 .admin-header a { color: #fff; }
@@ -23,6 +25,8 @@ main { padding: 1rem 1.5rem 3rem; max-width: 1280px; margin: 0 auto; box-sizing:
 .filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .75rem; align-items: end; margin-bottom: 1rem; }
 table { border-collapse: collapse; width: 100%; background: #fff; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #d5d9e0; vertical-align: top; }
+td button { white-space: nowrap; }
+.long, .endpoints li, code { overflow-wrap: anywhere; }
 .pager { display: flex; gap: 1rem; align-items: center; margin-top: 1rem; }
 .status { font-weight: 700; }
 .waiting { color: #6b4e00; }

@@ -93,10 +93,10 @@ export function WebhooksPage() {
               {deliveries.result.items.map((d) => (
                 <tr key={d.id} data-event={d.event_type}>
                   <td>{d.event_type}</td>
-                  <td>{d.url}</td>
+                  <td className="long">{d.url}</td>
                   <td>{d.status}</td>
                   <td>{d.attempts}</td>
-                  <td>{d.last_error ?? (d.last_status ? `HTTP ${d.last_status}` : '')}</td>
+                  <td className="long">{d.last_error ?? (d.last_status ? `HTTP ${d.last_status}` : '')}</td>
                   <td>{formatTime(d.created_at)}</td>
                   <td>
                     {d.status !== 'delivered' && (
