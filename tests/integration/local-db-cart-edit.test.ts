@@ -1,15 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductToCart } from '../../src/db/cart/cart-add';
 import { changeQuantity } from '../../src/db/cart/cart-quantity';
-import { manualConnectivity } from '../../src/db/sync/connectivity';
-import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { openTestDatabase } from '../../src/db/testing/test-database';
 import { FORM_MESSAGES } from '../../schemas/forms/form-messages';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { devicePages, type DevicePage } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
 
 let server: TestServer;
@@ -23,32 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-interface Page {
-  db: ShopDatabase;
-  sync: ShopSync;
-}
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) {
-    await page.sync.stop();
-    await page.db.close();
-  }
-});
-
-async function openShop(): Promise<Page> {
-  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
-  for (const sku of SKUS) {
-    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-    const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
-    await db.products.insert(plain);
-  }
-  const sync = createShopSync(db, { baseUrl: server.url, connectivity: manualConnectivity(true), catalogue: false, lockRetryMs: 50 });
-  sync.start();
-  await sync.whenLeading();
-  const page = { db, sync };
-  pages.push(page);
-  return page;
-}
+type Page = DevicePage;
+const openShop = devicePages(() => server, SKUS, { taxRule: false });
 
 const productOf = async (page: Page, sku: string) => (await page.db.products.findOne({ selector: { sku } }).exec())!.source;
 const localCart = async (page: Page) => Object.fromEntries((await page.db.cart.find().exec()).map((l) => [l.sku, l.qty]));

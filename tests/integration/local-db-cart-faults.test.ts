@@ -2,8 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../replication/api/api-client';
 import { UnknownOutcomeError } from '../../replication/api/api-errors';
 import type { ApiClient } from '../../replication/api/api-types';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { createCartSync, type CartSync } from '../../replication/cart/cart-sync';
 import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
@@ -14,6 +12,7 @@ import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { sessionTokenStore, signIn } from '../../src/db/session/session';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { copyProducts } from './device-shop';
 import { importProducts, orderBody, testProduct } from './cart-fixtures';
 
 /**
@@ -51,11 +50,7 @@ afterEach(async () => {
 async function openPage(): Promise<Page> {
   const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'notifications'] });
   dbs.push(db);
-  for (const sku of SKUS) {
-    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-    const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
-    await db.products.insert(plain);
-  }
+  await copyProducts(server, db, SKUS);
   const faults: { path: string; fault: Fault }[] = [];
   const faulty: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));

@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
-import { manualConnectivity } from '../../src/db/sync/connectivity';
-import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { setThankYouPageOpen } from '../../src/db/orders/place-order';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
-import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { devicePages, type DevicePage } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
 import { GB_ADDRESS, importProducts, setStock, testProduct } from './cart-fixtures';
 
@@ -22,38 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-interface Page {
-  db: ShopDatabase;
-  net: RecordingFetch;
-  online: ReturnType<typeof manualConnectivity>;
-  shop: ShopSync;
-}
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) {
-    await page.shop.stop();
-    await page.db.close();
-  }
-});
-
-async function openShop(): Promise<Page> {
-  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
-  for (const sku of SKUS) {
-    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-    const record = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
-    const { _deleted, ...plain } = record;
-    await db.products.insert(plain);
-  }
-  await db.content.insert({ key: 'taxrule:1', entity: 'taxrule', id: '1', identifier: '', source: { id: 1, code: 'UK VAT', product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] } });
-  const net = recordingFetch();
-  const online = manualConnectivity(true);
-  const shop = createShopSync(db, { baseUrl: server.url, fetch: net.fetch, connectivity: online, catalogue: false, lockRetryMs: 50 });
-  shop.start();
-  await shop.whenLeading();
-  const page = { db, net, online, shop };
-  pages.push(page);
-  return page;
-}
+type Page = DevicePage;
+const openShop = devicePages(() => server, SKUS);
 
 async function add(page: Page, sku: string, qty = 1) {
   const record = (await page.db.products.findOne({ selector: { sku } }).exec())!;
@@ -103,10 +67,10 @@ describe('cart sync with the real server', () => {
     await waitUntil(async () => (await readLocal(page.db, LOCAL.cartState)).platformTotals !== null);
     // The removal's sync may still be finishing its totals request: one more sync waits for it (syncs
     // run one at a time) and settles the hash; after that the cart is unchanged.
-    await page.shop.cart.sync({ forceClientState: true });
+    await page.sync.cart.sync({ forceClientState: true });
 
     const before = page.net.requests.length;
-    expect((await page.shop.cart.sync({ forceClientState: true })).items).toEqual([]);
+    expect((await page.sync.cart.sync({ forceClientState: true })).items).toEqual([]);
     expect(page.net.requests.length).toBe(before);
   });
 
@@ -142,7 +106,7 @@ describe('cart sync: who wins, lost carts and login', () => {
     // A start-up sync that pulls although this device changed nothing (the server may add lines). Asked
     // for directly: a forceSync flag in the stored state would also make the leader's own next round,
     // a client-wins one, pull and delete the other device's line first.
-    await page.shop.cart.sync({ forceClientState: false, forceSync: true });
+    await page.sync.cart.sync({ forceClientState: false, forceSync: true });
     expect(await localCart(page)).toEqual({ 'LDB-ANCHOR': 1, 'LDB-BOLT': 2 });
 
     await server.request('POST', `/api/cart/update?cartId=${token}`, { cartItem: { sku: 'LDB-SCREW', qty: 1 } });
@@ -187,11 +151,11 @@ describe('cart sync: who wins, lost carts and login', () => {
     await add(page, 'LDB-ANCHOR', 2);
     await add(page, 'LDB-SCREW', 1);
     await waitUntil(async () => (await serverCart(page))?.['LDB-SCREW'] === 1);
-    expect(await page.shop.cart.applyCoupon('WELCOME10')).toBe(true);
+    expect(await page.sync.cart.applyCoupon('WELCOME10')).toBe(true);
     expect((await readLocal(page.db, LOCAL.cartState)).coupon?.code).toBe('WELCOME10');
-    expect(await page.shop.cart.applyCoupon('NOPE')).toBe("You've entered an incorrect coupon code");
+    expect(await page.sync.cart.applyCoupon('NOPE')).toBe("You've entered an incorrect coupon code");
 
-    expect(await page.shop.signIn(email, 'Merge-pass-123')).toEqual({ ok: true });
+    expect(await page.sync.signIn(email, 'Merge-pass-123')).toEqual({ ok: true });
     await waitUntil(async () => (await readLocal(page.db, LOCAL.cartState)).token === customerCart, 10_000, 'customer cart connected');
     await waitUntil(async () => sorted(await localCart(page)) === sorted({ 'LDB-ANCHOR': 3, 'LDB-SCREW': 1, 'LDB-BOLT': 1 }), 10_000, 'merged lines');
     await waitUntil(serverEqualsLocal(page), 10_000, 'server equals local');
@@ -211,7 +175,7 @@ describe('orders', () => {
     page.net.offline = true;
     await updateQuantity(page.db, (await lineOf(page, 'LDB-ANCHOR'))!.id, 3);
     await add(page, 'LDB-BOLT', 2);
-    const placed = await page.shop.placeOrder(await orderFromCart(page));
+    const placed = await page.sync.placeOrder(await orderFromCart(page));
     expect(placed.outcome).toBe('queued');
     await setThankYouPageOpen(page.db, true);
     expect(await localCart(page)).toEqual({});
@@ -234,7 +198,7 @@ describe('orders', () => {
     await waitUntil(async () => (await serverCart(page))?.['LDB-NUT'] === 2);
     const body = await orderFromCart(page);
     page.net.dropNextReply('/api/order');
-    const placed = await page.shop.placeOrder(body);
+    const placed = await page.sync.placeOrder(body);
     expect(placed.outcome).toBe('queued');
     expect(await ordersOnServer(placed.order.order_id)).toBe(1); // the server got it; the reply was lost
     const notices = (await page.db.notifications.find().exec()).map((n) => n.message);
@@ -256,7 +220,7 @@ describe('orders', () => {
     await add(page, 'LDB-BOLT', 1);
     page.online.set(false);
     page.net.offline = true;
-    const placed = await page.shop.placeOrder(await orderFromCart(page));
+    const placed = await page.sync.placeOrder(await orderFromCart(page));
     expect(placed.outcome).toBe('queued');
     page.net.offline = false;
     page.online.set(true);
@@ -271,7 +235,7 @@ describe('orders', () => {
     await add(page, 'LDB-BOLT', 1);
     page.online.set(false);
     page.net.offline = true;
-    const placed = await page.shop.placeOrder(await orderFromCart(page));
+    const placed = await page.sync.placeOrder(await orderFromCart(page));
     page.net.offline = false;
     page.online.set(true);
     // The question is stored first, then its notification: wait for both.
@@ -288,7 +252,7 @@ describe('orders', () => {
     page.online.set(true);
     await waitUntil(async () => (await waitingNotice()) !== undefined, 10_000, 'question asked again');
     expect(await ordersOnServer(placed.order.order_id)).toBe(0);
-    expect(await page.shop.confirmQueuedOrders()).toMatchObject({ sent: 1 });
+    expect(await page.sync.confirmQueuedOrders()).toMatchObject({ sent: 1 });
     expect(await ordersOnServer(placed.order.order_id)).toBe(1);
     expect((await readLocal(page.db, LOCAL.ui)).ordersAwaitingConfirmation).toEqual([]);
   });

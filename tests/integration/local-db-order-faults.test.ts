@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isUnknownOutcome } from '../../replication/api/api-errors';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import type { ShopDatabase } from '../../src/db/database-types';
@@ -11,6 +9,7 @@ import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { scriptedFetch, type ScriptedFetch } from '../helpers/scripted-faults';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { copyProducts, UK_VAT_RECORD } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
 import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
 
@@ -54,12 +53,8 @@ async function openTab(options: { browser?: ReturnType<typeof fakeBrowser>; name
   const multi = options.multi ?? false;
   const db = await openTestDatabase({ browser: options.browser, name: options.name, collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications'], multiInstance: multi, devMode: multi, ignoreDuplicate: multi });
   if (options.seed !== false) {
-    for (const sku of SKUS) {
-      const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-      const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
-      await db.products.upsert(plain);
-    }
-    await db.content.upsert({ key: 'taxrule:1', entity: 'taxrule', id: '1', identifier: '', source: { id: 1, code: 'UK VAT', product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] } });
+    await copyProducts(server, db, SKUS);
+    await db.content.upsert(UK_VAT_RECORD);
     await modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: true }));
   }
   const net = options.net ?? scriptedFetch();

@@ -1,18 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TotalsReply } from '../../schemas/api/cart';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
-import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { checkoutTotals, withRepricedTotals } from '../../src/db/orders/checkout-totals';
-import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
-import { openTestDatabase } from '../../src/db/testing/test-database';
 import { formatMoney } from '../../src/i18n/money';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { devicePages, type DevicePage } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
 import { addItem, GB_ADDRESS, importProducts, newCart, stockQty, testProduct } from './cart-fixtures';
 
@@ -30,37 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-interface Page {
-  db: ShopDatabase;
-  net: RecordingFetch;
-  online: ReturnType<typeof manualConnectivity>;
-  shop: ShopSync;
-}
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) {
-    await page.shop.stop();
-    await page.db.close();
-  }
-});
-
-async function openShop(): Promise<Page> {
-  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
-  for (const sku of SKUS) {
-    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-    const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
-    await db.products.insert(plain);
-  }
-  await db.content.insert({ key: 'taxrule:1', entity: 'taxrule', id: '1', identifier: '', source: { id: 1, code: 'UK VAT', product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] } });
-  const net = recordingFetch();
-  const online = manualConnectivity(true);
-  const shop = createShopSync(db, { baseUrl: server.url, fetch: net.fetch, connectivity: online, catalogue: false, lockRetryMs: 50 });
-  shop.start();
-  await shop.whenLeading();
-  const page = { db, net, online, shop };
-  pages.push(page);
-  return page;
-}
+type Page = DevicePage;
+const openShop = devicePages(() => server, SKUS);
 
 async function add(page: Page, sku: string, qty: number) {
   const record = (await page.db.products.findOne({ selector: { sku } }).exec())!;
@@ -108,7 +73,7 @@ describe('an order confirmed at a price that changed before it reached the shop'
     expect(charged).not.toBe(confirmed);
     const stock = await stockQty(server, 'LDR-ANCHOR');
 
-    const first = await page.shop.placeOrder(await orderBody(page, confirmed));
+    const first = await page.sync.placeOrder(await orderBody(page, confirmed));
     expect(first).toMatchObject({ outcome: 'repriced', repriced: { grand_total: charged, confirmed_grand_total: confirmed } });
     const orderId = first.order.order_id;
     expect(await storedOrders(orderId)).toEqual([]);
@@ -121,7 +86,7 @@ describe('an order confirmed at a price that changed before it reached the shop'
     const shown = withRepricedTotals(computed, first.repriced!.totals, await lines(page));
     expect(shown).toMatchObject({ ok: true, totals: { grand_total: charged } });
 
-    const second = await page.shop.placeOrder(await orderBody(page, charged));
+    const second = await page.sync.placeOrder(await orderBody(page, charged));
     expect(second.outcome).toBe('sent');
     expect(second.order.order_id).toBe(orderId);
     expect(await storedOrders(orderId)).toEqual([{ grand_total: charged }]);
@@ -137,7 +102,7 @@ describe('an order confirmed at a price that changed before it reached the shop'
     const confirmed = await shownTotal(page);
     page.online.set(false);
     page.net.offline = true;
-    const queued = await page.shop.placeOrder(await orderBody(page, confirmed));
+    const queued = await page.sync.placeOrder(await orderBody(page, confirmed));
     expect(queued.outcome).toBe('queued');
     const orderId = queued.order.order_id;
     await setPrice('LDR-BOLT', 12.5);
@@ -151,16 +116,16 @@ describe('an order confirmed at a price that changed before it reached the shop'
     // Further rounds (the timer, the connection returning again) do not send it.
     page.online.set(false);
     page.online.set(true);
-    await page.shop.retry();
+    await page.sync.retry();
     await waitUntil(async () => (await page.db.orders.findOne(orderId).exec())?.state === 'repriced');
     expect(await storedOrders(orderId)).toEqual([]);
     expect(await lines(page)).toEqual([]);
 
-    expect(await page.shop.confirmQueuedOrders()).toMatchObject({ sent: 1 });
+    expect(await page.sync.confirmQueuedOrders()).toMatchObject({ sent: 1 });
     expect(await storedOrders(orderId)).toEqual([{ grand_total: charged }]);
     expect(await page.db.orders.findOne(orderId).exec()).toMatchObject({ state: 'sent' });
     expect(await waitingNotice(page)).toBeUndefined();
-    expect(await page.shop.confirmQueuedOrders()).toMatchObject({ sent: 0 });
+    expect(await page.sync.confirmQueuedOrders()).toMatchObject({ sent: 0 });
     expect(await storedOrders(orderId)).toHaveLength(1);
   });
 
@@ -173,7 +138,7 @@ describe('an order confirmed at a price that changed before it reached the shop'
     const confirmed = await shownTotal(page);
     page.online.set(false);
     page.net.offline = true;
-    const orderId = (await page.shop.placeOrder(await orderBody(page, confirmed))).order.order_id;
+    const orderId = (await page.sync.placeOrder(await orderBody(page, confirmed))).order.order_id;
     await setPrice('LDR-ANCHOR', 11);
     const charged = await serverTotal([{ sku: 'LDR-ANCHOR', qty: 1 }]);
     page.net.offline = false;
@@ -181,11 +146,11 @@ describe('an order confirmed at a price that changed before it reached the shop'
     await waitUntil(async () => (await waitingNotice(page))?.action2?.label === 'Click here to confirm the order that you made offline.', 10_000, 'first question');
 
     // The shopper confirms the order at the total they saw; the shop refuses it, and asks again.
-    expect(await page.shop.confirmQueuedOrders()).toMatchObject({ sent: 0, repriced: 1 });
+    expect(await page.sync.confirmQueuedOrders()).toMatchObject({ sent: 0, repriced: 1 });
     expect(await storedOrders(orderId)).toEqual([]);
     expect((await waitingNotice(page))!.action2?.label).toContain(formatMoney(charged));
 
-    expect(await page.shop.cancelQueuedOrders()).toEqual({ removed: 1, placed: 0, unknown: 0 });
+    expect(await page.sync.cancelQueuedOrders()).toEqual({ removed: 1, placed: 0, unknown: 0 });
     expect(await page.db.orders.findOne(orderId).exec()).toBeNull();
     expect(await waitingNotice(page)).toBeUndefined();
     // Withdrawn on the server too: the order can no longer arrive from anywhere.

@@ -1,7 +1,5 @@
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { createCatalogIndex } from '../../src/domain/catalog-query/catalog-index';
 import { findByCode } from '../../src/domain/catalog-query/code-lookup';
 import type { Doc } from '../../src/domain/catalog-query/types';
@@ -17,6 +15,7 @@ import { addRowsToCart, mergeBatchNotices } from '../../src/features/quick-order
 import { addAllNotice } from '../../src/features/quick-order/add-all-message';
 import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad-row';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { serverProduct, storeProduct } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
 
 let server: TestServer;
@@ -50,11 +49,8 @@ async function openShop(localStock: Record<string, number> = {}): Promise<Page> 
   const sources: Doc[] = [];
   for (const product of PRODUCTS) {
     const sku = String(product.sku);
-    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-    const doc = localStock[sku] === undefined ? row!.doc : { ...row!.doc, stock: { is_in_stock: true, qty: localStock[sku], manage_stock: true } };
-    const { _deleted, ...plain } = toProductRecord({ ...doc, _entity: 'product', _deleted: false } as FeedDocument);
-    await db.products.insert(plain);
-    sources.push(plain.source);
+    const doc = await serverProduct(server, sku);
+    sources.push(await storeProduct(db, localStock[sku] === undefined ? doc : { ...doc, stock: { is_in_stock: true, qty: localStock[sku], manage_stock: true } }));
   }
   const sync = createShopSync(db, { baseUrl: server.url, connectivity: manualConnectivity(true), catalogue: false, lockRetryMs: 50 });
   sync.start();

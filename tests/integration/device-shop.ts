@@ -1,0 +1,82 @@
+import { afterEach } from 'vitest';
+import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { toProductRecord } from '../../replication/catalog/catalog-records';
+import type { ShopDatabase } from '../../src/db/database-types';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
+import { openTestDatabase } from '../../src/db/testing/test-database';
+import type { Doc } from '../../src/domain/catalog-query/types';
+import type { TestServer } from '../helpers/test-server';
+
+/**
+ * A shopper's device against the real server, for the local-database suites: a test database
+ * holding products as the catalogue replication would have left them, and the shop's sync.
+ */
+
+/** The collections a storefront page opens. */
+export const SHOP_COLLECTIONS = ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] as const;
+
+/** UK VAT (20 % on tax class 2 for retail customers) as the device stores the tax rule. */
+export const UK_VAT_RECORD = {
+  key: 'taxrule:1',
+  entity: 'taxrule' as const,
+  id: '1',
+  identifier: '',
+  source: { id: 1, code: 'UK VAT', product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] },
+};
+
+/** The server's catalogue document of a product, by SKU. */
+export async function serverProduct(server: TestServer, sku: string): Promise<Doc> {
+  const [row] = await server.ctx.db.query<{ doc: Doc }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
+  if (!row) throw new Error(`no product ${sku} on the server`);
+  return row.doc;
+}
+
+/** Stores a product document on the device as the catalogue feed would (over the stored one); gives its source. */
+export async function storeProduct(db: ShopDatabase, doc: Doc): Promise<Doc> {
+  const { _deleted, ...record } = toProductRecord({ ...doc, _entity: 'product', _deleted: false } as FeedDocument);
+  await db.products.upsert(record);
+  return record.source;
+}
+
+/** Copies these products from the server's catalogue to the device. */
+export async function copyProducts(server: TestServer, db: ShopDatabase, skus: readonly string[]): Promise<void> {
+  for (const sku of skus) await storeProduct(db, await serverProduct(server, sku));
+}
+
+export interface DevicePage {
+  db: ShopDatabase;
+  /** The page's requests, as recorded (and cut when asked). */
+  net: RecordingFetch;
+  online: ReturnType<typeof manualConnectivity>;
+  sync: ShopSync;
+}
+
+/**
+ * Opens device pages on `server()`: each a fresh database with the shop's collections holding `skus`
+ * (and UK VAT unless `taxRule: false`), its sync started (without catalogue replication) and leading.
+ * Every page a test opened is stopped and closed after it.
+ */
+export function devicePages(server: () => TestServer, skus: readonly string[], options: { taxRule?: boolean } = {}): () => Promise<DevicePage> {
+  const pages: DevicePage[] = [];
+  afterEach(async () => {
+    for (const page of pages.splice(0)) {
+      await page.sync.stop();
+      await page.db.close();
+    }
+  });
+  return async () => {
+    const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
+    await copyProducts(server(), db, skus);
+    if (options.taxRule !== false) await db.content.insert(UK_VAT_RECORD);
+    const net = recordingFetch();
+    const online = manualConnectivity(true);
+    const sync = createShopSync(db, { baseUrl: server().url, fetch: net.fetch, connectivity: online, catalogue: false, lockRetryMs: 50 });
+    sync.start();
+    await sync.whenLeading();
+    const page = { db, net, online, sync };
+    pages.push(page);
+    return page;
+  };
+}
