@@ -22,6 +22,9 @@ main { padding: 1rem 1.5rem 3rem; max-width: 1280px; margin: 0 auto; box-sizing:
 .connection { margin: 0 0 0 auto; }
 .sign-in { max-width: 28rem; }
 .sign-in form, dialog form { display: flex; flex-direction: column; gap: .75rem; }
+form.import { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem .75rem; }
+form.import label { flex-basis: 100%; }
+form.import input[type='file'] { padding: .5rem; }
 .filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: .75rem; align-items: end; margin-bottom: 1rem; }
 table { border-collapse: collapse; width: 100%; background: #fff; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #d5d9e0; vertical-align: top; }
