@@ -6,7 +6,7 @@ import { isOrderNumber } from '../../schemas/api/order-id';
  */
 export const orderKeyColumn = (id: string): 'increment_id' | 'order_id' => (isOrderNumber(id) ? 'increment_id' : 'order_id');
 
-/** Order numbers are nine digits with leading zeros ("000001005"): `nextIncrementId` makes them so. */
+/** Order numbers are nine digits with leading zeros ("000001005"): `lockOrderIdForNumber` makes them so. */
 export const ORDER_NUMBER_DIGITS = 9;
 
 /**

@@ -1,5 +1,4 @@
-import { ORDER_MESSAGES, type OrderReply } from '../../schemas/api/order';
-import { ApiError } from '../http/api-error';
+import type { OrderReply } from '../../schemas/api/order';
 import { LOCKS, type Queryable } from '../db/database';
 import { ORDER_NUMBER_DIGITS } from './order-key';
 
@@ -20,12 +19,6 @@ export async function findStoredOrder(db: Queryable, orderId: string): Promise<S
   return rows[0];
 }
 
-/** The next human order number, e.g. "000001234"; numbers of refused orders are simply skipped. */
-export async function nextIncrementId(tx: Queryable): Promise<string> {
-  const rows = await tx.query<{ n: number }>("select nextval('order_increment_seq') as n");
-  return String(rows[0]!.n).padStart(ORDER_NUMBER_DIGITS, '0');
-}
-
 export interface NewOrder {
   orderId: string;
   incrementId: string;
@@ -38,22 +31,26 @@ export interface NewOrder {
 }
 
 /**
- * Inserts the order unless its order_id exists. Parallel submissions of one order_id meet on the
- * primary key: the first inserts; the others wait for it to commit, then insert nothing. Returns
- * whether this call inserted.
+ * Inserts the order with its first status ("pending", `comment`) unless its order_id exists or was
+ * withdrawn, in one statement. The caller holds the order id's lock (`lockOrderId`), so a withdrawal
+ * (withdraw-order.ts) committed before this statement is seen by it, and a parallel submission of the
+ * same id waited for the first to commit and meets its row on the primary key. Returns whether this
+ * call inserted; when it did not, the order is either stored (a retry) or withdrawn.
  */
-export async function insertOrder(tx: Queryable, order: NewOrder): Promise<boolean> {
+export async function insertOrder(tx: Queryable, order: NewOrder, comment: string): Promise<boolean> {
   const rows = await tx.query(
-    `insert into orders (order_id, increment_id, customer_id, email, status, request_hash, reply, doc, created_at)
-     values ($1, $2, $3, $4, 'pending', $5, $6::jsonb, $7::jsonb, $8)
-     on conflict (order_id) do nothing returning order_id`,
-    [order.orderId, order.incrementId, order.customerId, order.email, order.requestHash, JSON.stringify(order.reply), JSON.stringify(order.doc), order.createdAt],
+    `with inserted as (
+       insert into orders (order_id, increment_id, customer_id, email, status, request_hash, reply, doc, created_at)
+       select $1, $2, $3, $4, 'pending', $5, $6::jsonb, $7::jsonb, $8
+       where not exists (select 1 from withdrawn_orders where order_id = $1)
+       on conflict (order_id) do nothing returning order_id
+     ), history as (
+       insert into order_status_history (order_id, status, comment) select order_id, 'pending', $9 from inserted
+     )
+     select order_id from inserted`,
+    [order.orderId, order.incrementId, order.customerId, order.email, order.requestHash, JSON.stringify(order.reply), JSON.stringify(order.doc), order.createdAt, comment],
   );
   return rows.length === 1;
-}
-
-export async function addStatus(tx: Queryable, orderId: string, status: string, comment: string): Promise<void> {
-  await tx.query('insert into order_status_history (order_id, status, comment) values ($1, $2, $3)', [orderId, status, comment]);
 }
 
 /**
@@ -74,8 +71,12 @@ export async function lockOrderId(tx: Queryable, orderId: string): Promise<void>
   await tx.query('select pg_advisory_xact_lock($1::integer, hashtext($2))', [LOCKS.orderId, orderId]);
 }
 
-/** Inside the placing transaction, after `lockOrderId`: an order its device withdrew is refused. */
-export async function refuseWithdrawn(tx: Queryable, orderId: string): Promise<void> {
-  const rows = await tx.query('select 1 from withdrawn_orders where order_id = $1', [orderId]);
-  if (rows.length > 0) throw new ApiError(409, ORDER_MESSAGES.withdrawn);
+/**
+ * `lockOrderId` and the next human order number (e.g. "000001234") in one statement, for placing an
+ * order; numbers of refused orders are simply skipped. The number is taken under the lock, but no
+ * read depends on it: what the lock protects is read by the statements after this one.
+ */
+export async function lockOrderIdForNumber(tx: Queryable, orderId: string): Promise<string> {
+  const rows = await tx.query<{ n: number }>("select pg_advisory_xact_lock($1::integer, hashtext($2)), nextval('order_increment_seq') as n", [LOCKS.orderId, orderId]);
+  return String(rows[0]!.n).padStart(ORDER_NUMBER_DIGITS, '0');
 }

@@ -14,7 +14,7 @@ import { toApiOrder } from './api-order';
 import { recordWebhookEventFor } from '../webhooks/webhook-outbox';
 import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
-import { addStatus, couponUsesByEmail, findStoredOrder, insertOrder, lockOrderId, nextIncrementId, refuseWithdrawn, type StoredOrder } from './order-store';
+import { couponUsesByEmail, findStoredOrder, insertOrder, lockOrderIdForNumber, type StoredOrder } from './order-store';
 import { prepareOrder, type PreparedOrder } from './prepare-order';
 
 export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
@@ -76,9 +76,7 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     // First, so two orders naming one cart take turns here and the second sees it converted.
     if (prepared.cart) await lockUnorderedCart(tx, prepared.cart.id);
     // Then the id: a withdrawal (withdraw-order.ts) and this placement see each other's outcome.
-    await lockOrderId(tx, body.order_id);
-    await refuseWithdrawn(tx, body.order_id);
-    const incrementId = await nextIncrementId(tx);
+    const incrementId = await lockOrderIdForNumber(tx, body.order_id);
     const createdAt = new Date().toISOString();
     const reply: OrderReply = { order_id: body.order_id, increment_id: incrementId, status: 'pending', created_at: createdAt, grand_total: prepared.totals.grand_total, backendOrderId: incrementId };
     const facts = {
@@ -97,8 +95,13 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       clientCreatedAt: body.created_at,
       customerReference: body.customer_reference,
     };
-    const inserted = await insertOrder(tx, { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt });
-    if (!inserted) return replay((await findStoredOrder(tx, body.order_id))!, requestHash, auth);
+    const order = { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt };
+    if (!(await insertOrder(tx, order, 'Order placed'))) {
+      // Not inserted: stored already (a retry), or withdrawn by its device.
+      const stored = await findStoredOrder(tx, body.order_id);
+      if (!stored) throw new ApiError(409, ORDER_MESSAGES.withdrawn);
+      return replay(stored, requestHash, auth);
+    }
 
     const wanted = stockWanted(prepared);
     const taken = await takeStock(tx, wanted);
@@ -113,7 +116,6 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       const customerId = await createCheckoutAccount(tx, prepared.account);
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
     }
-    await addStatus(tx, body.order_id, 'pending', 'Order placed');
     if (prepared.cart) {
       await markConverted(tx, prepared.cart.id, body.order_id);
       await moveUntakenLines(tx, prepared.cart, prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty })));

@@ -30,26 +30,29 @@ export interface StockLeft {
 }
 
 /**
- * Takes `qty` of every sku, all or nothing, inside the caller's transaction. Each update is
- * conditional (`qty >= n`) and row-locked, so parallel orders can never take the same units twice
- * nor drive a quantity below 0; rows are locked in sku order so two orders cannot deadlock.
- * Returns the skus that could not be served (the caller rolls back when any) and what is left of
- * the others, read by the same updates.
+ * Takes `qty` of every sku, all or nothing, inside the caller's transaction, in one statement. Each
+ * row's update is conditional (`qty >= n`, checked again on the newest version of a row another
+ * transaction changed meanwhile) and row-locked, so parallel orders can never take the same units
+ * twice nor drive a quantity below 0. The rows are locked first, in sku order (the `locked` CTE, read
+ * by the update's condition before it writes any row), as returnStock locks them, so two orders
+ * cannot deadlock. Returns the skus that could not be served (the caller rolls back when any) and
+ * what is left of the others, read by the same update.
  */
 export async function takeStock(tx: Queryable, wanted: ReadonlyMap<string, number>): Promise<{ failed: string[]; left: StockLeft[] }> {
-  const failed: string[] = [];
-  const left: StockLeft[] = [];
-  for (const sku of [...wanted.keys()].sort()) {
-    const qty = wanted.get(sku) ?? 0;
-    const rows = await tx.query<StockLeft>(
-      `update stock set qty = case when manage_stock then qty - $2 else qty end, updated_at = now()
-       where sku = $1 and is_in_stock and (not manage_stock or qty >= $2) returning sku, product_id, qty, manage_stock`,
-      [sku, qty],
-    );
-    if (rows[0]) left.push({ ...rows[0], qty: Number(rows[0].qty) });
-    else failed.push(sku);
-  }
-  return { failed, left };
+  if (wanted.size === 0) return { failed: [], left: [] };
+  const skus = [...wanted.keys()].sort();
+  const rows = await tx.query<StockLeft>(
+    // The skus come sorted (as returnStock's); the locks are taken in that order, not the collation's.
+    `with locked as (select sku from stock where sku = any($1::text[]) order by array_position($1::text[], sku) for update)
+     update stock s set qty = case when s.manage_stock then s.qty - w.qty else s.qty end, updated_at = now()
+     from unnest($1::text[], $2::integer[]) as w(sku, qty)
+     where s.sku = w.sku and s.sku = any(array(select sku from locked)) and s.is_in_stock and (not s.manage_stock or s.qty >= w.qty)
+     returning s.sku, s.product_id, s.qty, s.manage_stock`,
+    [skus, skus.map((sku) => wanted.get(sku) ?? 0)],
+  );
+  const bySku = new Map(rows.map((row) => [row.sku, { ...row, qty: Number(row.qty) }]));
+  const left = skus.flatMap((sku) => bySku.get(sku) ?? []);
+  return { failed: skus.filter((sku) => !bySku.has(sku)), left };
 }
 
 /** The stock item of SPEC §3 as /api/stock replies it. */

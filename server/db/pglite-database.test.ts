@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database';
+import { openPgliteDatabase } from './pglite-database';
+
+/**
+ * The adapter sends each statement's messages in one call with the parameter types cached per SQL
+ * text: values, errors and transactions must behave as PGlite's own `query` does.
+ */
+describe('the PGlite adapter', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPgliteDatabase(undefined);
+    await db.query('create table t (id integer primary key, name text not null, tags text[], doc jsonb, at timestamptz, ok boolean)');
+  }, 60_000);
+  afterAll(async () => db.close());
+
+  it('serialises and parses parameters of every kind the same on a first and a later run', async () => {
+    const sql = 'insert into t (id, name, tags, doc, at, ok) values ($1, $2, $3, $4::jsonb, $5, $6) returning *';
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    const first = await db.query(sql, [1, 'a "quoted", {braced} name', ['x', 'y "z"', 'a,b'], JSON.stringify({ k: [1, 'two'] }), at, true]);
+    const second = await db.query(sql, [2, 'b', [], JSON.stringify({}), null, false]);
+    expect(first).toEqual([{ id: 1, name: 'a "quoted", {braced} name', tags: ['x', 'y "z"', 'a,b'], doc: { k: [1, 'two'] }, at, ok: true }]);
+    expect(second).toEqual([{ id: 2, name: 'b', tags: [], doc: {}, at: null, ok: false }]);
+    expect(await db.query('select id from t where id = any($1::integer[]) order by id', [[2, 1]])).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('reports a refused statement with its code and goes on serving', async () => {
+    await expect(db.query('select nonsense from')).rejects.toMatchObject({ code: '42601' });
+    await expect(db.query('insert into t (id, name) values ($1, $2)', [1, 'again'])).rejects.toMatchObject({ code: '23505' });
+    // The same text again, now with its types cached, fails and recovers the same way.
+    await expect(db.query('insert into t (id, name) values ($1, $2)', [1, 'again'])).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('select count(*)::integer as n from t')).toEqual([{ n: 2 }]);
+  });
+
+  it('rolls a transaction back whole when a statement in it fails, and commits one that succeeds', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t (id, name) values ($1, $2)', [10, 'ten']);
+        await tx.query('insert into t (id, name) values ($1, $2)', [1, 'duplicate']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query('select id from t where id = $1', [10])).toEqual([]);
+    await db.transaction(async (tx) => {
+      await tx.query('insert into t (id, name) values ($1, $2)', [11, 'eleven']);
+      expect(await tx.query('select name from t where id = $1', [11])).toEqual([{ name: 'eleven' }]);
+    });
+    expect(await db.query('select name from t where id = $1', [11])).toEqual([{ name: 'eleven' }]);
+  });
+
+  it('delivers a notification sent in a transaction once it commits', async () => {
+    const heard: string[] = [];
+    const stop = await db.listen('adapter_test', (payload) => heard.push(payload));
+    await db.transaction(async (tx) => {
+      await tx.query('select pg_notify($1, $2)', ['adapter_test', 'hello']);
+    });
+    await expect.poll(() => heard).toEqual(['hello']);
+    await stop();
+  });
+});
