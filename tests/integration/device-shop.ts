@@ -3,7 +3,7 @@ import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import type { Doc } from '../../src/domain/catalog-query/types';
@@ -45,6 +45,32 @@ export async function copyProducts(server: TestServer, db: ShopDatabase, skus: r
   for (const sku of skus) await storeProduct(db, await serverProduct(server, sku));
 }
 
+/** A device's database and its sync, as a test opened them. */
+interface Opened {
+  db: ShopDatabase;
+  sync: ShopSync;
+}
+
+/** A list for the devices a test opens: each is stopped and closed after the test. */
+export function closedAfterEach<T extends Opened>(): T[] {
+  const opened: T[] = [];
+  afterEach(async () => {
+    for (const device of opened.splice(0)) {
+      await device.sync.stop();
+      await device.db.close();
+    }
+  });
+  return opened;
+}
+
+/** The shop's sync on `db` against `server` (no catalogue replication unless asked), started and leading. */
+export async function leadingSync(server: TestServer, db: ShopDatabase, options: ShopSyncOptions = {}): Promise<ShopSync> {
+  const sync = createShopSync(db, { baseUrl: server.url, catalogue: false, lockRetryMs: 50, ...options });
+  sync.start();
+  await sync.whenLeading();
+  return sync;
+}
+
 export interface DevicePage {
   db: ShopDatabase;
   /** The page's requests, as recorded (and cut when asked). */
@@ -59,22 +85,14 @@ export interface DevicePage {
  * Every page a test opened is stopped and closed after it.
  */
 export function devicePages(server: () => TestServer, skus: readonly string[], options: { taxRule?: boolean } = {}): () => Promise<DevicePage> {
-  const pages: DevicePage[] = [];
-  afterEach(async () => {
-    for (const page of pages.splice(0)) {
-      await page.sync.stop();
-      await page.db.close();
-    }
-  });
+  const pages = closedAfterEach<DevicePage>();
   return async () => {
     const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
     await copyProducts(server(), db, skus);
     if (options.taxRule !== false) await db.content.insert(UK_VAT_RECORD);
     const net = recordingFetch();
     const online = manualConnectivity(true);
-    const sync = createShopSync(db, { baseUrl: server().url, fetch: net.fetch, connectivity: online, catalogue: false, lockRetryMs: 50 });
-    sync.start();
-    await sync.whenLeading();
+    const sync = await leadingSync(server(), db, { fetch: net.fetch, connectivity: online });
     const page = { db, net, online, sync };
     pages.push(page);
     return page;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TotalsReply } from '../../schemas/api/cart';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { toContentRecord, toProductRecord } from '../../replication/catalog/catalog-records';
@@ -9,9 +9,10 @@ import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { checkoutTotals } from '../../src/db/orders/checkout-totals';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { closedAfterEach, leadingSync } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
 
 /**
@@ -38,13 +39,7 @@ interface Page {
   sync: ShopSync;
   connectivity: ReturnType<typeof manualConnectivity>;
 }
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) {
-    await page.sync.stop();
-    await page.db.close();
-  }
-});
+const pages = closedAfterEach<Page>();
 
 async function serverDocs(entity: string, where = ''): Promise<Record<string, unknown>[]> {
   const rows = await server.ctx.db.query<{ doc: Record<string, unknown> }>(`select doc from catalog_documents where entity = $1 and not deleted ${where}`, [entity]);
@@ -64,9 +59,7 @@ async function openShop(): Promise<Page> {
     await db.content.insert(record);
   }
   const connectivity = manualConnectivity(true);
-  const sync = createShopSync(db, { baseUrl: server.url, connectivity, catalogue: false, lockRetryMs: 50 });
-  sync.start();
-  await sync.whenLeading();
+  const sync = await leadingSync(server, db, { connectivity });
   const page = { db, sync, connectivity };
   pages.push(page);
   return page;

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../schemas/rx/cart.schema';
 import { addProductToCart } from '../../src/db/cart/cart-add';
 import { storedProduct } from '../../src/db/catalog/catalog-records';
@@ -6,9 +6,10 @@ import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { checkoutTotals } from '../../src/db/orders/checkout-totals';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { closedAfterEach, leadingSync } from './device-shop';
 import { until } from '../helpers/wait-until';
 import { importProducts, testProduct } from './cart-fixtures';
 
@@ -31,22 +32,14 @@ interface Device {
   sync: ShopSync;
   connectivity: ReturnType<typeof manualConnectivity>;
 }
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const device of devices.splice(0)) {
-    await device.sync.stop();
-    await device.db.close();
-  }
-});
+const devices = closedAfterEach<Device>();
 
 /** A device that replicates the products and tax rules live and leads its cart sync. */
 async function openDevice(): Promise<Device> {
   const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
   const connectivity = manualConnectivity(true);
   // In Node the replication writes this database itself, so its own change stream tells of applied batches.
-  const sync = createShopSync(db, { baseUrl: server.url, connectivity, catalogue: { only: ['products', 'content'] }, productChanges$: db.products.$, lockRetryMs: 50 });
-  sync.start();
-  await sync.whenLeading();
+  const sync = await leadingSync(server, db, { connectivity, catalogue: { only: ['products', 'content'] }, productChanges$: db.products.$ });
   await sync.whenCatalogueReplicated();
   const device = { db, sync, connectivity };
   devices.push(device);

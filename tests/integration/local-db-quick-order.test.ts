@@ -1,5 +1,5 @@
 import { filter, firstValueFrom } from 'rxjs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogIndex } from '../../src/domain/catalog-query/catalog-index';
 import { findByCode } from '../../src/domain/catalog-query/code-lookup';
 import type { Doc } from '../../src/domain/catalog-query/types';
@@ -9,13 +9,13 @@ import { putReorderOnPad, watchPad } from '../../src/db/quick-order/pad-store';
 import { signOut } from '../../src/db/session/session';
 import { deviceOrderLines } from '../../src/db/quick-order/ordered-lines';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { addRowsToCart, mergeBatchNotices } from '../../src/features/quick-order/add-all';
 import { addAllNotice } from '../../src/features/quick-order/add-all-message';
 import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad-row';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { serverProduct, storeProduct } from './device-shop';
+import { closedAfterEach, leadingSync, serverProduct, storeProduct } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
 
 let server: TestServer;
@@ -35,13 +35,7 @@ interface Page {
   sync: ShopSync;
   index: ReturnType<typeof createCatalogIndex>;
 }
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const page of pages.splice(0)) {
-    await page.sync.stop();
-    await page.db.close();
-  }
-});
+const pages = closedAfterEach<Page>();
 
 /** A device whose replica says `localStock` for some SKUs (it was saved before the server's stock moved). */
 async function openShop(localStock: Record<string, number> = {}): Promise<Page> {
@@ -52,9 +46,7 @@ async function openShop(localStock: Record<string, number> = {}): Promise<Page> 
     const doc = await serverProduct(server, sku);
     sources.push(await storeProduct(db, localStock[sku] === undefined ? doc : { ...doc, stock: { is_in_stock: true, qty: localStock[sku], manage_stock: true } }));
   }
-  const sync = createShopSync(db, { baseUrl: server.url, connectivity: manualConnectivity(true), catalogue: false, lockRetryMs: 50 });
-  sync.start();
-  await sync.whenLeading();
+  const sync = await leadingSync(server, db, { connectivity: manualConnectivity(true) });
   const page = { db, sync, index: createCatalogIndex('product', sources) };
   pages.push(page);
   return page;
