@@ -46,7 +46,8 @@ function orderedOf(doc: Record<string, unknown>, sku: string): { units: number; 
  * Ticks `quantity` more units of one line as picked. The order row is locked, so two tablets ticking
  * the last unit at once take turns and the second is refused as one too many. The order feed's number
  * moves, so every other tablet's feed brings the order back with its ticks. A retry of the same tick
- * is answered from its Idempotency-Key (run-once.ts), never counted twice.
+ * is answered from its Idempotency-Key (run-once.ts), and one with the same `tick_id` (stored with
+ * the count, kept as long as the order) with the picks as they are: never counted twice.
  */
 export async function tickPick(ctx: Pick<AppContext, 'db'>, orderId: string, tick: PickTick): Promise<PickOutcome> {
   return ctx.db.transaction(async (tx) => {
@@ -55,6 +56,12 @@ export async function tickPick(ctx: Pick<AppContext, 'db'>, orderId: string, tic
       [orderId],
     );
     if (!row) throw new ApiError(404, STATUS_MESSAGES.notFound);
+    if (tick.tick_id !== undefined) {
+      const [sent] = await tx.query<{ order_id: string; sku: string; quantity: number }>('select order_id, sku, quantity from order_pick_ticks where tick_id = $1', [tick.tick_id]);
+      // Sent before: counted then, so it is answered with the picks as they are now, whatever the order's status since.
+      if (sent && sent.order_id === row.order_id && sent.sku === tick.sku && Number(sent.quantity) === tick.quantity) return outcomeOf(tx, row.order_id);
+      if (sent) throw new ApiError(422, PICK_MESSAGES.tickReused);
+    }
     if (!(PICKABLE_STATUSES as readonly string[]).includes(row.status)) throw new ApiError(409, PICK_MESSAGES.notOpen(row.status), { status: row.status });
     const ordered = orderedOf(row.doc, tick.sku);
     if (!ordered) throw new ApiError(422, PICK_MESSAGES.wrongItem(tick.sku));
@@ -66,9 +73,24 @@ export async function tickPick(ctx: Pick<AppContext, 'db'>, orderId: string, tic
        on conflict (order_id, sku) do update set picked = order_picks.picked + $3, updated_at = now()`,
       [row.order_id, tick.sku, tick.quantity],
     );
+    if (tick.tick_id !== undefined) {
+      // Taken meanwhile for another order's tick (the ids are the devices' own): refused, not a 500.
+      const stored = await tx.query('insert into order_pick_ticks (tick_id, order_id, sku, quantity) values ($1, $2, $3, $4) on conflict (tick_id) do nothing returning tick_id', [
+        tick.tick_id,
+        row.order_id,
+        tick.sku,
+        tick.quantity,
+      ]);
+      if (stored.length === 0) throw new ApiError(422, PICK_MESSAGES.tickReused);
+    }
     await recordOrderChange(tx, ctx.db, row.order_id, row.status);
-    const [feed] = await tx.query<{ change_seq: string | number }>('select change_seq from order_feed where order_id = $1', [row.order_id]);
-    const picks = await picksOf(tx, [row.order_id]);
-    return { order_id: row.order_id, change_seq: Number(feed?.change_seq ?? 0), picks: picks.get(row.order_id) ?? [] };
+    return outcomeOf(tx, row.order_id);
   });
+}
+
+/** The order's picks now, with its feed number. */
+async function outcomeOf(tx: Queryable, orderId: string): Promise<PickOutcome> {
+  const [feed] = await tx.query<{ change_seq: string | number }>('select change_seq from order_feed where order_id = $1', [orderId]);
+  const picks = await picksOf(tx, [orderId]);
+  return { order_id: orderId, change_seq: Number(feed?.change_seq ?? 0), picks: picks.get(orderId) ?? [] };
 }

@@ -103,6 +103,36 @@ describe('pick ticks', () => {
     expect(rows).toEqual([{ sku: skus[1], picked: 1 }]);
   });
 
+  it('a tick sent again with its tick_id after its Idempotency-Key reply is gone is counted once, even on an order closed since', async () => {
+    const placed = await order();
+    const first = await tick(placed.order_id, { sku: skus[0], tick_id: 'tablet-tick-1' }, 'late-key-1');
+    expect(first.body.result.picks).toEqual([{ sku: skus[0], picked: 1 }]);
+    // The same tick days later: the key's kept reply has expired (another key stands for that here).
+    const late = await tick(placed.order_id, { sku: skus[0], tick_id: 'tablet-tick-1' }, 'late-key-2');
+    expect(late.status).toBe(200);
+    expect(late.body.result).toEqual(first.body.result);
+    expect((await tick(placed.order_id, { sku: skus[0] }, undefined)).body.result.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+
+    expect((await admin('POST', `/api/admin/orders/${placed.order_id}/status`, { status: 'cancelled' })).status).toBe(200);
+    const afterCancel = await tick(placed.increment_id, { sku: skus[0], tick_id: 'tablet-tick-1' }, 'late-key-3');
+    expect(afterCancel.status).toBe(200);
+    expect(afterCancel.body.result.picks).toEqual([{ sku: skus[0], picked: 2 }]);
+
+    // The same id for another tick is refused, and changes nothing.
+    const other = await order();
+    for (const [orderId, body] of [
+      [other.order_id, { sku: skus[0], tick_id: 'tablet-tick-1' }],
+      [placed.order_id, { sku: skus[1], tick_id: 'tablet-tick-1' }],
+      [placed.order_id, { sku: skus[0], quantity: 2, tick_id: 'tablet-tick-1' }],
+    ] as const) {
+      const reused = await tick(orderId, body, undefined);
+      expect(reused.status, JSON.stringify(body)).toBe(422);
+      expect(reused.body.result).toBe(PICK_MESSAGES.tickReused);
+    }
+    expect((await admin<{ picks: Picks['picks'] }>('GET', `/api/admin/orders/${other.order_id}`)).body.result.picks).toEqual([]);
+    for (const tick_id of ['', 'has space', 'x'.repeat(256)]) expect((await tick(other.order_id, { sku: skus[0], tick_id }, undefined)).status, tick_id).toBe(400);
+  });
+
   it('two tablets ticking the last unit at once (different keys): one is counted, the other refused as one too many', async () => {
     const placed = await order();
     const both = await Promise.all([tick(placed.order_id, { sku: skus[1] }, 'tablet-1-last'), tick(placed.order_id, { sku: skus[1] }, 'tablet-2-last')]);
@@ -114,7 +144,7 @@ describe('pick ticks', () => {
     type Op = { summary: string; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
     const doc = (await fetch(`${server.url}/api/openapi.json`).then((r) => r.json())) as { paths: Record<string, Record<string, Op>> };
     const body = (op: Op | undefined) => Object.keys(op?.requestBody.content['application/json']?.schema.properties ?? {}).sort();
-    expect(body(doc.paths['/api/admin/orders/{orderId}/picks']?.post)).toEqual(['quantity', 'sku']);
+    expect(body(doc.paths['/api/admin/orders/{orderId}/picks']?.post)).toEqual(['quantity', 'sku', 'tick_id']);
     expect(body(doc.paths['/api/admin/orders/{orderId}/status']?.post)).toContain('return_stock');
     expect(doc.paths['/api/admin/orders/{orderId}/status']?.post?.summary).toContain('return_stock is false');
   });

@@ -5,6 +5,7 @@ import { AdminDatabase } from './admin-db';
 
 /** What the packer asks for: a status change, or a tick of units picked. */
 type ChangeBody = { kind: 'status'; body: OrderStatusChange } | { kind: 'pick'; body: PickTick };
+const newKey = () => `admin-${crypto.randomUUID()}`;
 const newer = (had: AdminOrder | undefined, given: AdminOrder) => !had || (given.change_seq ?? 0) >= (had.change_seq ?? 0);
 
 /**
@@ -105,14 +106,19 @@ export class AdminDevice {
     return this.enqueue(order, { kind: 'status', body }, now);
   }
 
-  /** Queues a tick of units picked, sent like a status change (in turn with the order's other changes). */
+  /**
+   * Queues a tick of units picked, sent like a status change (in turn with the order's other changes).
+   * Its Idempotency-Key is also its `tick_id`, which the server keeps with the count: sent again even
+   * days later (the key's reply is kept for 24 hours), it is not counted twice.
+   */
   queueTick(order: AdminOrder, body: PickTick, now = Date.now()): Promise<QueuedChange> {
-    return this.enqueue(order, { kind: 'pick', body }, now);
+    const key = newKey();
+    return this.enqueue(order, { kind: 'pick', body: { ...body, tick_id: key } }, now, key);
   }
 
-  private async enqueue(order: AdminOrder, what: ChangeBody, now: number): Promise<QueuedChange> {
+  private async enqueue(order: AdminOrder, what: ChangeBody, now: number, key = newKey()): Promise<QueuedChange> {
     const change: QueuedChange = {
-      key: `admin-${crypto.randomUUID()}`,
+      key,
       seq: ++this.lastSeq,
       order_id: order.order_id,
       increment_id: order.increment_id,

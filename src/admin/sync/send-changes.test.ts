@@ -86,6 +86,8 @@ describe('sending queued status changes', () => {
       ['/api/admin/orders/o-1/picks', true],
       ['/api/admin/orders/o-1/status', false],
     ]);
+    // The tick's key is also its tick_id, which the server keeps longer than the key's reply.
+    expect(sent[0]!.body).toEqual({ sku: 'ANCH-10', quantity: 1, tick_id: first.key });
     expect(device.changes()).toEqual([]);
     expect(device.picked('o-1', 'ANCH-10')).toBe(2);
     expect(device.order('o-1')).toMatchObject({ status: 'processing', picks: [{ sku: 'ANCH-10', picked: 2 }] });
