@@ -6,11 +6,12 @@ import { startSmtpRelay, type SmtpRelay } from '../tests/helpers/smtp-relay';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc } from './browse-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 const ADMIN_TOKEN = 'account-e2e-owner-token';
 const PASSWORD = 'Sup3r-secret';
 const SKU = 'ST-M4-50';
-const POLL = { timeout: 20_000 };
+const POLL = { timeout: scaled(20_000) };
 
 let shop: Shop;
 let browser: Browser;
@@ -268,7 +269,7 @@ describe('account', () => {
 
     await loginInModal(page, email, PASSWORD);
     await loggedIn(page);
-    await expect.poll(() => localCart(page), { timeout: 30_000 }).toEqual([{ sku: SKU, qty: 3 }]);
+    await expect.poll(() => localCart(page), { timeout: scaled(30_000) }).toEqual([{ sku: SKU, qty: 3 }]);
     // The merge writes the summed line on the device before sending it: the server follows.
     const serverLines = async () => (await call<{ sku: string; qty: number }[]>('GET', `/api/cart/pull?cartId=${cartId}`, undefined, auth)).result.map((i) => [i.sku, i.qty]);
     await expect.poll(serverLines, POLL).toEqual([[SKU, 3]]);

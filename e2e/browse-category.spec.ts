@@ -1,18 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
+import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { api, DESKTOP, openPage, PHONE, shot, type Doc } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 const THROUGH_BOLTS = 101;
 const listed = (extra: unknown[] = []) => ({
@@ -35,7 +30,7 @@ describe('category page', () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/c/through-bolts');
     const tiles = page.locator('.listing .product-grid > li');
-    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(50);
+    await expect.poll(() => tiles.count()).toBe(50);
     expect(await page.getByTestId('product-count').textContent()).toBe(`${total} products`);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent()).toBe('HomeAnchors & FixingsThrough Bolts');
     expect(await page.title()).toBe('Through Bolts | Fixings Direct');
@@ -57,12 +52,12 @@ describe('category page', () => {
     const { page } = await openPage(browser, PHONE);
     await page.goto(shop.url + '/c/through-bolts');
     const tiles = page.locator('.listing .product-grid > li');
-    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(50);
+    await expect.poll(() => tiles.count()).toBe(50);
     await tiles.nth(20).scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(1000);
     await tiles.nth(20).locator('.tile-link').click();
-    await expect.poll(() => page.locator('article.product').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('article.product').count()).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
@@ -117,12 +112,12 @@ describe('category page', () => {
     const offCalls: string[] = [];
     off.page.on('request', (r) => r.url().includes('/api/') && offCalls.push(r.url()));
     await off.page.goto(shop.url + '/c/through-bolts');
-    await expect.poll(() => off.page.locator('.listing .tile-link').count(), { timeout: 15_000 }).toBe(50);
+    await expect.poll(() => off.page.locator('.listing .tile-link').count()).toBe(50);
     expect(await off.page.locator('.listing .tile-link').first().getAttribute('href')).toMatch(/^\/p\//);
     // The first page came with the server's HTML; once hydrated the browser reads on its own (the next page).
-    await expect.poll(() => off.page.locator('.sync-button').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => off.page.locator('.sync-button').isEnabled()).toBe(true);
     await off.page.getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(() => off.page.locator('.listing .tile-link').count(), { timeout: 15_000 }).toBe(100);
+    await expect.poll(() => off.page.locator('.listing .tile-link').count()).toBe(100);
     await expect.poll(() => offCalls.length).toBeGreaterThan(0);
     expect(offCalls.filter((u) => u.includes('storeCode'))).toEqual([]);
     await off.page.close();
@@ -132,9 +127,9 @@ describe('category page', () => {
     const onCalls: string[] = [];
     on.page.on('request', (r) => r.url().includes('/api/') && onCalls.push(r.url()));
     await on.page.goto(shop.url + '/de/c/through-bolts');
-    await expect.poll(() => on.page.locator('.listing .tile-link').count(), { timeout: 15_000 }).toBe(50);
+    await expect.poll(() => on.page.locator('.listing .tile-link').count()).toBe(50);
     // The server's HTML (the default store's) shows until this browser's store view renders afresh.
-    await expect.poll(() => on.page.locator('.listing .tile-link').first().getAttribute('href'), { timeout: 15_000 }).toMatch(/^\/de\/p\//);
+    await expect.poll(() => on.page.locator('.listing .tile-link').first().getAttribute('href')).toMatch(/^\/de\/p\//);
     expect(onCalls.length).toBeGreaterThan(0);
     expect(onCalls.filter((u) => !u.includes('storeCode=de'))).toEqual([]);
     // The German view speaks German; prices stay in pounds.

@@ -4,19 +4,14 @@ import type { Browser } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../tests/helpers/test-config';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
+import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { DESKTOP, hydrated, openPage, PHONE, shot } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 describe('home, content and unknown urls', () => {
   it('shows banners, the menu and three lists of 8 with prices in pounds incl. and excl. VAT', async () => {
@@ -25,7 +20,7 @@ describe('home, content and unknown urls', () => {
       await page.goto(shop.url + '/');
       for (const list of ['New collection', 'Bestsellers', 'Customers also bought']) {
         const tiles = page.getByRole('list', { name: list }).getByRole('listitem');
-        await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(8);
+        await expect.poll(() => tiles.count()).toBe(8);
       }
       const first = page.getByRole('list', { name: 'New collection' }).getByRole('listitem').first();
       expect(await first.locator('.tile-price .price').textContent()).toMatch(/^£\d{1,3}(,\d{3})*\.\d{2}$/);

@@ -1,25 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
+import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { DESKTOP, expectedUnitPence, openPage, PHONE, pounds, productDoc, shot, withVat, type Doc } from './browse-support';
 import { stockDisplay } from '../src/domain/stock/stock-display';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** Tax class 5 is zero-rated; everything else sold here carries UK VAT at 20 %. */
 const incl = (doc: Doc, excl: number) => (doc.tax_class_id === 5 ? excl : withVat(excl));
 
 async function expectPrices(page: Page, doc: Doc, exclPence: number) {
-  await expect.poll(() => page.getByTestId('price-excl').textContent(), { timeout: 15_000 }).toBe(pounds(exclPence / 100));
+  await expect.poll(() => page.getByTestId('price-excl').textContent()).toBe(pounds(exclPence / 100));
   expect(await page.getByTestId('price-incl').textContent()).toBe(pounds(incl(doc, exclPence) / 100));
 }
 
@@ -65,7 +60,7 @@ describe('product pages', () => {
     const available = children.filter((c) => Number(c.status) < 2 && (c.stock as { is_in_stock: boolean }).is_in_stock);
     const cheapest = (list: Doc[]) => [...list].sort((a, b) => expectedUnitPence(a) - expectedUnitPence(b))[0]!;
     const start = cheapest(available);
-    await expect.poll(() => page.getByTestId('sku').textContent(), { timeout: 15_000 }).toBe(start.sku);
+    await expect.poll(() => page.getByTestId('sku').textContent()).toBe(start.sku);
     await expectPrices(page, doc, expectedUnitPence(start));
     await shot(page, 'product-configurable-phone');
 
@@ -91,7 +86,7 @@ describe('product pages', () => {
   it('a configurable child url opens its parent with the child chosen', async () => {
     const { page } = await openPage(browser, DESKTOP);
     await page.goto(`${shop.url}/p/TB-M10-120-Z/any-slug`);
-    await expect.poll(() => page.getByTestId('sku').textContent(), { timeout: 15_000 }).toBe('TB-M10-120-Z');
+    await expect.poll(() => page.getByTestId('sku').textContent()).toBe('TB-M10-120-Z');
     expect(page.url()).toMatch(/\/p\/TB-Z-RANGE\/[^/]+\/TB-M10-120-Z$/);
     await page.close();
   });
@@ -146,7 +141,7 @@ describe('product pages', () => {
 
   it('a disabled product (status 2) loads as the error; a price-zero product cannot be sold', async () => {
     const { page } = await open('SDS-26-1000', PHONE);
-    await expect.poll(() => page.locator('.error-reason').textContent(), { timeout: 15_000 }).toBe('Product query returned empty result product status = 2');
+    await expect.poll(() => page.locator('.error-reason').textContent()).toBe('Product query returned empty result product status = 2');
     await shot(page, 'product-disabled-phone');
     await page.close();
     const zero = await open('WP-SAMPLE-CARD');
@@ -159,7 +154,7 @@ describe('product pages', () => {
   it('lists reviews and sends the review form (with its required fields)', async () => {
     const { page } = await open('ST-M4-50', PHONE);
     const form = page.locator('form.review-form');
-    await expect.poll(() => page.getByRole('heading', { name: /^Reviews \(\d+\)$/ }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: /^Reviews \(\d+\)$/ }).count()).toBe(1);
     await form.getByRole('button', { name: 'Submit review' }).click();
     await expect.poll(() => form.locator('.field-error').allTextContents()).toEqual(['This field is required', 'This field is required', 'This field is required']);
     await form.getByLabel('Nickname').fill('Sam');
@@ -173,7 +168,7 @@ describe('product pages', () => {
   it('escapes catalogue html: no script runs, markup and text survive', async () => {
     const { page, errors } = await open('AS-FS-WHT');
     const description = page.locator('.description');
-    await expect.poll(() => description.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => description.count()).toBe(1);
     expect(await description.locator('script').count()).toBe(0);
     expect(await description.locator('b').textContent()).toBe('paintable');
     expect(await description.textContent()).toContain('& "non-yellowing"');

@@ -1,18 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
+import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { DESKTOP, openPage, PHONE, productDoc, shot } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 describe('search panel', () => {
   it('asks for 3 characters, finds a misspelt word, shows thumbnails and loads more', async () => {
@@ -24,7 +19,7 @@ describe('search panel', () => {
     await expect.poll(() => page.locator('.search-message').textContent()).toBe('Searched term should consist of at least 3 characters.');
     await input.fill('spring togle');
     const results = page.getByRole('list', { name: 'Search' }).getByRole('listitem');
-    await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => results.count()).toBeGreaterThan(0);
     expect(await results.first().locator('.tile-name').textContent()).toMatch(/Spring Toggle/);
     const thumb = results.first().locator('img');
     expect(await thumb.getAttribute('src')).toMatch(/^\/img\/324\/489\/resize\//);
@@ -32,14 +27,14 @@ describe('search panel', () => {
     expect(await page.locator('.search-message').count()).toBe(0);
     await shot(page, 'search-phone');
     await input.fill('throgh bolt');
-    await expect.poll(() => results.first().locator('.tile-name').textContent(), { timeout: 15_000 }).toMatch(/Through Bolt/);
+    await expect.poll(() => results.first().locator('.tile-name').textContent()).toMatch(/Through Bolt/);
     expect(await results.count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => results.count()).toBe(100);
     // Picking a result leaves the search for the product's page: the panel closes.
     const picked = (await results.first().locator('.tile-name').textContent())!;
     await results.first().getByRole('link').first().click();
-    await expect.poll(() => page.locator('.product h1').textContent(), { timeout: 15_000 }).toBe(picked);
+    await expect.poll(() => page.locator('.product h1').textContent()).toBe(picked);
     expect(await page.locator('.search-panel').count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { TMP_ROOT } from '../tests/helpers/test-config';
+import { scaled } from '../tests/helpers/time-limits';
 
 /** Shared bits of the browse specs: pages at phone and desktop widths, API reads, screenshots. */
 export const PHONE = { width: 390, height: 844 };
@@ -20,7 +21,7 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Wa
 
 /** Waits until the app is live on the page (`<html data-hydrated>`): a server-rendered page shows before its handlers attach. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: scaled(20_000) });
 }
 
 export function shot(page: Page, name: string): Promise<Buffer> {

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
-import { launchBrowser } from './helpers/browser';
 import { serverOrderById, watchOrderPosts } from './helpers/order-requests';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc } from './browse-support';
-import { cartCount, LONG, SIMPLE, urlOf } from './sync-support';
+import { cartCount, closeShopAndBrowser, LONG, openShopAndBrowser, SIMPLE, urlOf } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * The browser refuses storage: IndexedDB missing (private browsing) or a tiny quota. The shop keeps
@@ -13,13 +13,8 @@ import { cartCount, LONG, SIMPLE, urlOf } from './sync-support';
  */
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 
 // What private browsing in some browsers does: every open of IndexedDB fails.
@@ -47,7 +42,7 @@ describe('browser storage refused', () => {
     await page.close();
   });
 
-  it('IndexedDB unavailable: an order placed offline says it is not saved on this device, the page asks before unloading, and the order goes when the connection returns', { timeout: 180_000 }, async () => {
+  it('IndexedDB unavailable: an order placed offline says it is not saved on this device, the page asks before unloading, and the order goes when the connection returns', { timeout: scaled(180_000) }, async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.addInitScript(NO_INDEXEDDB);
     const posts = watchOrderPosts(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
 import { addButton, cartCount, closeShopAndBrowser, LONG, openProduct, openShopAndBrowser, SIMPLE, urlOf } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * A cart change whose outcome is unknown (DESIGN "Faults and exactly-once"): a proxy in front of the
@@ -26,7 +27,7 @@ async function serverQty(cartId: string, sku: string): Promise<number> {
 }
 
 describe('cart changes through a failing proxy', () => {
-  it('a 502 HTML page on /api/cart/update while adding a line: the line stays in the cart and reaches the server cart once the proxy recovers', { timeout: 180_000 }, async () => {
+  it('a 502 HTML page on /api/cart/update while adding a line: the line stays in the cart and reaches the server cart once the proxy recovers', { timeout: scaled(180_000) }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await openProduct(page, shop.url, urlOf(await productDoc(shop.url, SIMPLE)));

@@ -4,6 +4,7 @@ import { CSV, importCatalog } from './helpers/catalog-import';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, hydrated, productDoc } from './browse-support';
 import { addButton, cartCount, LONG, openProduct, urlOf } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * A cart line follows the catalogue (DESIGN "Screens follow the replica", SPEC §3 price state): a
@@ -22,7 +23,7 @@ const importCsv = (csv: string) => importCatalog(running.shop.url, ADMIN_TOKEN, 
 /** Live and holding the catalogue: a server change then reaches the page through the replica only. */
 async function ready(page: Page): Promise<void> {
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.catalogReady === 'true', undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.catalogReady === 'true', undefined, { timeout: scaled(60_000) });
 }
 
 /** Set on the loaded document: still there at the end means no reload replaced it. */
@@ -34,7 +35,7 @@ const grandTotal = async (page: Page) => Number(((await page.locator('dialog[ope
 const noticeTexts = (scope: Page, within: string) => scope.locator(`${within} [data-testid=price-change] p`).allTextContents();
 
 describe('cart prices follow the catalogue', () => {
-  it('a server price change shows the new price and a notice in the minicart and the checkout of two tabs without a reload; an emptied stock shows on the line', { timeout: 300_000 }, async () => {
+  it('a server price change shows the new price and a notice in the minicart and the checkout of two tabs without a reload; an emptied stock shows on the line', { timeout: scaled(300_000) }, async () => {
     await importCsv(`sku,price,qty\n${SKU},4.20,50\n`);
     const doc = await productDoc(running.shop.url, SKU);
     const name = String(doc.name);

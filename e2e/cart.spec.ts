@@ -1,20 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc, type Doc } from './browse-support';
-import { addButton, cartCount, LONG, openProduct, SIMPLE, urlOf } from './sync-support';
+import { addButton, cartCount, closeShopAndBrowser, LONG, openProduct, openShopAndBrowser, SIMPLE, urlOf } from './sync-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 const LAST_FIVE = 'CR-EP-585';
 

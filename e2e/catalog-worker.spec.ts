@@ -5,10 +5,11 @@ import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, type Doc } from './browse-support';
 import { startShopTwice } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /** Enough products for several feed batches of 1,000, so a tab can close while the download runs. */
 const PRODUCTS = 5000;
-const LONG = { timeout: 120_000, interval: 250 };
+const LONG = { timeout: scaled(120_000), interval: 250 };
 
 let shop: Shop;
 let browser: Browser;
@@ -51,7 +52,7 @@ async function backFromAnotherSite(page: Page, away: string): Promise<NotRestore
       await expect.poll(async () => (same = await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false).catch(() => null)), LONG).not.toBeNull();
       if (same) return [];
       // The browser usually says why; once in a CI run it said nothing at all (a circumstance of its own too).
-      const told = await expect.poll(() => reasons.length, { timeout: 10_000 }).toBeGreaterThan(0).then(() => true, () => false);
+      const told = await expect.poll(() => reasons.length, { timeout: scaled(10_000) }).toBeGreaterThan(0).then(() => true, () => false);
       if (!told && visit === 3) throw new Error('the page was not restored from the back/forward cache in three visits, and the browser gave no reason');
       if (told && (visit === 3 || reasons.some((r) => r.type !== 'Circumstantial'))) return reasons;
       console.log(`not restored from the back/forward cache (visit ${visit}), for reasons of the browser's: ${JSON.stringify(reasons)}`);
@@ -191,7 +192,7 @@ async function opensOffline(context: BrowserContext, page: Page, base: string, p
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), LONG).toBe(true);
   await context.setOffline(true);
   await page.goto(`${base}/p/${encodeURIComponent(String(product.sku))}/${String(product.url_key)}`);
-  await expect.poll(() => page.locator('h1').textContent(), { timeout: 45_000 }).toBe(product.name);
+  await expect.poll(() => page.locator('h1').textContent(), { timeout: scaled(45_000) }).toBe(product.name);
   await context.setOffline(false);
 }
 
@@ -204,7 +205,7 @@ async function searchesOffline(page: Page, term: string): Promise<string[]> {
 }
 
 describe('the catalogue worker', () => {
-  it('gives all tabs one download and one change stream; closing the tab that started it leaves the other to finish with no page fetched twice', { timeout: 300_000 }, async () => {
+  it('gives all tabs one download and one change stream; closing the tab that started it leaves the other to finish with no page fetched twice', { timeout: scaled(300_000) }, async () => {
     const proxy = await countingProxy(shop.url);
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
@@ -234,7 +235,7 @@ describe('the catalogue worker', () => {
     }
   });
 
-  it('falls back to the page where the browser has no workers, and still browses offline', { timeout: 300_000 }, async () => {
+  it('falls back to the page where the browser has no workers, and still browses offline', { timeout: scaled(300_000) }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
       await context.addInitScript(() => {
@@ -253,7 +254,7 @@ describe('the catalogue worker', () => {
     }
   });
 
-  it('uses a dedicated worker in each tab where there is no SharedWorker: the leading tab downloads, the other indexes what it stored, also after both workers died mid-download', { timeout: 300_000 }, async () => {
+  it('uses a dedicated worker in each tab where there is no SharedWorker: the leading tab downloads, the other indexes what it stored, also after both workers died mid-download', { timeout: scaled(300_000) }, async () => {
     const proxy = await countingProxy(shop.url);
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
@@ -283,7 +284,7 @@ describe('the catalogue worker', () => {
       await proxy.close();
     }
   });
-  it('starts the SharedWorker again when it dies mid-download: a search asked meanwhile is answered offline by the new one, the download resumes from its checkpoint with no page delivered twice, and a new change stream connects', { timeout: 300_000 }, async () => {
+  it('starts the SharedWorker again when it dies mid-download: a search asked meanwhile is answered offline by the new one, the download resumes from its checkpoint with no page delivered twice, and a new change stream connects', { timeout: scaled(300_000) }, async () => {
     const proxy = await countingProxy(shop.url);
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
@@ -320,7 +321,7 @@ describe('the catalogue worker', () => {
     }
   });
 
-  it('a page back from the back/forward cache hears its worker again (it said goodbye on leaving)', { timeout: 300_000 }, async () => {
+  it('a page back from the back/forward cache hears its worker again (it said goodbye on leaving)', { timeout: scaled(300_000) }, async () => {
     // Playwright turns the back/forward cache off by default; this browser keeps it.
     const cachingBrowser = await chromium.launch({
       executablePath: chromiumPath(),
@@ -348,7 +349,7 @@ describe('the catalogue worker', () => {
     }
   });
 
-  it("while the download runs, a page hears of stored batches at most every 250 ms and shows the count a few times a second; the shop's size comes from the worker", { timeout: 300_000 }, async () => {
+  it("while the download runs, a page hears of stored batches at most every 250 ms and shows the count a few times a second; the shop's size comes from the worker", { timeout: scaled(300_000) }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     try {
       await context.addInitScript(() => {

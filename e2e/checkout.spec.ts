@@ -5,6 +5,7 @@ import { ORDER_REFERENCE_MESSAGES as R } from '../schemas/forms/order-reference-
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { api, DESKTOP, expectedUnitPence, openPage, pounds, productDoc, withVat, type Doc } from './browse-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
@@ -28,10 +29,10 @@ async function pageWithCart(qty = 1, context?: BrowserContext): Promise<{ page: 
   const watched = context ? await watchedPage(context) : await openPage(browser, DESKTOP);
   const { page } = watched;
   await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
-  await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('[data-shop-ready="true"]').count()).toBeGreaterThan(0);
   await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe(String(qty));
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe(String(qty));
   return watched;
 }
 
@@ -45,8 +46,8 @@ async function watchedPage(context: BrowserContext): Promise<{ page: Page; error
 
 async function openCheckout(page: Page): Promise<void> {
   await page.goto(`${shop.url}/checkout`);
-  await expect.poll(() => page.getByRole('heading', { name: 'Personal Details' }).count(), { timeout: 15_000 }).toBe(1);
-  await expect.poll(() => page.locator('#checkout-personal-firstName').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.getByRole('heading', { name: 'Personal Details' }).count()).toBe(1);
+  await expect.poll(() => page.locator('#checkout-personal-firstName').count()).toBe(1);
 }
 
 async function fill(page: Page, values: Record<string, string>): Promise<void> {
@@ -63,7 +64,7 @@ async function messageOf(page: Page, id: string): Promise<string | null> {
 
 async function expectMessages(page: Page, submit: string, expected: Record<string, string | null>): Promise<void> {
   await page.getByRole('button', { name: submit }).click();
-  for (const [id, message] of Object.entries(expected)) await expect.poll(() => messageOf(page, id), { timeout: 5_000 }).toBe(message);
+  for (const [id, message] of Object.entries(expected)) await expect.poll(() => messageOf(page, id), { timeout: scaled(5_000) }).toBe(message);
 }
 
 const SHIPPING = { 'checkout-shipping-streetAddress': '1 High Street', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' };
@@ -77,18 +78,18 @@ async function checkOut(page: Page, email: string, password?: string): Promise<{
     await fill(page, { 'checkout-personal-password': password, 'checkout-personal-repeatPassword': password });
   }
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
-  await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+  await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue()).toBe('Ann');
   expect(await page.locator('#checkout-shipping-country').inputValue()).toBe('GB');
   await fill(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Review the order' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count()).toBe(1);
   const grand = page.locator('.totals-grand_total dd');
-  await expect.poll(() => grand.count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => grand.count()).toBe(1);
   const grandTotalShown = (await grand.textContent()) ?? '';
   await page.getByLabel('I accept the terms and conditions').check();
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: 30_000 }),
+    page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: scaled(30_000) }),
     page.getByRole('button', { name: 'Place the order' }).click(),
   ]);
   const reply = (await response.json()) as { code: number; result: Record<string, unknown> };
@@ -100,7 +101,7 @@ describe('checkout', () => {
   it('an empty cart cannot be checked out', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(`${shop.url}/checkout`);
-    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    await expect.poll(() => page.locator('.checkout-empty').textContent()).toContain(EMPTY);
     expect(await page.getByRole('heading', { name: 'Personal Details' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -117,7 +118,7 @@ describe('checkout', () => {
     expect(reply.grand_total).toBe(expectedGrand / 100);
     expect((body.products as Doc[]).map((p) => [p.sku, p.qty])).toEqual([[SKU, 3]]);
     const number = String(reply.increment_id);
-    await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${number}.`);
+    await expect.poll(() => page.locator('.checkout-order-number').textContent()).toBe(`Your order number is ${number}.`);
     expect(await page.getByRole('heading', { name: 'Thank you for your order!' }).count()).toBe(1);
     // Found on the server by number and e-mail.
     const tracking = (await (await fetch(`${shop.url}/api/ext/order-tracking?orderNumber=${number}&email=${encodeURIComponent(email)}`)).json()) as { code: number; result: { order: Doc } };
@@ -125,7 +126,7 @@ describe('checkout', () => {
     expect(tracking.result.order).toMatchObject({ increment_id: number, status: 'pending' });
     // The cart went with the order: coming back, there is nothing more to check out.
     await page.goto(`${shop.url}/checkout`);
-    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    await expect.poll(() => page.locator('.checkout-empty').textContent()).toContain(EMPTY);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -135,8 +136,8 @@ describe('checkout', () => {
     const email = 'new.customer@example.com';
     const password = 'Fixings-2026!';
     const { reply } = await checkOut(page, email, password);
-    await expect.poll(() => page.getByText('Your account has been created and you are now logged in.').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => page.evaluate(() => document.cookie), { timeout: 15_000 }).toContain('shop-logged-in=1');
+    await expect.poll(() => page.getByText('Your account has been created and you are now logged in.').count(), { timeout: scaled(20_000) }).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain('shop-logged-in=1');
     // The account exists: the API logs in with it, and its order history holds the order with its lines and totals.
     const login = (await (await fetch(`${shop.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })).json()) as { code: number; result: string };
     expect(login.code).toBe(200);
@@ -172,13 +173,13 @@ describe('checkout', () => {
     await form.getByLabel('E-mail address').fill(email);
     await form.getByLabel('Password', { exact: true }).fill(password);
     await form.getByRole('button', { name: 'Log in' }).click();
-    await expect.poll(() => page.locator('.header-actions').getByRole('button', { name: 'Logout' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('.header-actions').getByRole('button', { name: 'Logout' }).count()).toBe(1);
     await page.goto(`${shop.url}/checkout`);
     // Given up waiting for the profile (after 10 s): a guest's form, which offers an account.
-    await expect.poll(() => page.getByLabel('I want to create an account').count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => page.getByLabel('I want to create an account').count(), { timeout: scaled(30_000) }).toBe(1);
     expect(await page.locator('#checkout-personal-emailAddress').inputValue()).toBe('');
     letGo();
-    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue()).toBe(email);
     expect(await page.locator('#checkout-personal-firstName').inputValue()).toBe('Sue');
     expect(await page.getByLabel('I want to create an account').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -200,7 +201,7 @@ describe('checkout', () => {
     await fill(page, { 'checkout-personal-repeatPassword': 'long enough' });
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
 
-    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count()).toBe(1);
     await fill(page, { 'checkout-shipping-firstName': '', 'checkout-shipping-lastName': '' });
     await expectMessages(page, 'Continue to payment', {
       'checkout-shipping-firstName': M.required,
@@ -214,7 +215,7 @@ describe('checkout', () => {
     await fill(page, { 'checkout-shipping-lastName': 'Lee', 'checkout-shipping-city': 'Leeds', 'checkout-shipping-zipCode': 'LS1 4AP' });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-    await expect.poll(() => page.getByLabel('My billing address is the same as my shipping address').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByLabel('My billing address is the same as my shipping address').count()).toBe(1);
     await page.getByLabel('My billing address is the same as my shipping address').uncheck();
     await page.getByLabel('I want to generate an invoice for the company').check();
     await expectMessages(page, 'Review the order', {
@@ -231,11 +232,11 @@ describe('checkout', () => {
     await fill(page, { 'checkout-billing-company': 'Lee Builders Ltd', 'checkout-billing-taxId': 'GB123456789' });
     await page.getByRole('button', { name: 'Review the order' }).click();
 
-    await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count()).toBe(1);
     await expectMessages(page, 'Place the order', { 'checkout-review-acceptTerms': M.terms });
     // A done step opens again with what was typed.
     await page.getByRole('button', { name: 'Edit Shipping' }).click();
-    await expect.poll(() => page.locator('#checkout-shipping-city').inputValue(), { timeout: 15_000 }).toBe('Leeds');
+    await expect.poll(() => page.locator('#checkout-shipping-city').inputValue()).toBe('Leeds');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -245,14 +246,14 @@ describe('checkout', () => {
     await openCheckout(page);
     await fill(page, { 'checkout-personal-firstName': 'Kept', 'checkout-personal-lastName': 'Details', 'checkout-personal-emailAddress': 'kept@example.com' });
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
-    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count()).toBe(1);
     await fill(page, { 'checkout-shipping-city': 'York' });
     // Written to the device once the typing pauses.
-    await expect.poll(() => localDocuments(page), { timeout: 15_000 }).toContain('"city":"York"');
+    await expect.poll(() => localDocuments(page)).toContain('"city":"York"');
     await page.reload();
-    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe('kept@example.com');
+    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue()).toBe('kept@example.com');
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
-    await expect.poll(() => page.locator('#checkout-shipping-city').inputValue(), { timeout: 15_000 }).toBe('York');
+    await expect.poll(() => page.locator('#checkout-shipping-city').inputValue()).toBe('York');
     await page.close();
   });
 
@@ -262,22 +263,22 @@ describe('checkout', () => {
     await openCheckout(page);
     await fill(page, { 'checkout-personal-firstName': 'Two', 'checkout-personal-lastName': 'Tabs', 'checkout-personal-emailAddress': 'two.tabs@example.com' });
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
-    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count()).toBe(1);
     await fill(page, { 'checkout-shipping-streetAddress': '9 Mill Lane' });
 
     const other = await context.newPage();
     await other.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
-    await expect.poll(() => other.locator('.cart-button[data-shop-ready=true]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => other.locator('.cart-button[data-shop-ready=true]').count()).toBe(1);
     await other.locator('.cart-button').click();
     const line = other.locator(`dialog[open] .minicart-line[data-sku="${SKU}"]`);
     await line.getByRole('button', { name: 'Remove' }).click();
     await line.locator('.minicart-confirm').getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    await expect.poll(() => page.locator('.checkout-empty').textContent()).toContain(EMPTY);
     expect(await page.locator('#checkout-shipping-streetAddress').isVisible()).toBe(false);
 
     await other.keyboard.press('Escape');
     await other.getByRole('button', { name: 'Add to cart' }).click();
-    await expect.poll(() => page.locator('#checkout-shipping-streetAddress').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.locator('#checkout-shipping-streetAddress').isVisible()).toBe(true);
     expect(await page.locator('.checkout-empty').count()).toBe(0);
     expect(await page.locator('#checkout-shipping-streetAddress').inputValue()).toBe('9 Mill Lane');
     expect(errors).toEqual([]);
@@ -289,20 +290,20 @@ describe('checkout', () => {
     await openCheckout(page);
     await fill(page, { 'checkout-personal-firstName': 'Olly', 'checkout-personal-lastName': 'Offline', 'checkout-personal-emailAddress': 'offline.checkout@example.com' });
     await page.getByRole('button', { name: 'Continue to shipping' }).click();
-    await expect.poll(() => page.locator('#checkout-shipping-firstName').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('#checkout-shipping-firstName').count()).toBe(1);
     await fill(page, SHIPPING);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('button', { name: 'Review the order' }).click();
     await page.context().setOffline(true);
     const expectedGrand = withVat(expectedUnitPence(product) * 2) + 500;
-    await expect.poll(() => page.locator('.checkout-totals').textContent(), { timeout: 15_000 }).toContain('Totals worked out on this device');
+    await expect.poll(() => page.locator('.checkout-totals').textContent()).toContain('Totals worked out on this device');
     expect(await page.locator('.totals-grand_total dd').textContent()).toBe(pounds(expectedGrand / 100));
     await page.getByLabel('Your reference (job or PO number)', { exact: true }).fill('Site 4 / PO 118');
     await page.getByLabel('I accept the terms and conditions').check();
     await page.getByRole('button', { name: 'Place the order' }).click();
-    await expect.poll(() => page.locator('.checkout-queued').textContent(), { timeout: 15_000 }).toBe('Your order is saved on this device and will be sent when the connection returns.');
+    await expect.poll(() => page.locator('.checkout-queued').textContent()).toBe('Your order is saved on this device and will be sent when the connection returns.');
     // The thank-you page is open, so the order goes as soon as the connection returns (SPEC §4).
-    const sent = page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: 30_000 });
+    const sent = page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: scaled(30_000) });
     await page.context().setOffline(false);
     const response = await sent;
     const reply = (await response.json()) as { code: number; result: { increment_id: string; grand_total: number } };
@@ -310,7 +311,7 @@ describe('checkout', () => {
     expect(reply.result.grand_total).toBe(expectedGrand / 100);
     // The queued order carried the shopper's reference.
     expect((JSON.parse(response.request().postData() ?? '{}') as Doc).customer_reference).toBe('Site 4 / PO 118');
-    await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${reply.result.increment_id}.`);
+    await expect.poll(() => page.locator('.checkout-order-number').textContent()).toBe(`Your order number is ${reply.result.increment_id}.`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -322,15 +323,15 @@ describe('checkout', () => {
       localStorage.setItem('fixings.cookies-accepted', 'true');
     });
     await page.route('https://pay.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>External checkout</h1>' }));
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith('https://pay.example.test/'), { timeout: 30_000 }), page.goto(`${shop.url}/checkout`)]);
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().startsWith('https://pay.example.test/'), { timeout: scaled(30_000) }), page.goto(`${shop.url}/checkout`)]);
     expect(request.url()).toMatch(/^https:\/\/pay\.example\.test\/vue\/cart\/sync\/token\/\/cart\/[^/?]+\?gtm=true$/);
     await page.goto(`${shop.url}/order-success/000000123/ann%40example.com/eyJ0b3RhbCI6MX0`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Thank you for your order' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Thank you for your order' }).count()).toBe(1);
     expect(await page.locator('.checkout-order-number').textContent()).toBe('Your order number is 000000123.');
     // The external site took the order: the local cart is emptied.
-    await expect.poll(() => page.locator('[data-cart-cleared="true"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('[data-cart-cleared="true"]').count()).toBe(1);
     await page.goto(`${shop.url}/checkout`);
-    await expect.poll(() => page.locator('.checkout-empty').textContent(), { timeout: 15_000 }).toContain(EMPTY);
+    await expect.poll(() => page.locator('.checkout-empty').textContent()).toContain(EMPTY);
     await page.close();
   });
 });
@@ -374,30 +375,30 @@ function localDocuments(page: Page): Promise<string> {
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${shop.url}/my-account`);
   const form = page.locator('.account-screen .login-form');
-  await expect.poll(() => form.getByRole('button', { name: 'Log in' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => form.getByRole('button', { name: 'Log in' }).isEnabled()).toBe(true);
   await fill(page, { 'login-email': email, 'login-password': PASSWORD });
   await form.getByRole('button', { name: 'Log in' }).click();
-  await expect.poll(() => page.locator('#profile-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+  await expect.poll(() => page.locator('#profile-firstName').inputValue()).toBe('Ann');
 }
 
 /** The product put in the signed-in customer's cart, and the checkout open with the profile's details. */
 async function addAndCheckOut(page: Page, email: string): Promise<void> {
   await page.goto(`${shop.url}/p/${SKU}/${String(product.url_key)}`);
-  await expect.poll(() => page.locator('[data-shop-ready="true"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('[data-shop-ready="true"]').count()).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect.poll(() => page.getByTestId('cart-count').textContent(), { timeout: 15_000 }).toBe('1');
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
   await page.goto(`${shop.url}/checkout`);
-  await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+  await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue()).toBe(email);
 }
 
 /** From Personal Details (filled from the profile) to the Order Summary; the address only the first time. */
 async function toReview(page: Page, address: boolean): Promise<void> {
   await page.getByRole('button', { name: 'Continue to shipping' }).click();
-  await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue(), { timeout: 15_000 }).toBe('Ann');
+  await expect.poll(() => page.locator('#checkout-shipping-firstName').inputValue()).toBe('Ann');
   if (address) await fill(page, SHIPPING);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Review the order' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: 'Place the order' }).count()).toBe(1);
 }
 
 describe('the customer reference (job or PO number)', () => {
@@ -435,25 +436,25 @@ describe('the customer reference (job or PO number)', () => {
         throw new Error(`${String(e)}\npage errors: ${JSON.stringify(errors)}\nfield: ${await field.inputValue().catch(() => 'gone')}\nshown: ${shown}`);
       });
     await page.reload();
-    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue(), { timeout: 15_000 }).toBe(email);
+    await expect.poll(() => page.locator('#checkout-personal-emailAddress').inputValue()).toBe(email);
     await toReview(page, false);
     expect(await field.inputValue()).toBe('  PO-4471 / Leeds ');
 
     await page.getByLabel('I accept the terms and conditions').check();
     const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/api/order') && r.request().method() === 'POST', { timeout: 30_000 }),
+      page.waitForResponse((r) => r.url().endsWith('/api/order') && r.request().method() === 'POST', { timeout: scaled(30_000) }),
       page.getByRole('button', { name: 'Place the order' }).click(),
     ]);
     expect((JSON.parse(response.request().postData() ?? '{}') as Doc).customer_reference).toBe('PO-4471 / Leeds');
     const reply = (await response.json()) as { code: number; result: { order_id: string; increment_id: string } };
     expect(reply.code).toBe(200);
     const { order_id: orderId, increment_id: number } = reply.result;
-    await expect.poll(() => page.locator('.checkout-order-number').textContent(), { timeout: 15_000 }).toBe(`Your order number is ${number}.`);
+    await expect.poll(() => page.locator('.checkout-order-number').textContent()).toBe(`Your order number is ${number}.`);
 
     // Order history: the reference in its column; the filter (a prefix, any case) keeps this order only.
     await page.goto(`${shop.url}/my-account/orders`);
     const rows = page.locator('.order-row');
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => rows.count()).toBe(2);
     const row = rows.filter({ hasText: number });
     expect(await row.locator('.order-reference').textContent()).toBe('PO-4471 / Leeds');
     const filter = page.getByLabel('Filter by your reference', { exact: true });

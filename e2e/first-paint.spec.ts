@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { productUrl } from '../src/features/catalog/product-tile-data';
 import { hydrated, PHONE, productDoc } from './browse-support';
 import { shopAndBrowser } from './helpers/shop-and-browser';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * Issue #32: nothing the first paint does not need is requested before it, whatever the CPU does.
@@ -67,7 +68,7 @@ async function visit(browser: Browser, url: string, options: { cpuSlowdown: numb
     // The app does start once the page has painted (a wait that never ended would pass the checks below).
     await hydrated(page);
     // and, when asked, the catalogue worker and the service worker it starts later are in the record too
-    if (options.waitForWorkers) await page.waitForFunction(() => (window as unknown as { __starts: unknown[] }).__starts.length >= 2, undefined, { timeout: 30_000 });
+    if (options.waitForWorkers) await page.waitForFunction(() => (window as unknown as { __starts: unknown[] }).__starts.length >= 2, undefined, { timeout: scaled(30_000) });
     return await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, startTime: r.startTime })),

@@ -4,6 +4,7 @@ import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, openPage } from './browse-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
@@ -28,7 +29,7 @@ async function messageOf(page: Page, id: string): Promise<string | null> {
 async function expectMessages(page: Page, submit: string, expected: Record<string, string>): Promise<void> {
   await page.getByRole('button', { name: submit }).click();
   for (const [id, message] of Object.entries(expected)) {
-    await expect.poll(() => messageOf(page, id), { timeout: 5_000 }).toBe(message);
+    await expect.poll(() => messageOf(page, id), { timeout: scaled(5_000) }).toBe(message);
   }
 }
 
@@ -57,7 +58,7 @@ describe('the shop forms', () => {
   it('contact: required, e-mail and name messages, the server refusal keeps the data, then stored and confirmed', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/contact');
-    await expect.poll(() => page.getByRole('heading', { name: 'Send us a message' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Send us a message' }).count()).toBe(1);
     await expectMessages(page, 'Send message', { 'contact-firstName': M.required, 'contact-lastName': M.required, 'contact-emailAddress': M.required, 'contact-message': M.required });
     await fill(page, { 'contact-firstName': 'A', 'contact-lastName': 'L', 'contact-emailAddress': 'ann@', 'contact-message': 'Do you stock M10 through bolts by the box of 50?' });
     await expectMessages(page, 'Send message', { 'contact-firstName': M.name, 'contact-lastName': M.name, 'contact-emailAddress': M.email });
@@ -78,7 +79,7 @@ describe('the shop forms', () => {
   it('quote request: starts from ?skus=, checks names, e-mail and quantities, then stored and confirmed', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/quote-request?skus=TB-M10:20,CS-5X50');
-    await expect.poll(() => page.getByRole('heading', { name: 'Quote Requests', level: 1 }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Quote Requests', level: 1 }).count()).toBe(1);
     expect(await page.title()).toBe('Quote Requests | Fixings Direct');
     expect(await page.locator('#quote-line-0-sku').inputValue()).toBe('TB-M10');
     expect(await page.locator('#quote-line-0-qty').inputValue()).toBe('20');
@@ -105,7 +106,7 @@ describe('the shop forms', () => {
   it('trade account: company, tax id, zip-code, names, e-mail and terms, then stored with access to credit promised', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/trade-account');
-    await expect.poll(() => page.getByRole('heading', { name: 'Trade Account Signup', level: 1 }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Trade Account Signup', level: 1 }).count()).toBe(1);
     expect(await page.locator('.service-form').textContent()).toContain('Get access to credit');
     const submit = 'Apply for a trade account';
     await expectMessages(page, submit, { 'trade-company': M.required, 'trade-taxId': M.required, 'trade-firstName': M.required, 'trade-streetAddress': M.required, 'trade-city': M.required, 'trade-zipCode': M.required, 'trade-acceptTerms': M.terms });
@@ -122,7 +123,7 @@ describe('the shop forms', () => {
   it('catalogue request: names, e-mail, address and zip-code, then stored and the posting confirmed', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/catalogue-request');
-    await expect.poll(() => page.getByRole('heading', { name: 'Catalogue request', level: 1 }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Catalogue request', level: 1 }).count()).toBe(1);
     const submit = 'Request a catalogue';
     await expectMessages(page, submit, { 'catalogue-firstName': M.required, 'catalogue-lastName': M.required, 'catalogue-emailAddress': M.required, 'catalogue-streetAddress': M.required, 'catalogue-city': M.required, 'catalogue-zipCode': M.required });
     await fill(page, { 'catalogue-firstName': 'Ann', 'catalogue-lastName': 'L', 'catalogue-emailAddress': 'ann@@example.com', 'catalogue-streetAddress': '1 Mill Lane', 'catalogue-city': 'Leeds', 'catalogue-zipCode': '12' });

@@ -1,18 +1,13 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
+import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { api, DESKTOP, shot } from './browse-support';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 const THROUGH_BOLTS = 101;
 const listed = (extra: unknown[] = []) => ({
@@ -71,7 +66,7 @@ describe('storefront search through the GraphQL adapter', () => {
 
     await page.goto(shop.url + '/c/through-bolts');
     const tiles = page.locator('.listing .product-grid > li');
-    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(50);
+    await expect.poll(() => tiles.count()).toBe(50);
     expect(await page.getByTestId('product-count').textContent()).toBe(`${total} products`);
     expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).textContent()).toBe('HomeAnchors & FixingsThrough Bolts');
     await page.getByRole('button', { name: 'Load more' }).click();
@@ -84,7 +79,7 @@ describe('storefront search through the GraphQL adapter', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('searchbox', { name: 'Search products' }).fill('throgh bolt');
     const results = page.getByRole('list', { name: 'Search' }).getByRole('listitem');
-    await expect.poll(() => results.first().locator('.tile-name').textContent(), { timeout: 15_000 }).toMatch(/Through Bolt/);
+    await expect.poll(() => results.first().locator('.tile-name').textContent()).toMatch(/Through Bolt/);
 
     expect(calls.filter((c) => c.via === 'api')).toEqual([]);
     const fields = new Set(calls.map((c) => c.what));
@@ -104,7 +99,7 @@ describe('storefront search through the GraphQL adapter', () => {
     await page.goto(shop.url + '/');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('searchbox', { name: 'Search products' }).fill('anchor');
-    await expect.poll(() => logged.some((text) => text.includes('Search adapter not found: "solr"')), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => logged.some((text) => text.includes('Search adapter not found: "solr"'))).toBe(true);
     expect(calls).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, DESKTOP } from './browse-support';
 import { shopAndBrowser } from './helpers/shop-and-browser';
+import { scaled } from '../tests/helpers/time-limits';
 
 const running = shopAndBrowser();
 
@@ -30,7 +31,7 @@ describe('reads after hydrating a server-rendered page', () => {
     // The parent's description did not travel with this page; it is there once the shopper goes to it.
     await page.locator('.breadcrumbs a', { hasText: parent.name }).click();
     await expect.poll(() => page.locator('h1').first().textContent()).toBe(parent.name);
-    await expect.poll(() => page.locator('.category-header .muted').first().textContent(), { timeout: 10_000 }).toBe(parent.description);
+    await expect.poll(() => page.locator('.category-header .muted').first().textContent(), { timeout: scaled(10_000) }).toBe(parent.description);
     await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { CSV, importCatalog } from './helpers/catalog-import';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, hydrated, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { LONG } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * The screens follow the replica (DESIGN "Screens follow the replica"): a change the server commits
@@ -24,7 +25,7 @@ const importProducts = (products: Doc[]) => importCatalog(running.shop.url, ADMI
 /** Live and holding the catalogue: from here on a server change can only reach the page through the replica. */
 async function ready(page: Page): Promise<void> {
   await hydrated(page);
-  await page.waitForFunction(() => document.documentElement.dataset.catalogReady === 'true', undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.catalogReady === 'true', undefined, { timeout: scaled(60_000) });
 }
 
 const tileNames = (page: Page) => page.locator('main .tile-name').allTextContents();
@@ -36,7 +37,7 @@ const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as 
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 describe('open screens follow the replica', () => {
-  it('a price change, a new product and a disabled one reach the product page, a listing, search, compare and wishlist in two tabs without a reload', { timeout: 300_000 }, async () => {
+  it('a price change, a new product and a disabled one reach the product page, a listing, search, compare and wishlist in two tabs without a reload', { timeout: scaled(300_000) }, async () => {
     const doc = await productDoc(running.shop.url, PRICED);
     const name = String(doc.name);
     const context = await running.browser.newContext({ viewport: DESKTOP });

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, PHONE, hydrated, openPage } from './browse-support';
 import { LONG, SIMPLE, addButton, cartCount, openProduct } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /** The visual system's measurable rules, in Chromium at a phone's and a desktop's width. */
 
 const running = shopAndBrowser();
 
 describe('the look, measured', () => {
-  it('keeps the phone header at 120 px or less, with each action an icon over its label', { timeout: 60_000 }, async () => {
+  it('keeps the phone header at 120 px or less, with each action an icon over its label', { timeout: scaled(60_000) }, async () => {
     const { page } = await openPage(running.browser, PHONE);
     await page.goto(running.shop.url + '/');
     await hydrated(page);
@@ -29,7 +30,7 @@ describe('the look, measured', () => {
     await page.close();
   });
 
-  it('draws every product tile of a list at the same height, with pictures of one shape', { timeout: 60_000 }, async () => {
+  it('draws every product tile of a list at the same height, with pictures of one shape', { timeout: scaled(60_000) }, async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page } = await openPage(running.browser, viewport);
       await page.goto(running.shop.url + '/c/through-bolts');
@@ -42,7 +43,7 @@ describe('the look, measured', () => {
     }
   });
 
-  it('fills each square frame with its tall picture (no side bands), without moving the page', { timeout: 60_000 }, async () => {
+  it('fills each square frame with its tall picture (no side bands), without moving the page', { timeout: scaled(60_000) }, async () => {
     const { page } = await openPage(running.browser, DESKTOP);
     await page.addInitScript(() => {
       const w = window as unknown as { shifted: number };
@@ -70,7 +71,7 @@ describe('the look, measured', () => {
     await page.close();
   });
 
-  it('shows one toast for two notices, and leaves it on its page', { timeout: 90_000 }, async () => {
+  it('shows one toast for two notices, and leaves it on its page', { timeout: scaled(90_000) }, async () => {
     const { page } = await openPage(running.browser, DESKTOP);
     await openProduct(page, running.shop.url, `/p/${SIMPLE}/x`);
     await addButton(page).click();
@@ -86,7 +87,7 @@ describe('the look, measured', () => {
     await page.close();
   });
 
-  it('draws a placeholder, never a broken image, where a picture cannot load', { timeout: 60_000 }, async () => {
+  it('draws a placeholder, never a broken image, where a picture cannot load', { timeout: scaled(60_000) }, async () => {
     const { page, errors } = await openPage(running.browser, PHONE);
     // Pictures not on the device: every image request fails, as it does offline for one never seen.
     await page.route('**/img/**', (route) => route.abort('internetdisconnected'));

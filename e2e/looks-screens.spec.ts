@@ -6,6 +6,7 @@ import { TMP_ROOT } from '../tests/helpers/test-config';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, PHONE, hydrated, openPage } from './browse-support';
 import { LONG, SIMPLE, openProduct, registeredCustomer } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * The main screens at a phone's 390 px and a desktop's 1280 px, saved as pictures in .tmp/looks/ so a
@@ -86,6 +87,6 @@ async function screens(width: number, viewport: { width: number; height: number 
 }
 
 describe('the main screens, captured for review', () => {
-  it('at 390 px (a phone)', { timeout: 240_000 }, () => screens(390, PHONE));
-  it('at 1280 px (a desktop)', { timeout: 240_000 }, () => screens(1280, DESKTOP));
+  it('at 390 px (a phone)', { timeout: scaled(240_000) }, () => screens(390, PHONE));
+  it('at 1280 px (a desktop)', { timeout: scaled(240_000) }, () => screens(1280, DESKTOP));
 });

@@ -5,9 +5,10 @@ import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, PHONE, shot, asShown } from './browse-support';
 import { STORED_BYTES_PER_PRODUCT } from '../src/features/offline/download-progress';
+import { scaled } from '../tests/helpers/time-limits';
 
 const running = shopAndBrowser();
-const LONG = { timeout: 120_000, interval: 250 };
+const LONG = { timeout: scaled(120_000), interval: 250 };
 
 /** The products replica's feed requests, whoever made them (the shared worker's are not the page's). */
 const productFeed = (proxy: CountingProxy) => proxy.seen.filter((line) => line.startsWith('GET /api/catalog/changes?entities=product&'));
@@ -66,7 +67,7 @@ async function replicaSize(base: string): Promise<number> {
 }
 
 describe('the offline catalogue download on a metered or Save-Data connection', () => {
-  it('asks first, with its size, and downloads nothing until "Download now", then shows its progress in the header; browsing works meanwhile', { timeout: 300_000 }, async () => {
+  it('asks first, with its size, and downloads nothing until "Download now", then shows its progress in the header; browsing works meanwhile', { timeout: scaled(300_000) }, async () => {
     const proxy = await countingProxy(running.shop.url);
     const context = await saveDataContext();
     await recordProgress(context);
@@ -126,7 +127,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
     }
   });
 
-  it('"Not now" is remembered on the device: a reload does not ask again or download, and the panel can still start it', { timeout: 300_000 }, async () => {
+  it('"Not now" is remembered on the device: a reload does not ask again or download, and the panel can still start it', { timeout: scaled(300_000) }, async () => {
     const proxy = await countingProxy(running.shop.url);
     const context = await saveDataContext(DESKTOP);
     try {
@@ -156,7 +157,7 @@ describe('the offline catalogue download on a metered or Save-Data connection', 
     }
   });
 
-  it('on an unmetered connection, downloads on its own without asking, as before; on mobile data later, it asks nothing and keeps the catalogue', { timeout: 300_000 }, async () => {
+  it('on an unmetered connection, downloads on its own without asking, as before; on mobile data later, it asks nothing and keeps the catalogue', { timeout: scaled(300_000) }, async () => {
     const proxy = await countingProxy(running.shop.url);
     const context = await running.browser.newContext({ viewport: PHONE });
     try {

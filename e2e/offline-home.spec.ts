@@ -1,18 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './helpers/browser';
-import { startShop, type Shop } from './helpers/shop';
+import type { Shop } from './helpers/shop';
+import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { DESKTOP, openPage, shot } from './browse-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()));
+afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** Everything the home page shows, as text, links and picture addresses; placeholders count as missing. */
 function homeContent(page: Page) {
@@ -37,13 +33,13 @@ const drawnBanners = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.home .banner img')].filter((i) => i.complete && i.naturalWidth > 0).map((i) => i.getAttribute('src')));
 
 describe('the home page offline', () => {
-  it('shows the same banners, CMS blocks, offers and lists after an offline reload as online', { timeout: 300_000 }, async () => {
+  it('shows the same banners, CMS blocks, offers and lists after an offline reload as online', { timeout: scaled(300_000) }, async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/');
     // The whole catalogue and the content are on the device, and the service worker serves the app.
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), { timeout: 120_000, interval: 500 }).toBe('true');
-    await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), { timeout: 120_000, interval: 500 }).toMatch(/^All [\d,]+ products are saved on this device\.$/);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), { timeout: scaled(120_000), interval: 500 }).toBe('true');
+    await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), { timeout: scaled(120_000), interval: 500 }).toMatch(/^All [\d,]+ products are saved on this device\.$/);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: scaled(90_000), interval: 500 }).toBe(true);
 
     // Once more online, through the service worker, so the pictures shown are the ones it keeps.
     await page.reload();
@@ -51,7 +47,7 @@ describe('the home page offline', () => {
     const shown = Math.min(3, banners.banners.length);
     expect(shown).toBeGreaterThan(0);
     const complete = (c: Awaited<ReturnType<typeof homeContent>>) => c.banners.length === shown && c.blocks.length === 2 && c.placeholders === 0 && c.offers.length > 0 && c.lists.every((l) => l.products.length === 8);
-    await expect.poll(async () => complete(await homeContent(page)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => complete(await homeContent(page)), { timeout: scaled(30_000) }).toBe(true);
     await expect.poll(async () => (await drawnBanners(page)).length).toBe(shown);
     const online = await homeContent(page);
     expect(online.lists).toHaveLength(3);
@@ -62,7 +58,7 @@ describe('the home page offline', () => {
     await page.context().setOffline(true);
     await page.reload();
     await expect.poll(() => page.getByTestId('offline-banner').textContent()).toMatch(/^You are offline\./);
-    await expect.poll(() => homeContent(page), { timeout: 45_000 }).toEqual(online);
+    await expect.poll(() => homeContent(page), { timeout: scaled(45_000) }).toEqual(online);
     await expect.poll(() => drawnBanners(page)).toEqual(online.banners.map((b) => b.image));
     await shot(page, 'home-offline');
     expect(errors).toEqual([]);

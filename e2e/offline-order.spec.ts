@@ -86,7 +86,7 @@ const panelSent = (page: Page) => page.locator('dialog[open] .sync-sent li').all
 const closePanel = (page: Page) => page.keyboard.press('Escape');
 
 describe('ordering offline', () => {
-  it('an order placed offline goes once the connection returns: one order on the server, with its number in the panel and the order history', { timeout: 300_000 }, async () => {
+  it('an order placed offline goes once the connection returns: one order on the server, with its number in the panel and the order history', { timeout: scaled(300_000) }, async () => {
     const { context, page, orders } = await customer('offline');
     await addOne(page);
     await checkOut(page, () => context.setOffline(true));
@@ -116,7 +116,7 @@ describe('ordering offline', () => {
     await context.close();
   });
 
-  it('with automatic transmission off, "Order waiting!" asks first: confirmed, the order goes; cancelled, it is deleted', { timeout: 300_000 }, async () => {
+  it('with automatic transmission off, "Order waiting!" asks first: confirmed, the order goes; cancelled, it is deleted', { timeout: scaled(300_000) }, async () => {
     const { context, page, orders } = await customer('waiting');
     const posts = watchOrderPosts(page);
     await openSyncPanel(page);
@@ -164,7 +164,7 @@ describe('ordering offline', () => {
     await context.close();
   });
 
-  it('the network dropped and restored 20 times during checkout and sending: still exactly one order', { timeout: 300_000 }, async () => {
+  it('the network dropped and restored 20 times during checkout and sending: still exactly one order', { timeout: scaled(300_000) }, async () => {
     const { context, page, orders } = await customer('flaky');
     await openSyncPanel(page);
     await page.getByLabel('Send orders made offline automatically when the connection returns').check();
@@ -274,7 +274,7 @@ const HANGS = [
 
 describe('an order request that hangs', () => {
   for (const { kind, forward } of HANGS) {
-    it(`(${kind}): a second press, the time-out and a reload still make one order, under the id the device shows`, { timeout: 300_000 }, async () => {
+    it(`(${kind}): a second press, the time-out and a reload still make one order, under the id the device shows`, { timeout: scaled(300_000) }, async () => {
       const { context, page, orders } = await customer(forward ? 'lost-reply' : 'hung');
       await addOne(page);
       const posts = watchOrderPosts(page);
@@ -352,7 +352,7 @@ describe('an order request that hangs', () => {
 });
 
 describe('an order request that hangs once', () => {
-  it('goes again on its own while the thank-you page stays open: no reload, no network change, one order', { timeout: 300_000 }, async () => {
+  it('goes again on its own while the thank-you page stays open: no reload, no network change, one order', { timeout: scaled(300_000) }, async () => {
     const { context, page, orders } = await customer('retried');
     await addOne(page);
     const posts = watchOrderPosts(page);
@@ -379,7 +379,7 @@ describe('an order request that hangs once', () => {
 });
 
 describe('two tabs on one checkout', () => {
-  it('both on the review step, both press "Place the order": one order on the server, shown by both', { timeout: 300_000 }, async () => {
+  it('both on the review step, both press "Place the order": one order on the server, shown by both', { timeout: scaled(300_000) }, async () => {
     const { context, page: first, orders } = await customer('two-tabs');
     await addOne(first);
     const second = await context.newPage();

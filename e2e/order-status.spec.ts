@@ -4,6 +4,7 @@ import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
 import { startShopTwice, addButton, cartCount, LONG, logIn, openProduct, registeredCustomer, SIMPLE, urlOf } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 const ADMIN_TOKEN = 'order-status-e2e-owner-token';
 const PASSWORD = 'Status-pass-123';
@@ -80,7 +81,7 @@ const markPage = (page: Page) => page.evaluate(() => void ((window as unknown as
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 describe('order status back to the shopper', () => {
-  it('a change made through the admin API shows in the open order history tabs within 2 s without a reload; offline the last known status shows with its time', { timeout: 300_000 }, async () => {
+  it('a change made through the admin API shows in the open order history tabs within 2 s without a reload; offline the last known status shows with its time', { timeout: scaled(300_000) }, async () => {
     const email = `status-${Date.now()}@example.com`;
     await registeredCustomer(shop.url, email, PASSWORD);
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -126,7 +127,7 @@ describe('order status back to the shopper', () => {
     await second.close();
 
     // Offline: a reload of the order history shows the last known status with its time.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: scaled(90_000), interval: 500 }).toBe(true);
     await context.setOffline(true);
     await page.reload();
     await expect.poll(() => statusOf(page, number), LONG).toBe('Shipped');

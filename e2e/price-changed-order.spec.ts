@@ -6,6 +6,7 @@ import { isOrderPost, serverOrderById } from './helpers/order-requests';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, pounds, productDoc } from './browse-support';
 import { addButton, cartCount, LONG, openProduct, openSyncPanel, urlOf } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * The grand total the shopper confirms is the total the shop stores (DESIGN "Screens follow the
@@ -83,7 +84,7 @@ const grandTotal = (page: Page) => page.locator('.checkout-totals .totals-grand_
 const thankYou = (page: Page) => page.getByRole('heading', { name: 'Thank you for your order!' }).count();
 
 describe('an order confirmed at a price that has changed', () => {
-  it('placed online: refused, the review step shows the new total and says so, and the next press places it once at that total', { timeout: 300_000 }, async () => {
+  it('placed online: refused, the review step shows the new total and says so, and the next press places it once at that total', { timeout: scaled(300_000) }, async () => {
     await setPrice(5);
     const page = await guestOnReview('repriced-online');
     await expect.poll(() => grandTotal(page), LONG).toMatch(/^£\d+\.\d\d$/);
@@ -122,7 +123,7 @@ describe('an order confirmed at a price that has changed', () => {
     await page.context().close();
   });
 
-  it('queued offline and sent automatically: it waits for the shopper to confirm the new total ("Order waiting!"), then is placed once at that total', { timeout: 300_000 }, async () => {
+  it('queued offline and sent automatically: it waits for the shopper to confirm the new total ("Order waiting!"), then is placed once at that total', { timeout: scaled(300_000) }, async () => {
     await setPrice(5);
     const page = await guestOnReview('repriced-offline', async (p) => {
       await openSyncPanel(p);
@@ -137,7 +138,7 @@ describe('an order confirmed at a price that has changed', () => {
     await shows(page.locator('.checkout-queued'));
     await setPrice(12);
 
-    const refusal = page.waitForResponse((response) => isOrderPost(response.request()), { timeout: 60_000 });
+    const refusal = page.waitForResponse((response) => isOrderPost(response.request()), { timeout: scaled(60_000) });
     await page.context().setOffline(false);
     const charged = await refusedTotal(await refusal);
     expect(pounds(charged)).not.toBe(confirmed);

@@ -5,6 +5,7 @@ import { watchOrderPosts } from './helpers/order-requests';
 import type { Shop } from './helpers/shop';
 import { DESKTOP, pence, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { cartCount, closeShopAndBrowser, logIn, LONG, openShopAndBrowser, registeredCustomer, serverOrders } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
@@ -12,7 +13,7 @@ beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_0
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** The first visit downloads the whole catalogue before the pad can check anything offline. */
-const CATALOGUE = { timeout: 120_000, interval: 500 };
+const CATALOGUE = { timeout: scaled(120_000), interval: 500 };
 const OUT_OF_STOCK = 'The product is out of stock and cannot be added to the cart!';
 const ADDED = 'Product has been added to the cart!';
 const VOLATILE = 'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.';
@@ -105,7 +106,7 @@ async function twentyLines() {
 
 describe('the quick order pad', () => {
   for (const connection of ['online', 'offline'] as const) {
-    it(`(${connection}) checks 20 pasted lines as the product page would, adds the valid ones in one step and keeps the others with their message`, { timeout: 300_000 }, async () => {
+    it(`(${connection}) checks 20 pasted lines as the product page would, adds the valid ones in one step and keeps the others with their message`, { timeout: scaled(300_000) }, async () => {
       const { valid, refused, lines } = await twentyLines();
       expect(lines).toHaveLength(20);
       const { context, page } = await openPad();
@@ -149,7 +150,7 @@ describe('the quick order pad', () => {
     });
   }
 
-  it('suggests products as a code is typed, shows "Scan" only where the Barcode Detection API exists, a scanned EAN fills the next row, and a CSV file adds its lines', { timeout: 300_000 }, async () => {
+  it('suggests products as a code is typed, shows "Scan" only where the Barcode Detection API exists, a scanned EAN fills the next row, and a CSV file adds its lines', { timeout: scaled(300_000) }, async () => {
     const missing: Init = { script: () => void Reflect.deleteProperty(window, 'BarcodeDetector'), arg: '' };
     const without = await openPad(missing);
     expect(await without.page.getByRole('button', { name: 'Add all to cart' }).count()).toBe(1);
@@ -209,7 +210,7 @@ describe('the quick order pad', () => {
     await context.close();
   });
 
-  it('reorders an order from the order history offline, and the checkout once back online makes exactly one more order', { timeout: 300_000 }, async () => {
+  it('reorders an order from the order history offline, and the checkout once back online makes exactly one more order', { timeout: scaled(300_000) }, async () => {
     const email = `reorder-${Date.now()}@example.com`;
     const password = 'Reorder-pass-123';
     const token = await registeredCustomer(shop.url, email, password);

@@ -9,6 +9,7 @@ import { REPO_ROOT, TMP_ROOT } from '../tests/helpers/test-config';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc, shot } from './browse-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 /**
  * A new version reaches an open shop: built into a folder of its own, the shop serves it; a second
@@ -37,10 +38,10 @@ afterAll(async () => {
 });
 
 describe('service worker', () => {
-  it('installs with the manifest, then announces a new build and reloads into it on request', { timeout: 300_000 }, async () => {
+  it('installs with the manifest, then announces a new build and reloads into it on request', { timeout: scaled(300_000) }, async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? null), { timeout: 30_000 }).toBe('first');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? null), { timeout: scaled(30_000) }).toBe('first');
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? '';
       return (await fetch(href)).json() as Promise<{ display: string; icons: { sizes: string; purpose: string }[] }>;
@@ -49,26 +50,26 @@ describe('service worker', () => {
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']));
 
     // First visit: the worker installs, takes control, and nothing is announced (this is the current version).
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 90_000, interval: 500 }).toBe('activated');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: scaled(90_000), interval: 500 }).toBe('activated');
     expect(await page.getByTestId('update-prompt').count()).toBe(0);
 
     await build('second');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByTestId('update-prompt');
-    await expect.poll(() => prompt.count(), { timeout: 90_000, interval: 500 }).toBe(1);
+    await expect.poll(() => prompt.count(), { timeout: scaled(90_000), interval: 500 }).toBe(1);
     expect(await prompt.textContent()).toContain('A new version of the shop is available.');
     // The page still runs the first build until the shopper says so.
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('first');
     await shot(page, 'update-prompt');
 
     await prompt.getByRole('button', { name: 'Reload to update' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? null).catch(() => null), { timeout: 60_000, interval: 500 }).toBe('second');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? null).catch(() => null), { timeout: scaled(60_000), interval: 500 }).toBe('second');
     await expect.poll(() => page.getByTestId('update-prompt').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('sends navigations to the network while online: a reload shows the renamed product as the server renders it, not the cached shell', { timeout: 180_000 }, async () => {
+  it('sends navigations to the network while online: a reload shows the renamed product as the server renders it, not the cached shell', { timeout: scaled(180_000) }, async () => {
     const doc = await productDoc(shop.url, 'ST-M4-50');
     const url = `${shop.url}/p/ST-M4-50/${String(doc.url_key)}`;
     const { page, errors } = await openPage(browser, DESKTOP);
@@ -77,7 +78,7 @@ describe('service worker', () => {
       document.addEventListener('DOMContentLoaded', () => ((window as unknown as { arrivedH1: string | null }).arrivedH1 = document.querySelector('#root h1')?.textContent ?? null)),
     );
     await page.goto(url);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 90_000, interval: 500 }).toBe('activated');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: scaled(90_000), interval: 500 }).toBe('activated');
     expect(await page.evaluate(() => (window as unknown as { arrivedH1: string | null }).arrivedH1)).toBe(String(doc.name));
 
     const renamed = `Network First Wood Screw ${Date.now()}`;
@@ -88,7 +89,7 @@ describe('service worker', () => {
     });
     expect(imported.status).toBe(200);
     // The server's own page has the new name once its output cache has let the old one go.
-    await expect.poll(async () => (await (await fetch(url)).text()).includes(renamed), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await (await fetch(url)).text()).includes(renamed)).toBe(true);
 
     const response = await page.reload();
     // The worker answered the navigation (it controls the page), with the network's page: the new name

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shop } from './helpers/shop';
 import { DESKTOP, productDoc } from './browse-support';
 import { addButton, cartCount, closeShopAndBrowser, isLeader, leaderOf, logIn, LONG, openProduct, openShopAndBrowser, registeredCustomer, SIMPLE, urlOf, watchReplication } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
@@ -27,7 +28,7 @@ const countSeenAt = (page: Page) => page.evaluate(() => (window as unknown as { 
 const headerCount = (page: Page, name: string) => page.locator('.header-actions .header-action', { hasText: name }).locator('.count-badge').textContent();
 
 describe('several tabs of one browser', () => {
-  it('show each other\'s cart, wishlist, compare and login without a reload; one tab talks to the server and a closed leader hands over', { timeout: 300_000 }, async () => {
+  it('show each other\'s cart, wishlist, compare and login without a reload; one tab talks to the server and a closed leader hands over', { timeout: scaled(300_000) }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const path = urlOf(await productDoc(shop.url, SIMPLE));
     const [a, b] = [await context.newPage(), await context.newPage()];
