@@ -51,14 +51,19 @@ interface Opened {
   sync: ShopSync;
 }
 
-/** A list for the devices a test opens: each is stopped and closed after the test. */
-export function closedAfterEach<T extends Opened>(): T[] {
+/** Stops a device's sync and closes its database (unless the test closed it). */
+export async function closeDevice(device: Opened): Promise<void> {
+  await device.sync.stop();
+  if (!device.db.closed) await device.db.close();
+}
+
+/** A list for the devices a test opens: each is closed after the test (by `close`, closeDevice unless given). */
+export function closedAfterEach<T extends Opened>(): T[];
+export function closedAfterEach<T>(close: (device: T) => Promise<void>): T[];
+export function closedAfterEach<T>(close?: (device: T) => Promise<void>): T[] {
   const opened: T[] = [];
   afterEach(async () => {
-    for (const device of opened.splice(0)) {
-      await device.sync.stop();
-      await device.db.close();
-    }
+    for (const device of opened.splice(0)) await (close ? close(device) : closeDevice(device as Opened));
   });
   return opened;
 }

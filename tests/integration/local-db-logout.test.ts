@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { ENDING_SESSIONS } from '../../src/db/session/server-logout';
@@ -7,6 +7,7 @@ import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { scriptedFetch, type ScriptedFault, type ScriptedFetch } from '../helpers/scripted-faults';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { closeDevice, closedAfterEach } from './device-shop';
 
 /**
  * Logging out on the device ends the session on the server too: at once when it can, in the
@@ -26,13 +27,7 @@ interface Tab {
   online: ReturnType<typeof manualConnectivity>;
   shop: ShopSync;
 }
-const tabs: Tab[] = [];
-afterEach(async () => {
-  for (const tab of tabs.splice(0)) {
-    await tab.shop.stop();
-    if (!tab.db.closed) await tab.db.close();
-  }
-});
+const tabs = closedAfterEach<Tab>((tab) => closeDevice({ db: tab.db, sync: tab.shop }));
 
 let count = 0;
 /** A signed-in tab of a new customer; resolves with the refresh token the device holds. */

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUnknownOutcome } from '../../replication/api/api-errors';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
@@ -9,7 +9,7 @@ import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
 import { scriptedFetch, type ScriptedFetch } from '../helpers/scripted-faults';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { copyProducts, UK_VAT_RECORD } from './device-shop';
+import { closeDevice, closedAfterEach, copyProducts, UK_VAT_RECORD } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
 import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
 
@@ -34,15 +34,8 @@ interface Tab {
   online: ReturnType<typeof manualConnectivity>;
   shop: ShopSync;
 }
-const tabs: Tab[] = [];
-afterEach(async () => {
-  for (const tab of tabs.splice(0)) await closeTab(tab);
-});
-
-async function closeTab(tab: Tab): Promise<void> {
-  await tab.shop.stop();
-  if (!tab.db.closed) await tab.db.close();
-}
+const closeTab = (tab: Tab) => closeDevice({ db: tab.db, sync: tab.shop });
+const tabs = closedAfterEach(closeTab);
 
 /** A tab of one browser: tabs opened with the same `browser` and `name` share one IndexedDB (a reload, or a second tab). */
 /**
