@@ -105,7 +105,16 @@ export default tseslint.config(
       // src/db is the only place that imports the database libraries (DESIGN.md's folder table).
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(rxdb|dexie)(/|$)', message: 'Views reach the local database through src/db, the only place that imports rxdb or dexie.' }] },
+        {
+          patterns: [
+            { regex: '^(rxdb|dexie)(/|$)', message: 'Views reach the local database through src/db, the only place that imports rxdb or dexie.' },
+            {
+              regex: '/db/local-state$',
+              importNames: ['readLocal', 'readLocalFromStorage', 'modifyLocal', 'writeLocal', 'watchLocal'],
+              message: 'Views read local documents through src/db hooks (useLocalDocument, useSettings, ...) and change them through named actions there.',
+            },
+          ],
+        },
       ],
     },
   },
