@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=search,first-visit]`: measures the shop against the limits
  * of issue #8 and prints one table (value, target, same-run baseline and ratio), then where the time
- * goes for what missed. Phases: local, search, memory, startup, ssr, first-visit, lighthouse, worker-catalogue, live, orders, admin.
+ * goes for what missed. Phases: local, search, memory, startup, startup-postgres (only when named), ssr, first-visit, lighthouse, worker-catalogue, live, orders, admin.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { snapshotOfBuiltApp } from './app-build';
 import { parseBenchOptions, runsPhase } from './bench-options';
 import { residentMb, startBenchServer } from './bench-server';
 import { summariseProfileFile, type ProfileSummary } from './cpu-profile-summary';
-import { failed, type Figure } from './figure';
+import { failed, pending, type Figure } from './figure';
 import { measureFirstVisit } from './first-visit';
 import { measureAdminOrderList } from './admin-order-list';
 import { runLoad } from './http-load';
@@ -111,6 +111,14 @@ if (runsPhase(options, 'search') || runsPhase(options, 'memory')) {
     await server.stop();
   }
 }
+
+// Item 20 on PostgreSQL alone (`--only=startup-postgres`): two API processes started on a seeded schema,
+// with each phase of the first one's start. A full run has the same figures from search-postgres.
+await phase('startup-postgres', '20 server start-up', async () => {
+  const { postgresReachable, measurePostgresStartup } = await import('./postgres-startup');
+  if (!(await postgresReachable())) figures.push(pending('20 server start-up', 'PostgreSQL, 2 processes: start-up wall time to the first /api/health', 's', 'no PostgreSQL (set BENCH_DATABASE_URL)'));
+  else figures.push(...(await measurePostgresStartup(options.serverProducts, options.quick ? 2 : 3, log)).figures);
+}, options.only?.includes('startup-postgres') ?? false);
 
 // The same load on PostgreSQL with two API processes (its own servers, after the PGlite one has stopped).
 await phase('search-postgres', '4 server search', async () => {
