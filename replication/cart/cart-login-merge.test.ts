@@ -74,7 +74,7 @@ describe('the login merge', () => {
     page.add(newLine('A', 2));
     await page.sync.sync({ forceClientState: true });
     expect(page.onServer()).toEqual({ A: 2, SAVED: 1 });
-    page.store.map.delete(newLine('SAVED', 1).id); // the shopper removes the saved line
+    await page.remove('SAVED'); // the shopper removes the saved line
     await page.sync.authorize();
     expect(page.local()).toEqual({ A: 2 });
     expect(page.onServer()).toEqual({ A: 2 });
@@ -151,7 +151,7 @@ describe('lines this page synced before', () => {
     page.add(newLine('A', 1));
     await page.sync.sync();
     const cartId = page.store.current().token!;
-    page.store.map.clear();
+    await page.remove('A');
     await page.sync.sync();
     expect(page.onServer()).toEqual({});
     page.server.put(cartId, 'A', 2); // another device
@@ -168,7 +168,7 @@ describe('a line the shopper adds and removes while a sync runs', () => {
     await page.sync.sync();
     page.server.onRequest = (path) => {
       if (path === '/api/cart/pull') page.add(newLine('B', 1, 2)); // added while the pull is on its way
-      if (path === '/api/cart/update') page.store.map.delete(newLine('B', 1).id); // removed while B is sent
+      if (path === '/api/cart/update') return page.remove('B'); // removed while B is sent
     };
     await page.sync.sync({ forceClientState: true, forceSync: true });
     page.server.onRequest = null;

@@ -45,10 +45,10 @@ export interface MergeMode {
  * cart, and the server turns the cart into that order when it arrives: the ordered quantity is the
  * order's, already taken out of the device's cart, and must not come back to it.
  */
-const ownQty = (ctx: MergeContext, item: ServerCartItem) => item.qty - (ctx.awaiting?.get(serverLineKey(item)) ?? 0);
+export const ownQty = (ctx: MergeContext, item: ServerCartItem) => item.qty - (ctx.awaiting?.get(serverLineKey(item)) ?? 0);
 
 /** The id the device gives the line a server line is (the same product with other options is another line). */
-const serverLineKey = (item: ServerCartItem) => lineKey(item.sku, itemChecksum(item.product_option));
+export const serverLineKey = (item: ServerCartItem) => lineKey(item.sku, itemChecksum(item.product_option));
 
 const isItem = (value: unknown): value is ServerCartItem => typeof value === 'object' && value !== null && typeof (value as ServerCartItem).item_id === 'number';
 
@@ -58,7 +58,7 @@ const isItem = (value: unknown): value is ServerCartItem => typeof value === 'ob
  * had it (e.g. out of stock), or goes back to the quantity the server last confirmed. An unknown
  * outcome throws and leaves the line as it is, to be sent again; so does a lost cart (CartLostError).
  */
-async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, serverItemId: number | null): Promise<number | null> {
+export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, serverItemId: number | null): Promise<number | null> {
   // Removed or taken by an order since the round read it: the server must not get it now. (Taken
   // after this check, the order records it in `leftWithOrders` and the next round deletes it there.)
   if (!(await ctx.store.hasLine(line.id))) return null;
@@ -87,7 +87,7 @@ async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, server
 }
 
 /** Deletes a server line the device lacks; a refusal keeps it on both sides. */
-async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {
+export async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {
   const reply = await ctx.cart.remove(ctx.cartId, { sku: item.sku, item_id: item.item_id, quoteId: ctx.cartId });
   diff.serverResponses.push({ status: reply.code, sku: item.sku, result: reply.result });
   const kind = cartReplyKind(reply);

@@ -38,9 +38,8 @@ describe('an unknown outcome on POST /api/cart/update (DESIGN "Faults and exactl
 
   it.each(UNKNOWN)('after %s a changed quantity is kept, not reverted, and sent again', async (_, fault) => {
     const page = await syncedGuest();
-    const a = [...page.store.map.values()][0]!;
-    page.store.map.set(a.id, { ...a, qty: 5, updated_at: 9 });
-    page.server.fail('/api/cart/update', fault);
+    await page.setQty('A', 5);
+    page.server.fail('/api/cart/apply', fault);
     await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(page.local()).toEqual({ A: 5 });
     await page.sync.sync();
@@ -76,8 +75,7 @@ describe('an unknown outcome on POST /api/cart/update (DESIGN "Faults and exactl
     const page = await syncedGuest();
     page.server.stock.set('A', 4);
     page.server.stock.set('B', 0);
-    const a = [...page.store.map.values()][0]!;
-    page.store.map.set(a.id, { ...a, qty: 9, updated_at: 9 });
+    await page.setQty('A', 9);
     page.add(newLine('B', 1, 2));
     await page.sync.sync();
     expect(page.local()).toEqual({ A: 2 });
@@ -111,14 +109,40 @@ describe('cart creation', () => {
   });
 });
 
-describe('an unknown outcome on GET /api/cart/pull', () => {
-  it.each(UNKNOWN)('after %s nothing is recorded as synced: a removal still reaches the server', async (_, fault) => {
+describe('an unknown outcome on POST /api/cart/apply', () => {
+  it.each(UNKNOWN)('after %s a removal is kept and still reaches the server, once', async (_, fault) => {
     const page = await syncedGuest();
-    page.store.map.clear();
-    page.server.fail('/api/cart/pull', fault);
+    await page.remove('A');
+    page.server.fail('/api/cart/apply', fault);
     await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.local()).toEqual({});
     await page.sync.sync();
     expect(page.onServer()).toEqual({});
+    expect(page.store.current().pendingOps).toEqual([]);
+  });
+
+  it.each(UNKNOWN)('after %s an added box is sent again under the same id, so it counts once', async (_, fault) => {
+    const page = await syncedGuest();
+    await page.addMore(newLine('A', 1), 1);
+    page.server.fail('/api/cart/apply', fault);
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await page.sync.sync();
+    expect(page.onServer()).toEqual({ A: 3 });
+    expect(page.local()).toEqual({ A: 3 });
+    const sent = page.server.requests.filter((r) => r.path === '/api/cart/apply').map((r) => (r.body as { ops: { op_id: string }[] }).ops[0]!.op_id);
+    expect(new Set(sent).size).toBe(1);
+  });
+});
+
+describe('an unknown outcome on GET /api/cart/pull', () => {
+  it.each(UNKNOWN)("after %s the next pull still brings another device's line", async (_, fault) => {
+    const page = await syncedGuest();
+    page.server.put(page.store.current().token!, 'B', 4);
+    page.server.fail('/api/cart/pull', fault);
+    await expect(page.sync.sync({ pull: true })).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.local()).toEqual({ A: 2 });
+    await page.sync.sync({ pull: true });
+    expect(page.local()).toEqual({ A: 2, B: 4 });
   });
 });
 

@@ -4,11 +4,13 @@ import type { Notice } from '../tasks/task-types';
 import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
+import { followServerCart } from './cart-follow';
+import { OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
 import { mergeEnded } from './merge-removals';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
-import type { CartState, CartStore, DiffLog, SyncOptions } from './cart-types';
+import type { CartLine, CartState, CartStore, DiffLog, ServerCartItem, SyncOptions } from './cart-types';
 import { emptyDiff } from './cart-types';
 import { orderedLineKey, type OrderedProduct } from './item-match';
 import type { LineProductInfo } from './server-line';
@@ -19,8 +21,6 @@ export interface CartSyncDeps {
   isOnline(): boolean;
   /** A signed-in shopper connects to the customer cart; a guest to a guest cart. */
   hasUserToken(): Promise<boolean>;
-  /** SPEC §4: "in checkout" (checkout data changed in the last 30 minutes) makes the client state win. */
-  inCheckout(): Promise<boolean>;
   notify(notice: Notice): Promise<void>;
   lookup?(sku: string): Promise<LineProductInfo | undefined>;
   /** The products of orders placed on this device that name this cart and have not reached the server yet. */
@@ -30,7 +30,26 @@ export interface CartSyncDeps {
   now?(): number;
 }
 
-type ConnectOptions = { guestCart: boolean; forceClientState?: boolean | undefined };
+/** What sending the shopper's changes gave: the server's cart after them, or the cart's refusal. */
+interface SentChanges {
+  refusal: ApiEnvelope<unknown> | null;
+  /** Null when nothing was sent (the cart is then pulled). */
+  items: ServerCartItem[] | null;
+  /** The lines the sent changes were about. */
+  keys: ReadonlySet<string>;
+  /** Of those, the lines whose last change sent was a removal. */
+  removed: ReadonlySet<string>;
+  /** Lines sent whole instead of by their changes. */
+  overtaken: ReadonlySet<string>;
+}
+const NOTHING_SENT: SentChanges = { refusal: null, items: null, keys: new Set(), removed: new Set(), overtaken: new Set() };
+
+/**
+ * `follow`: the customer cart this device used became an order; the server moved what the order did
+ * not take to the customer's next cart, which the device then follows as it followed the old one
+ * (no login merge: that would send back lines the order took on another device).
+ */
+type ConnectOptions = { guestCart: boolean; forceClientState?: boolean | undefined; follow?: boolean };
 /**
  * `connected`: straight after a connect, which does not connect again, so a server that keeps
  * refusing cannot loop. `repulled`: after a lost cart was pulled again once.
@@ -80,7 +99,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const guest = options.guestCart;
     // A customer cart may hold lines saved in another session: the first sync with it merges them
     // in, it never deletes them, however it ends.
-    if (!guest) await update({ mergePending: true });
+    if (!guest && !options.follow) await update({ mergePending: true });
     const reply = expectKnown(await cart.create(guest, await connectKey(guest)));
     if (reply.code === 200 && typeof reply.result !== 'string') throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
     await update({ connectRequest: null });
@@ -128,7 +147,8 @@ export function createCartSync(deps: CartSyncDeps) {
     // Another customer's, converted or unknown: the lines go to a new cart (SPEC §7 "a missing cart id re-creates the cart").
     if (reply.code === 403 || reply.code === 404) {
       await update({ token: null, customerCart: false, ...(reply.code === 404 ? { convertedCustomerCart: convertedCustomerCart(state) } : {}) });
-      return connect({ guestCart: !(await deps.hasUserToken()), forceClientState: true });
+      const customer = await deps.hasUserToken();
+      return connect({ guestCart: !customer, forceClientState: true, follow: customer && reply.code === 404 && state.customerCart && !state.mergePending });
     }
     disabled = true;
     return emptyDiff();
@@ -156,6 +176,34 @@ export function createCartSync(deps: CartSyncDeps) {
     return true;
   }
 
+  /**
+   * Sends the shopper's changes (`cart-ops-journal.ts`) and returns the cart as the server holds it
+   * after them. Changes about a line confirmed in another cart (the cart was lost and this one is
+   * new) are not sent: the line goes whole, as the device holds it (`overtaken`). A refusal of one
+   * change is told with the server's words and drops it; the line then follows the server's cart.
+   * A refusal of the cart itself (401, 403, 404) is returned for the caller to reconnect.
+   */
+  async function sendChanges(token: string, changes: readonly PendingCartOp[], lines: readonly CartLine[]): Promise<SentChanges> {
+    const elsewhere = new Set(lines.filter((line) => line.server_cart_id && line.server_cart_id !== token).map((line) => line.id));
+    const overtaken = new Set(changes.filter((op) => elsewhere.has(op.key)).map((op) => op.key));
+    const toSend = changes.filter((op) => !elsewhere.has(op.key));
+    const keys = new Set(toSend.map((op) => op.key));
+    let items: ServerCartItem[] | null = null;
+    for (let at = 0; at < toSend.length; at += OPS_PER_REQUEST) {
+      const batch = toSend.slice(at, at + OPS_PER_REQUEST);
+      const reply = expectKnown(await cart.apply(token, batch));
+      if (reply.code === 401 || reply.code === 403 || reply.code === 404) return { refusal: reply, items: null, keys, removed: new Set(), overtaken };
+      if (reply.code === 200) {
+        if (typeof reply.result !== 'object' || !Array.isArray(reply.result.items) || !Array.isArray(reply.result.results)) throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
+        items = reply.result.items;
+        for (const result of reply.result.results) if (result.status === 'refused' && result.message) await deps.notify({ type: 'error', message: result.message });
+      } else if (typeof reply.result === 'string') await deps.notify({ type: 'error', message: reply.result });
+      // Applied, applied before, or refused (a refusal of the whole batch too): none is sent again.
+      await deps.store.updateState((s) => withoutOps(s, new Set(batch.map((op) => op.op_id))));
+    }
+    return { refusal: null, items, keys, removed: removedLast(toSend), overtaken };
+  }
+
   async function syncOnce(options: InnerSyncOptions): Promise<DiffLog> {
     if (disabled || !deps.isOnline()) return emptyDiff();
     let state = await deps.store.state();
@@ -167,44 +215,54 @@ export function createCartSync(deps: CartSyncDeps) {
     if (!state.token) return lines.length > 0 ? connect({ guestCart: !(await deps.hasUserToken()), forceClientState: options.forceClientState }) : emptyDiff();
     const token = state.token;
     const login = state.mergePending;
-    if (!login && !options.forceSync && !state.forceSync && state.itemsHash === cartHash(lines, token) && state.lastSyncAt !== null) return emptyDiff();
+    const quiet = !options.forceSync && !options.pull && !state.forceSync && state.pendingOps.length === 0;
+    if (!login && quiet && state.itemsHash === cartHash(lines, token) && state.lastSyncAt !== null) return emptyDiff();
     await update({ lastSyncAt: now(), forceSync: false });
-    const reply = expectKnown(await cart.pull(token));
-    if (reply.code !== 200 || !Array.isArray(reply.result)) return afterRefusedPull(reply, state, options);
-    // The login merge never deletes the customer's lines, in checkout or not.
-    const clientWins = !login && (Boolean(options.forceClientState) || (await deps.inCheckout()));
+    // The changes this round deals with: the login merge sends the lines they made, the others send them.
+    const changes = (await deps.store.state()).pendingOps;
+    const sent = login ? NOTHING_SENT : await sendChanges(token, changes, await deps.store.lines());
+    if (sent.refusal) return afterRefusedPull(sent.refusal, state, options);
+    let serverItems = sent.items;
+    if (!serverItems) {
+      const reply = expectKnown(await cart.pull(token));
+      if (reply.code !== 200 || !Array.isArray(reply.result)) return afterRefusedPull(reply, state, options);
+      serverItems = reply.result;
+    }
     const restored = login && (await restoreSignedOutCart(token));
-    // Read after the pull: the lines the merge sends are the ones compared with the server's.
+    // Read after the reply: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
-    const awaiting = clientWins ? undefined : await awaitingOrder(token);
+    const awaiting = await awaitingOrder(token);
     const leftWithOrders = await linesLeftWithOrders(token);
     // Read after the lines: a removal is recorded before the line goes, so a line missing from them is in it.
-    const removedWhileMerging = login ? new Set((await deps.store.state()).removedWhileMerging) : undefined;
+    const after = await deps.store.state();
+    const removedWhileMerging = login ? new Set(after.removedWhileMerging) : undefined;
+    const ctx = { cart, store: deps.store, cartId: token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging };
     let diff: DiffLog;
     try {
-      diff = await mergeCart(
-        { cart, store: deps.store, cartId: token, showError: (message) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging },
-        read,
-        reply.result,
-        { clientWins, login, restored },
-      );
+      diff = login
+        ? await mergeCart(ctx, read, serverItems, { clientWins: false, login, restored })
+        : await followServerCart(ctx, read, serverItems, { sent: sent.keys, removed: sent.removed, later: new Set(after.pendingOps.map((op) => op.key)) });
     } catch (error) {
       // Not the lines' fault: a fresh pull tells whether the cart is gone (→ a new one) or its lines changed.
       if (error instanceof CartLostError && !options.repulled) return syncOnce({ ...options, forceSync: true, repulled: true });
       throw error;
     }
+    // The lines the merge read carry the changes made before it: they are on the server now. So are
+    // lines sent whole, which make their changes' no longer needed.
+    const done = new Set(changes.filter((op) => login || sent.overtaken.has(op.key)).map((op) => op.op_id));
+    if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
-    const after = await deps.store.lines();
-    const merged = cartHash(after, token);
+    const linesNow = await deps.store.lines();
+    const merged = cartHash(linesNow, token);
     const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);
     // The server now holds the lines as this merge read them. Lines edited or removed (in any tab)
     // since are not on the server yet: recording their hash as synced would make the sync that edit
     // queued skip them, and the server keep the old cart. So would a line added during the pull and
     // removed during the merge, were the hash compared with a read from before the pull.
     await update({ itemsHash: merged === cartHash(read, token) ? merged : null });
-    if (totalsRequired && after.length > 0) await totals.syncTotals(token);
+    if (totalsRequired && linesNow.length > 0) await totals.syncTotals(token);
     diff.items.push({ party: 'client', status: merged !== cartHash(lines, token) ? 'update-required' : 'no-changes' });
     diff.items.push({ party: 'server', status: totalsRequired ? 'update-required' : 'no-changes' });
     return diff;
@@ -226,7 +284,8 @@ export function createCartSync(deps: CartSyncDeps) {
     load: () =>
       serial(async () => {
         await update({ connectBypassCount: 0 });
-        return sync({ forceClientState: false });
+        // A reload reads the server's cart: another device may have changed it meanwhile.
+        return sync({ forceClientState: false, pull: true });
       }),
     /** After a local edit (any tab): the client's lines win (a pending login merge runs instead). */
     sync: (options: SyncOptions = { forceClientState: true }) => serial(() => sync(options)),
@@ -251,6 +310,8 @@ export function createCartSync(deps: CartSyncDeps) {
         return diff;
       });
     },
+    /** Reads the server's cart even with nothing to send (a focus, a timer): another device may have changed it. */
+    refresh: () => serial(() => sync({ pull: true })),
     /** Applying a coupon forces a totals sync; true or the message to show. */
     applyCoupon: (code: string) => serial(() => totals.applyCoupon(code)),
     /** True, the message to show, or null for a refusal without one. */

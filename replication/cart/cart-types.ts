@@ -17,6 +17,8 @@ export interface CartStore {
   /** The line is on the device now (not removed or taken by an order since it was read). */
   hasLine(id: string): Promise<boolean>;
   removeLine(id: string): Promise<void>;
+  /** Removes the line unless the shopper changed it since the sync round read it (that change is sent next). */
+  removeIfUnchanged(id: string): Promise<void>;
   state(): Promise<CartState>;
   updateState(change: (state: CartState) => CartState): Promise<CartState>;
 }
@@ -45,6 +47,8 @@ export interface SyncOptions {
   mergeQty?: boolean;
   /** Sync even when the cart hash has not changed. */
   forceSync?: boolean;
+  /** Read the server's cart even with nothing to send (another device may have changed it); totals only when lines changed. */
+  pull?: boolean;
 }
 
 export type { CartLine, CartState };

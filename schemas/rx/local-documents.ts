@@ -98,10 +98,29 @@ export interface CartState {
    */
   removedWhileMerging: string[];
   /**
+   * The shopper's cart changes not yet known to be applied by the server, in the order made (see
+   * `replication/cart/cart-ops-journal.ts`): each goes to POST /api/cart/apply with its own id, so
+   * another device's lines are never overwritten and a change sent twice is applied once.
+   */
+  pendingOps: PendingCartOp[];
+  /** A tab asked for the server's cart (focus, a reload): the leading tab pulls it even with nothing to send. */
+  pullRequestedAt: number | null;
+  /**
    * A customer cart an order converted: the lines the order did not take went on into the
    * customer's next cart, and so did the device's lines confirmed in it (see `convertedCustomerCart`).
    */
   convertedCustomerCart: string | null;
+}
+
+/** One change the shopper made to the cart (`CartState.pendingOps`); `key` is the local line id it is about. */
+export interface PendingCartOp {
+  op_id: string;
+  type: 'add' | 'set' | 'remove';
+  key: string;
+  sku: string;
+  product_option: Record<string, unknown> | null;
+  /** add: how many more; set: the new quantity; remove: none. */
+  qty?: number;
 }
 
 /** Flags the views react to. */
@@ -155,6 +174,8 @@ export const DEFAULT_CART_STATE: CartState = {
   signedOutCart: null,
   leftWithOrders: null,
   removedWhileMerging: [],
+  pendingOps: [],
+  pullRequestedAt: null,
   convertedCustomerCart: null,
 };
 export const DEFAULT_UI_FLAGS: UiFlags = { signUpModal: false, ordersAwaitingConfirmation: [], orderQuestionUnraised: false, thankYouPageOpen: false };

@@ -9,6 +9,23 @@ import { priceLines, type LineOutcome } from './line-pricing';
 
 type Ctx = Pick<AppContext, 'db' | 'log' | 'catalog'>;
 
+/**
+ * What each line holds as the ops of one request are planned: read from the cart once, then as the
+ * ops before would leave it, so two adds in one request are checked together (a minimum order).
+ */
+function heldQuantities(ctx: Ctx, cartId: string) {
+  const known = new Map<string, number>();
+  const key = (sku: string, checksum: string) => `${sku}|${checksum}`;
+  return {
+    of: async (sku: string, checksum: string) => {
+      if (!known.has(key(sku, checksum))) known.set(key(sku, checksum), (await findLine(ctx.db, cartId, sku, checksum))?.qty ?? 0);
+      return known.get(key(sku, checksum))!;
+    },
+    set: (sku: string, checksum: string | null, qty: number) => void (checksum !== null && known.set(key(sku, checksum), qty)),
+  };
+}
+type HeldQuantities = ReturnType<typeof heldQuantities>;
+
 /** What an op will write, worked out before the cart is locked (pricing reads the catalogue and stock). */
 type Planned =
   | { op: CartOp; kind: 'write'; add: boolean; write: LineWrite }
@@ -27,7 +44,7 @@ const writeOf = (outcome: Extract<LineOutcome, { ok: true }>, qty: number): Line
  * Checks one op against the catalogue with the rules of /api/cart/update: an add is checked for the
  * quantity the line will have (what the cart holds now plus the added), a set for its own.
  */
-async function plan(ctx: Ctx, cartId: string, auth: AuthClaims | null, op: CartOp): Promise<Planned> {
+async function plan(ctx: Ctx, cartId: string, auth: AuthClaims | null, op: CartOp, held: HeldQuantities): Promise<Planned> {
   const option = (op.product_option ?? null);
   if (op.type === 'remove') {
     const outcome = await price(ctx, auth, op.sku, 1, option, false);
@@ -36,11 +53,12 @@ async function plan(ctx: Ctx, cartId: string, auth: AuthClaims | null, op: CartO
   }
   const qty = parseQuantity(op.qty);
   if (!qty.ok) return { op, kind: 'refused', code: 400, message: qty.message };
-  const first = await price(ctx, auth, op.sku, qty.qty, option, true);
+  // An add is checked for the quantity the line will hold (a minimum order counts what is there).
+  const first = await price(ctx, auth, op.sku, qty.qty, option, op.type === 'set');
   if (!first.ok) return { op, kind: 'refused', code: first.code, message: first.message };
   if (op.type === 'set') return { op, kind: 'write', add: false, write: writeOf(first, qty.qty) };
-  const held = (await findLine(ctx.db, cartId, first.line.resolved.lineSku, first.line.checksum))?.qty ?? 0;
-  const total = held > 0 ? await price(ctx, auth, op.sku, held + qty.qty, option, true) : first;
+  const holds = await held.of(first.line.resolved.lineSku, first.line.checksum);
+  const total = await price(ctx, auth, op.sku, holds + qty.qty, option, true);
   if (!total.ok) return { op, kind: 'refused', code: total.code, message: total.message };
   return { op, kind: 'write', add: true, write: writeOf(first, qty.qty) };
 }
@@ -61,7 +79,13 @@ async function cartItems(ctx: Ctx, cartId: string, auth: AuthClaims | null) {
 export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | null, ops: readonly CartOp[]): Promise<CartApplyReply> {
   await loadCart(ctx.db, cartId, auth);
   const planned: Planned[] = [];
-  for (const op of ops) planned.push(await plan(ctx, cartId, auth, op));
+  const held = heldQuantities(ctx, cartId);
+  for (const op of ops) {
+    const next = await plan(ctx, cartId, auth, op, held);
+    if (next.kind === 'remove') held.set(next.sku, next.checksum, 0);
+    else if (next.kind === 'write') held.set(next.write.sku, next.write.checksum, next.add ? (await held.of(next.write.sku, next.write.checksum)) + next.write.qty : next.write.qty);
+    planned.push(next);
+  }
   const results = await ctx.db.transaction(async (tx) => {
     const cart = await loadCart(tx, cartId, auth, true);
     const out: CartOpResult[] = [];

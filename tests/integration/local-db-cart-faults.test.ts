@@ -76,7 +76,7 @@ async function openPage(): Promise<Page> {
     onRequest: null,
     fail: (path, fault) => void faults.push({ path, fault }),
     reload() {
-      page.sync = createCartSync({ api, store: cartStore(db), isOnline: () => true, hasUserToken: async () => Boolean((await readLocal(db, LOCAL.session)).token), inCheckout: async () => page.inCheckout, notify: async () => undefined });
+      page.sync = createCartSync({ api, store: cartStore(db), isOnline: () => true, hasUserToken: async () => Boolean((await readLocal(db, LOCAL.session)).token), notify: async () => undefined });
     },
   };
   page.reload();
@@ -103,14 +103,14 @@ describe('an unknown outcome never removes a line or reverts a quantity', () => 
     ["a proxy's HTML 502", 'html-502'],
     ['a time-out', 'hang'],
     ['a lost reply', 'lost-reply'],
-  ])('an update answered %s: the new line and the changed quantity stay, and the next sync sends them', async (_, fault) => {
+  ])('a change answered %s: the new line and the changed quantity stay, and the next sync sends them once', async (_, fault) => {
     const page = await openPage();
     await add(page, 'LCF-ANCHOR', 2);
     await page.sync.sync();
     await updateQuantity(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id, 4);
     await add(page, 'LCF-BOLT', 1);
-    page.fail('/api/cart/update', fault);
-    page.fail('/api/cart/update', fault);
+    page.fail('/api/cart/apply', fault);
+    page.fail('/api/cart/apply', fault);
     await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
     await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 4, 'LCF-BOLT': 1 });
@@ -119,12 +119,12 @@ describe('an unknown outcome never removes a line or reverts a quantity', () => 
     expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 4, 'LCF-BOLT': 1 });
   });
 
-  it('a pull answered 503 is not taken as synced: a removal still reaches the server', async () => {
+  it('a change answered 503 is not taken as done: a removal still reaches the server', async () => {
     const page = await openPage();
     await add(page, 'LCF-ANCHOR', 1);
     await page.sync.sync();
     await removeFromCart(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id);
-    page.fail('/api/cart/pull', { status: 503 });
+    page.fail('/api/cart/apply', { status: 503 });
     await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
     await page.sync.sync();
     expect(await serverCart(await cartId(page))).toEqual({});
@@ -136,7 +136,7 @@ describe('an unknown outcome never removes a line or reverts a quantity', () => 
     await page.sync.sync();
     const old = await cartId(page);
     await add(page, 'LCF-BOLT', 2);
-    page.onRequest = async (path) => void (path === '/api/cart/update' && (await server.ctx.db.query("update carts set converted_order_id = 'elsewhere' where id = $1", [old])));
+    page.onRequest = async (path) => void (path === '/api/cart/apply' && (await server.ctx.db.query("update carts set converted_order_id = 'elsewhere' where id = $1", [old])));
     await page.sync.sync();
     page.onRequest = null;
     expect(await cartId(page)).not.toBe(old);
@@ -258,9 +258,10 @@ describe('lines removed on this page', () => {
     await page.sync.sync();
     page.onRequest = async (path, body) => {
       if (path === '/api/cart/pull') await add(page, 'LCF-BOLT', 1);
-      if (path === '/api/cart/update' && (body as { cartItem: { sku: string } }).cartItem.sku === 'LCF-BOLT') await removeFromCart(page.db, (await lineOf(page, 'LCF-BOLT'))!.id);
+      if (path === '/api/cart/apply' && (body as { ops: { sku: string }[] }).ops.some((op) => op.sku === 'LCF-BOLT')) await removeFromCart(page.db, (await lineOf(page, 'LCF-BOLT'))!.id);
     };
-    await page.sync.sync({ forceClientState: true, forceSync: true });
+    await page.sync.sync({ pull: true }); // BOLT is added meanwhile
+    await page.sync.sync(); // BOLT's add is sent, and BOLT removed meanwhile
     page.onRequest = null;
     await page.sync.sync();
     expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 1 });

@@ -67,7 +67,7 @@ describe('two tabs on one IndexedDB', () => {
       const { token } = await readLocal(follower.db, LOCAL.cartState);
       const rows = await server.ctx.db.query<{ sku: string; qty: number }>('select sku, qty from cart_items where cart_id = $1', [token]);
       expect(rows.map((r) => [r.sku, Number(r.qty)])).toEqual([[product.sku, 2]]);
-      expect(leader.net.requests.some((r) => r.startsWith('/api/cart/update'))).toBe(true);
+      expect(leader.net.requests.some((r) => r.startsWith('/api/cart/apply'))).toBe(true);
       expect(follower.net.requests).toEqual([]);
 
       // The leader's tab closes: the other one takes over and keeps the catalogue live.

@@ -1,6 +1,7 @@
 import { lineKey } from '../../../replication/cart/item-match';
 import { convertedCustomerCart } from '../../../replication/cart/converted-customer-cart';
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
+import { withCartOp } from '../../../replication/cart/cart-ops-journal';
 import { ADD_TO_CART_MESSAGES, decideAddToCart, localStockStatus, type CartRules, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
 import { cartNotice } from '../../domain/notifications/notification-rules';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
@@ -11,8 +12,9 @@ import { LOCAL, modifyLocal, type CartState } from '../local-state';
 import { addNotification } from '../sync/notification-center';
 
 /**
- * What the cart screens call, in any tab. They change the local cart only; the leader tab sees the
- * change and syncs it with the server, client state winning (SPEC §4).
+ * What the cart screens call, in any tab. They change the local cart and record what the shopper did
+ * (`cart-ops-journal.ts`), recorded before the line is written so a sync that sees the line also
+ * sees the change; the leader tab sees the change and sends it to the server (SPEC §4).
  */
 
 /** What a line takes from the product the shopper chose (quantity and line bookkeeping apart). */
@@ -48,6 +50,7 @@ export async function addToCart(db: ShopDatabase, input: CartItemInput, qty = 1,
   }
   const now = Date.now();
   const fields = productFields(input, now);
+  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty));
   // The quantity adds to what is stored when the write happens, not to what was read above.
   await insertOrModifyLine(
     db,
@@ -63,6 +66,7 @@ export async function addToCart(db: ShopDatabase, input: CartItemInput, qty = 1,
 export async function updateQuantity(db: ShopDatabase, lineId: string, qty: number): Promise<void> {
   const line = await db.cart.findOne(lineId).exec();
   if (!line) return;
+  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', line, qty));
   await line.incrementalPatch({ qty, updated_at: Date.now() });
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
 }
@@ -78,11 +82,15 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
   const now = Date.now();
   const fields = productFields(input, now);
   if (old && id === lineId) {
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', old, qty));
     await old.incrementalPatch({ ...fields, qty });
   } else {
-    // A removal during a pending login merge is recorded before either line is written, so the new line
-    // and the old one's removal still land together, as one change for the debounced sync.
-    if (old) await modifyLocal(db, LOCAL.cartState, (s) => withRemovalDuringMerge(s, lineId));
+    // The changes (and a removal during a pending login merge) are recorded before either line is
+    // written, so the new line and the old one's removal still land together, as one change for the debounced sync.
+    await modifyLocal(db, LOCAL.cartState, (s) => {
+      const added = withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty);
+      return old ? withCartOp(withRemovalDuringMerge(added, lineId), 'remove', old) : added;
+    });
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
     await Promise.all([
       insertOrModifyLine(db, id, () => ({ ...fields, id, qty, added_at: old?.added_at ?? now }), (current) => ({ ...current, ...fields, qty: current.qty + qty })),
@@ -103,13 +111,14 @@ export async function acknowledgePriceChange(db: ShopDatabase, lineId: string, s
 
 /** Removes a line (the screen asked the shopper first); the sync deletes it on the server if it was there. */
 export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<void> {
+  const line = await db.cart.findOne(lineId).exec();
   // Recorded first: a merge that no longer reads the line then knows it was removed.
-  await modifyLocal(db, LOCAL.cartState, (s) => withRemovalDuringMerge(s, lineId));
+  await modifyLocal(db, LOCAL.cartState, (s) => (line ? withCartOp(withRemovalDuringMerge(s, lineId), 'remove', line) : withRemovalDuringMerge(s, lineId)));
   await removeLine(db, lineId);
 }
 
 /** The cart state with no server cart: the next line starts a new one, with no totals or coupon of the old. */
-const withoutServerCart = (s: CartState): CartState => ({ ...s, token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+const withoutServerCart = (s: CartState): CartState => ({ ...s, pendingOps: [], token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
 
 /**
  * Empties the cart without a sync (after an order: the server already converted its cart) and drops

@@ -1,7 +1,6 @@
 import type { ApiClient } from '../../../replication/api/api-types';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import type { Notice } from '../../../replication/tasks/task-types';
-import { isInCheckout } from '../../domain/checkout-state/checkout-rules';
 import { storedProduct } from '../catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
@@ -21,7 +20,6 @@ export function createCartCoordinator(db: ShopDatabase, api: ApiClient, connecti
     store: cartStore(db),
     isOnline: () => connectivity.isOnline(),
     hasUserToken: async () => Boolean((await readLocal(db, LOCAL.session)).token),
-    inCheckout: async () => isInCheckout((await readLocal(db, LOCAL.checkout)).modifiedAt, Date.now()),
     notify,
     lookup: async (sku) => {
       const product = await storedProduct(db, sku);

@@ -50,6 +50,11 @@ export function cartStore(db: ShopDatabase): CartStore {
     },
     hasLine: async (id) => (await db.cart.findOne(id).exec()) !== null,
     removeLine: (id) => removeLine(db, id),
+    removeIfUnchanged: async (id) => {
+      const doc = await db.cart.findOne(id).exec();
+      // On the stored revision: an edit landing at this moment wins over the removal.
+      await doc?.incrementalModify((current) => (current.updated_at === read.get(id) ? { ...current, _deleted: true } : current));
+    },
     state: () => readLocal(db, LOCAL.cartState),
     updateState: (change) => modifyLocal(db, LOCAL.cartState, change),
   };

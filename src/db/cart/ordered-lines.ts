@@ -1,7 +1,9 @@
 import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
 import { insertOrModifyLine } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
+import { LOCAL, modifyLocal } from '../local-state';
 
 export type { OrderedProduct };
 
@@ -16,6 +18,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   const ordered = new Map<string, number>();
   for (const product of products) ordered.set(orderedLineKey(product), (ordered.get(orderedLineKey(product)) ?? 0) + product.qty);
   const taken: CartLine[] = [];
+  const gone = new Set<string>();
   for (const [id, qty] of ordered) {
     const doc = await db.cart.findOne(id).exec();
     let took: CartLine | null = null;
@@ -24,6 +27,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
       // A smaller quantity is an edit made after the order was built; the line was still ordered.
       if (current.qty <= qty) {
         took = { ...current };
+        gone.add(id);
         return { ...current, _deleted: true };
       }
       // A local edit: a sync that read the line before keeps this quantity (see cart-store).
@@ -32,14 +36,23 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     });
     if (took) taken.push(took);
   }
+  // A line the order took whole leaves the server cart too (see withLinesOrdered).
+  const whole = taken.filter((line) => gone.has(line.id));
+  if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole));
   return taken;
 }
 
-/** The server refused the order: what it took goes back into the cart, added to whatever is there now. */
+/**
+ * The server refused the order: what it took goes back into the cart, added to whatever is there now.
+ * The changes sent for these lines were dropped with the order, so the line is sent whole again, as
+ * the device holds it (no server cart confirmed it: see `followServerCart`).
+ */
 export async function putBackOrderedLines(db: ShopDatabase, taken: readonly CartLine[]): Promise<void> {
   const now = Date.now();
+  const unconfirmed = { server_cart_id: null, server_item_id: null, item_id: null, updated_at: now };
+  await modifyLocal(db, LOCAL.cartState, (s) => withoutOpsFor(s, new Set(taken.map((line) => line.id))));
   for (const line of taken) {
     const { _deleted, _rev, _meta, _attachments, ...plain } = line as CartLine & Record<string, unknown>;
-    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), updated_at: now }), (current) => ({ ...current, qty: current.qty + line.qty, updated_at: now }));
+    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), ...unconfirmed }), (current) => ({ ...current, qty: current.qty + line.qty, ...unconfirmed }));
   }
 }

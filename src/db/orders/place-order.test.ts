@@ -40,7 +40,6 @@ async function shopPage() {
     store: cartStore(db),
     isOnline: () => page.online,
     hasUserToken: async () => true,
-    inCheckout: async () => false,
     notify: async () => undefined,
     awaitingOrder: (cartId) => productsAwaitingOrder(db, cartId),
   });
@@ -153,8 +152,10 @@ describe('an order of a line in a cart another queued order names', () => {
     await placeOrderBody(db, shop.outbox, orderBody('order-0004', customerCart, [{ sku: 'BOLT', qty: 1 }]));
     shop.page.online = true;
     await db.cart.insert(newLine('NUT', 1, 2));
-    await shop.sync.sync(); // the device's lines win: BOLT, the order's, leaves the server cart
-    expect(shop.server.lines(customerCart)).toEqual({ NUT: 1 });
+    await shop.sync.sync();
+    // BOLT stays in the server cart for the order that names it, and is not the device's line any more.
+    expect(shop.server.lines(customerCart)).toEqual({ BOLT: 1, NUT: 1 });
+    expect(await shop.local()).toEqual({ NUT: 1 });
 
     // The first order will turn the cart into itself; the second cannot name it, yet takes NUT from it.
     shop.page.online = false;
@@ -164,7 +165,7 @@ describe('an order of a line in a cart another queued order names', () => {
     shop.page.online = true;
     await shop.sync.load(); // a page load: server lines the device lacks would come back to it
     expect(await shop.local()).toEqual({});
-    expect(shop.server.lines(customerCart)).toEqual({});
+    expect(shop.server.lines(customerCart)).toEqual({ BOLT: 1 });
     expect((await readLocal(db, LOCAL.cartState)).leftWithOrders).toBeNull();
 
     expect(await shop.outbox.sendQueued()).toMatchObject({ sent: 2 });

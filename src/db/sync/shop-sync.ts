@@ -1,7 +1,8 @@
-import { debounceTime, filter, map, merge, pairwise, type Observable, type Subscription } from 'rxjs';
+import { debounceTime, distinctUntilChanged, filter, interval, map, merge, pairwise, skip, type Observable, type Subscription } from 'rxjs';
 import { createApiClient } from '../../../replication/api/api-client';
 import { createTaskRunner } from '../../../replication/tasks/task-runner';
 import { createCartCoordinator } from '../cart/cart-coordinator';
+import { requestCartPullOnFocus } from '../cart/cart-pull-on-focus';
 import { keepCartPrices } from '../cart/keep-cart-prices';
 import { localCatalogChanges } from '../catalog/local-catalog-changes';
 import type { ApiClient } from '../../../replication/api/api-types';
@@ -23,6 +24,10 @@ import { syncTaskStore } from './sync-task-store';
 import { tabLeadership, type TabLeadership } from './tab-leadership';
 import { yieldToMain } from '../yield-to-main';
 
+/** The leading tab reads the server's cart this often while the page is shown. */
+const CART_PULL_MS = 30_000;
+const pageShown = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+
 /** Shown before the replication's own message when the catalogue could not be pulled. */
 const CATALOGUE_ERROR = 'The catalogue could not be updated.';
 
@@ -38,6 +43,8 @@ export interface ShopSyncOptions {
   lockRetryMs?: number;
   /** Wait after a cart change before syncing, so quick edits go in one sync. */
   cartDebounceMs?: number;
+  /** How often the leading tab reads the server's cart while the page is shown (another device may change it). */
+  cartPullMs?: number;
   /** Which tab leads (default: Web Locks in browsers, RxDB's election elsewhere). */
   leadership?: TabLeadership;
   /** Every request's time-out (default 20 s). */
@@ -94,6 +101,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   let firstCatalog: (() => void) | null = null;
   const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
   let stopped = false;
+  let stopFocusPulls: (() => void) | null = null;
 
   function startCatalogue(): void {
     if (options.catalogue === false) return;
@@ -129,6 +137,13 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
           // Orders held for the customer's session go again, however the session came back.
           void orders.releaseHeld().then((released) => (released > 0 ? rounds.run() : undefined), rounds.failed);
         }),
+    );
+    // Another device on the same account may change the cart: read it when a tab asks (a focus) and
+    // every so often while the page is shown.
+    leadSubs.push(
+      merge(watchLocal(db, LOCAL.cartState).pipe(map((s) => s.pullRequestedAt), distinctUntilChanged(), skip(1)), interval(options.cartPullMs ?? CART_PULL_MS).pipe(filter(pageShown)))
+        .pipe(filter(() => connectivity.isOnline()))
+        .subscribe(() => void cart.refresh().catch(rounds.failed)),
     );
     leadSubs.push(keepProfileLoaded(db, { api, connectivity }));
     leadSubs.push(keepServerLogoutsSent(db, { api, connectivity, retryBaseMs: options.retryBaseMs }));
@@ -192,6 +207,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     leadership,
     /** Competes for the lead; while this tab leads it replicates the catalogue, syncs the cart and runs the queues. */
     start(): void {
+      stopFocusPulls ??= requestCartPullOnFocus(db);
       startSub ??= leadership.leading$.subscribe((isLeader) => {
         if (isLeader) {
           leading = lead();
@@ -206,6 +222,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     whenCatalogueReplicated: () => catalogueReplicated,
     async stop(): Promise<void> {
       stopped = true;
+      stopFocusPulls?.();
+      stopFocusPulls = null;
       rounds.stop();
       startSub?.unsubscribe();
       startSub = null;

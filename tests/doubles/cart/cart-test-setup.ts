@@ -5,6 +5,7 @@ import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { fakeCartServer } from './fake-cart-server';
 import { lineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import { memoryCartStore } from './memory-cart-store';
+import { withCartOp } from '../../../replication/cart/cart-ops-journal';
 
 /** A local cart line as the shopper added it (not yet on any server cart). */
 export const newLine = (sku: string, qty: number, at = 1, extra: Partial<CartLine> = {}): CartLine => ({
@@ -50,6 +51,24 @@ export function cartSyncSetup(options: { state?: Partial<CartState>; server?: Re
       return page.sync.authorize();
     },
     add: (line: CartLine) => void store.map.set(line.id, { ...line }),
+    /** The shopper sets a line's quantity, as the cart screens do: the change is recorded, then the line written. */
+    async setQty(sku: string, qty: number) {
+      const line = [...store.map.values()].find((l) => l.sku === sku)!;
+      await store.updateState((s) => withCartOp(s, 'set', line, qty));
+      store.map.set(line.id, { ...line, qty, updated_at: line.updated_at + 1 });
+    },
+    /** The shopper adds `qty` of a product, as "Add to cart" does. */
+    async addMore(line: CartLine, qty: number) {
+      await store.updateState((s) => withCartOp(s, 'add', line, qty));
+      const current = store.map.get(line.id);
+      store.map.set(line.id, current ? { ...current, qty: current.qty + qty, updated_at: current.updated_at + 1 } : { ...line, qty });
+    },
+    /** The shopper removes a line. */
+    async remove(sku: string) {
+      const line = [...store.map.values()].find((l) => l.sku === sku)!;
+      await store.updateState((s) => withCartOp(s, 'remove', line));
+      store.map.delete(line.id);
+    },
     local: () => Object.fromEntries([...store.map.values()].map((l) => [l.sku, l.qty])),
     onServer: () => server.lines(store.current().token),
     reload() {
@@ -64,7 +83,6 @@ export function cartSyncSetup(options: { state?: Partial<CartState>; server?: Re
         store,
         isOnline: () => page.online,
         hasUserToken: async () => page.session !== null,
-        inCheckout: async () => page.inCheckout,
         notify: async (notice) => void notices.push(notice.message),
         awaitingOrder: async (cartId) => page.awaiting[cartId] ?? [],
       });

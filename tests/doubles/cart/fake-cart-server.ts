@@ -33,6 +33,8 @@ export function fakeCartServer() {
   const faults: { path: string; fault: Fault }[] = [];
   const requests: { method: string; path: string; body: unknown; idempotencyKey: string | null }[] = [];
   const stock = new Map<string, number>();
+  /** Ids of the cart changes applied (POST /api/cart/apply applies each once). */
+  const appliedOps = new Set<string>();
   let nextCart = 1;
   let nextItem = 1;
   let customerCart: string | null = null;
@@ -113,6 +115,21 @@ export function fakeCartServer() {
         const max = stock.get(item!.sku);
         if (max !== undefined && item!.qty > max) return json(400, `Only ${max} products of this type are available.`);
         return json(200, { ...server.put(cartId, item!.sku, item!.qty) });
+      }
+      case '/api/cart/apply': {
+        const ops = (body as { ops: { op_id: string; type: 'add' | 'set' | 'remove'; sku: string; qty?: number }[] }).ops;
+        const results = ops.map((op) => {
+          if (appliedOps.has(op.op_id)) return { op_id: op.op_id, status: 'duplicate' };
+          const held = cart.items.find((i) => i.sku === op.sku)?.qty ?? 0;
+          const qty = op.type === 'add' ? held + op.qty! : (op.qty ?? 0);
+          const max = stock.get(op.sku);
+          if (op.type !== 'remove' && max !== undefined && qty > max) return { op_id: op.op_id, status: 'refused', code: 400, message: `Only ${max} products of this type are available.` };
+          appliedOps.add(op.op_id);
+          if (op.type === 'remove') cart.items = cart.items.filter((i) => i.sku !== op.sku);
+          else server.put(cartId, op.sku, qty);
+          return { op_id: op.op_id, status: 'applied' };
+        });
+        return json(200, { cart_id: cartId, items: cart.items.map((i) => ({ ...i })), results });
       }
       case '/api/cart/delete':
         cart.items = cart.items.filter((i) => i.item_id !== item!.item_id);

@@ -31,6 +31,7 @@ export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & {
     },
     hasLine: async (id) => map.has(id),
     removeLine: async (id) => void map.delete(id),
+    removeIfUnchanged: async (id) => void (map.get(id)?.updated_at === read.get(id) && map.delete(id)),
     state: async () => state,
     updateState: async (change) => (state = change(state)),
   };

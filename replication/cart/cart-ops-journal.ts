@@ -1,0 +1,67 @@
+import type { CartState, PendingCartOp } from '../../schemas/rx/local-documents';
+
+/**
+ * The shopper's cart changes as they made them (add n, set to n, remove), kept in the cart state
+ * until the server has applied them (POST /api/cart/apply). Sending what the shopper did, rather
+ * than the quantity this device holds, is what lets two devices write one cart: two adds of a box
+ * make two, and a device whose copy is stale cannot delete or revive the other's lines. Each change
+ * keeps its id across retries, and the server applies an id once, so a reply lost on the way does
+ * not make a change count twice.
+ */
+
+export type { PendingCartOp };
+
+/** A line as the change names it: its local id (sku and options), sku and options. */
+export interface OpLine {
+  id: string;
+  sku: string;
+  product_option?: Record<string, unknown> | null;
+}
+
+export function withCartOp(state: CartState, type: PendingCartOp['type'], line: OpLine, qty?: number): CartState {
+  const option = line.product_option && Object.keys(line.product_option).length > 0 ? line.product_option : null;
+  const op: PendingCartOp = { op_id: crypto.randomUUID(), type, key: line.id, sku: line.sku, product_option: option, ...(type === 'remove' ? {} : { qty }) };
+  return { ...state, pendingOps: [...state.pendingOps, op] };
+}
+
+/** The state without the changes whose ids are given (applied, refused, or overtaken by a whole-line send). */
+export function withoutOps(state: CartState, opIds: ReadonlySet<string>): CartState {
+  return opIds.size === 0 ? state : { ...state, pendingOps: state.pendingOps.filter((op) => !opIds.has(op.op_id)) };
+}
+
+/** The state without the changes about these lines (an order the server refused put them back). */
+export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): CartState {
+  return state.pendingOps.some((op) => keys.has(op.key)) ? { ...state, pendingOps: state.pendingOps.filter((op) => !keys.has(op.key)) } : state;
+}
+
+/**
+ * An order took these lines whole: they leave the cart. Their changes not yet known to be applied
+ * become one removal. The server cart may hold the lines (a change sent, its reply not back yet),
+ * and an order that does not name that cart leaves them there; an add sent after the order
+ * converted its cart would put the ordered quantity into the next one.
+ */
+export function withLinesOrdered(state: CartState, lines: readonly OpLine[]): CartState {
+  const keys = new Set(lines.map((line) => line.id));
+  let next = withoutOpsFor(state, keys);
+  for (const line of lines) next = withCartOp(next, 'remove', line);
+  return next;
+}
+
+/** The lines whose last change sent was a removal: a line here now came back after it (a refused order put it back). */
+export function removedLast(ops: readonly PendingCartOp[]): Set<string> {
+  const last = new Map<string, PendingCartOp['type']>();
+  for (const op of ops) last.set(op.key, op.type);
+  return new Set([...last].filter(([, type]) => type === 'remove').map(([key]) => key));
+}
+
+/** The body of one change for /api/cart/apply. */
+export const apiOp = (op: PendingCartOp) => ({
+  op_id: op.op_id,
+  type: op.type,
+  sku: op.sku,
+  ...(op.product_option ? { product_option: op.product_option } : {}),
+  ...(op.qty !== undefined ? { qty: op.qty } : {}),
+});
+
+/** The server takes at most this many changes per request (schemas/api/cart-sync.ts). */
+export const OPS_PER_REQUEST = 50;

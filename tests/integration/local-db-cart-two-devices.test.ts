@@ -1,0 +1,162 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toProductRecord } from '../../replication/catalog/catalog-records';
+import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { addProductToCart } from '../../src/db/cart/cart-add';
+import { removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
+import type { ShopDatabase } from '../../src/db/database-types';
+import { LOCAL, readLocal } from '../../src/db/local-state';
+import { signIn } from '../../src/db/session/session';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { openTestDatabase } from '../../src/db/testing/test-database';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { importProducts, orderBody, testProduct } from './cart-fixtures';
+
+/**
+ * A phone and a laptop signed in as one customer, each with its own database, against the real
+ * server. After every device settles, each holds the server's cart, and that cart is a serial order
+ * of what the shopper did on either device.
+ */
+let server: TestServer;
+const SKUS = ['TWO-ANCHOR', 'TWO-BOLT', 'TWO-SCREW', 'TWO-NUT'] as const;
+beforeAll(async () => {
+  server = await startTestServer();
+  await importProducts(server, SKUS.map((sku, i) => testProduct(995_400 + i, sku, { price: 5 + i })));
+});
+afterAll(async () => server?.close());
+
+interface Device {
+  db: ShopDatabase;
+  sync: ShopSync;
+  net: ReturnType<typeof manualConnectivity>;
+}
+const devices: Device[] = [];
+afterEach(async () => {
+  for (const device of devices.splice(0)) {
+    await device.sync.stop();
+    await device.db.close();
+  }
+});
+
+let accounts = 0;
+async function customer(): Promise<string> {
+  const email = `two-devices-${Date.now()}-${++accounts}@example.com`;
+  const created = await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Tess', lastname: 'Fixer' }, password: 'Secret-pass-123' });
+  expect(created.status).toBe(200);
+  return email;
+}
+
+async function signedInDevice(email: string): Promise<Device> {
+  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
+  for (const sku of SKUS) {
+    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
+    const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
+    await db.products.insert(plain);
+  }
+  const net = manualConnectivity(true);
+  const sync = createShopSync(db, { baseUrl: server.url, connectivity: net, catalogue: false, lockRetryMs: 50 });
+  sync.start();
+  await sync.whenLeading();
+  const device = { db, sync, net };
+  devices.push(device);
+  expect(await signIn(db, sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
+  await expect.poll(async () => (await readLocal(db, LOCAL.cartState)).customerCart, { timeout: 10_000 }).toBe(true);
+  return device;
+}
+
+const add = async (device: Device, sku: string, qty: number) => {
+  const product = (await device.db.products.findOne({ selector: { sku } }).exec())!.source;
+  expect((await addProductToCart(device, { product, productOption: {}, customerGroupId: 1, qty })).added).toBe(true);
+};
+const lineId = async (device: Device, sku: string) => (await device.db.cart.findOne({ selector: { sku } }).exec())!.id;
+const localCart = async (device: Device) => Object.fromEntries((await device.db.cart.find().exec()).map((l) => [l.sku, l.qty]));
+const token = async (device: Device) => (await readLocal(device.db, LOCAL.cartState)).token;
+async function openServerCart(email: string): Promise<Record<string, number>> {
+  const rows = await server.ctx.db.query<{ sku: string; qty: number }>(
+    `select i.sku, i.qty from cart_items i join carts c on c.id = i.cart_id join customers u on u.id::text = c.customer_id
+     where u.email = $1 and c.converted_order_id is null`,
+    [email],
+  );
+  return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
+}
+/** The device reads the server cart (a focus or a reload does this) and holds what the server holds. */
+async function settled(device: Device, email: string, expected: Record<string, number>): Promise<void> {
+  await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual(expected);
+  await expect
+    .poll(
+      async () => {
+        await device.sync.cart.refresh().catch(() => undefined);
+        return localCart(device);
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual(expected);
+}
+
+describe('one customer on a phone and a laptop', () => {
+  it("keeps the phone's anchors when the laptop comes back online with bolts", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    const laptop = await signedInDevice(email);
+    laptop.net.set(false);
+    await add(phone, 'TWO-ANCHOR', 2);
+    await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual({ 'TWO-ANCHOR': 2 });
+    await add(laptop, 'TWO-BOLT', 1);
+    laptop.net.set(true);
+    await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
+    await settled(phone, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
+  });
+
+  it("does not bring back the anchors the phone removed when the laptop's stale copy changes another line", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    await add(phone, 'TWO-ANCHOR', 2);
+    await add(phone, 'TWO-BOLT', 1);
+    const laptop = await signedInDevice(email);
+    await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
+    laptop.net.set(false);
+    await removeFromCart(phone.db, await lineId(phone, 'TWO-ANCHOR'));
+    await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual({ 'TWO-BOLT': 1 });
+    await updateQuantity(laptop.db, await lineId(laptop, 'TWO-BOLT'), 3);
+    laptop.net.set(true);
+    await settled(laptop, email, { 'TWO-BOLT': 3 });
+    await settled(phone, email, { 'TWO-BOLT': 3 });
+  });
+
+  it('keeps nuts the laptop adds while the phone orders in the open cart, and the ordered lines leave the laptop', async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    await add(phone, 'TWO-ANCHOR', 2);
+    const laptop = await signedInDevice(email);
+    await settled(laptop, email, { 'TWO-ANCHOR': 2 });
+    const ordered = (await token(phone))!;
+    const session = await readLocal(phone.db, LOCAL.session);
+    // The phone's order, as its checkout sends it, naming the cart; the laptop adds nuts meanwhile.
+    const [placed] = await Promise.all([
+      server.request('POST', '/api/order', orderBody(`two-${Date.now()}`, [{ sku: 'TWO-ANCHOR', qty: 2 }], { cart_id: ordered }), { authorization: `Bearer ${session.token}` }),
+      add(laptop, 'TWO-NUT', 4),
+    ]);
+    expect(placed.status).toBe(200);
+    await settled(laptop, email, { 'TWO-NUT': 4 });
+    expect(await token(laptop)).not.toBe(ordered);
+  });
+
+  it('sums one box of screws added on each device at about the same time', async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    const laptop = await signedInDevice(email);
+    await Promise.all([add(phone, 'TWO-SCREW', 1), add(laptop, 'TWO-SCREW', 1)]);
+    await settled(phone, email, { 'TWO-SCREW': 2 });
+    await settled(laptop, email, { 'TWO-SCREW': 2 });
+  });
+
+  it('shows a reload the lines the other device added, with no change of its own', async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    const laptop = await signedInDevice(email);
+    await add(phone, 'TWO-BOLT', 5);
+    await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual({ 'TWO-BOLT': 5 });
+    await laptop.sync.cart.load();
+    expect(await localCart(laptop)).toEqual({ 'TWO-BOLT': 5 });
+  });
+});
