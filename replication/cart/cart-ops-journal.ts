@@ -35,13 +35,15 @@ export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): Cart
 }
 
 /**
- * An order took these lines whole: they leave the cart. Their changes not yet known to be applied
- * become one removal. The server cart may hold the lines (a change sent, its reply not back yet),
- * and an order that does not name that cart leaves them there; an add sent after the order
- * converted its cart would put the ordered quantity into the next one.
+ * An order took these lines whole: they leave the cart. An order that names the cart takes them from
+ * it when it arrives, so their changes not yet known to be applied still go to that cart (the order
+ * takes from it what it ordered), and to that cart only: sent after the order converted it, an add
+ * would put the ordered quantity into the next one. An order that does not name the cart leaves them
+ * there (a change sent, its reply not back yet): their changes make way for one removal.
  */
-export function withLinesOrdered(state: CartState, lines: readonly OpLine[]): CartState {
+export function withLinesOrdered(state: CartState, lines: readonly OpLine[], orderCartId: string | null): CartState {
   const keys = new Set(lines.map((line) => line.id));
+  if (orderCartId !== null) return { ...state, pendingOps: state.pendingOps.map((op) => (keys.has(op.key) ? { ...op, cartId: orderCartId } : op)) };
   let next = withoutOpsFor(state, keys);
   for (const line of lines) next = withCartOp(next, 'remove', line);
   return next;

@@ -185,8 +185,12 @@ export function createCartSync(deps: CartSyncDeps) {
    */
   async function sendChanges(token: string, changes: readonly PendingCartOp[], lines: readonly CartLine[]): Promise<SentChanges> {
     const elsewhere = new Set(lines.filter((line) => line.server_cart_id && line.server_cart_id !== token).map((line) => line.id));
-    const overtaken = new Set(changes.filter((op) => elsewhere.has(op.key)).map((op) => op.key));
-    const toSend = changes.filter((op) => !elsewhere.has(op.key));
+    // Changes kept for a cart an order took them from, now gone: the order has those lines.
+    const stale = changes.filter((op) => op.cartId !== undefined && op.cartId !== token);
+    if (stale.length > 0) await deps.store.updateState((s) => withoutOps(s, new Set(stale.map((op) => op.op_id))));
+    const current = changes.filter((op) => op.cartId === undefined || op.cartId === token);
+    const overtaken = new Set(current.filter((op) => elsewhere.has(op.key)).map((op) => op.key));
+    const toSend = current.filter((op) => !elsewhere.has(op.key));
     const keys = new Set(toSend.map((op) => op.key));
     let items: ServerCartItem[] | null = null;
     for (let at = 0; at < toSend.length; at += OPS_PER_REQUEST) {
@@ -212,7 +216,12 @@ export function createCartSync(deps: CartSyncDeps) {
     // Also straight after a connect: a guest cart created while the shopper signed in is not the customer's.
     if (state.mergePending && !(state.token && state.customerCart)) return connect({ guestCart: false });
     const lines = await deps.store.lines();
-    if (!state.token) return lines.length > 0 ? connect({ guestCart: !(await deps.hasUserToken()), forceClientState: options.forceClientState }) : emptyDiff();
+    if (!state.token) {
+      if (lines.length === 0) return emptyDiff();
+      const customer = await deps.hasUserToken();
+      // An order converted the customer cart this device used: the next one holds what it left.
+      return connect({ guestCart: !customer, forceClientState: options.forceClientState, follow: customer && state.convertedCustomerCart !== null });
+    }
     const token = state.token;
     const login = state.mergePending;
     const quiet = !options.forceSync && !options.pull && !state.forceSync && state.pendingOps.length === 0;

@@ -121,6 +121,8 @@ export interface PendingCartOp {
   product_option: Record<string, unknown> | null;
   /** add: how many more; set: the new quantity; remove: none. */
   qty?: number;
+  /** Only for this cart (an order naming it took the line): dropped once the device uses another. */
+  cartId?: string;
 }
 
 /** Flags the views react to. */

@@ -118,15 +118,16 @@ export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<
 }
 
 /** The cart state with no server cart: the next line starts a new one, with no totals or coupon of the old. */
-const withoutServerCart = (s: CartState): CartState => ({ ...s, pendingOps: [], token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
+const withoutServerCart = (s: CartState): CartState => ({ ...s, token: null, itemsHash: null, lastSyncAt: null, lastTotalsSyncAt: null, platformTotals: null, totalSegments: null, coupon: null });
 
 /**
  * Empties the cart without a sync (after an order: the server already converted its cart) and drops
  * the cart id, so the next line starts a new server cart.
  */
 export async function clearCartWithoutSync(db: ShopDatabase): Promise<void> {
-  // The cart id goes first: a sync that sees the emptied lines then has no server cart to empty.
-  await modifyLocal(db, LOCAL.cartState, withoutServerCart);
+  // The cart id goes first: a sync that sees the emptied lines then has no server cart to empty. The
+  // changes not sent go too: they were about these lines.
+  await modifyLocal(db, LOCAL.cartState, (s) => ({ ...withoutServerCart(s), pendingOps: [] }));
   // Line by line on the stored revision: a sync writing a line at this moment must not fail the order.
   for (const line of await db.cart.find().exec()) await removeLine(db, line.id);
 }

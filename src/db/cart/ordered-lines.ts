@@ -14,11 +14,18 @@ export type { OrderedProduct };
  * revision, like the other line writes, so an add or a sync write at the same moment is not lost.
  * Returns what was taken, to put back if the server refuses the order.
  */
-export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[]): Promise<CartLine[]> {
+export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[], orderCartId?: unknown): Promise<CartLine[]> {
   const ordered = new Map<string, number>();
   for (const product of products) ordered.set(orderedLineKey(product), (ordered.get(orderedLineKey(product)) ?? 0) + product.qty);
+  // The lines the order takes whole: their changes are settled first, as every cart change is
+  // recorded before the line is written, so a sync that no longer finds a line knows why.
+  const whole: CartLine[] = [];
+  for (const [id, qty] of ordered) {
+    const line = (await db.cart.findOne(id).exec())?.toMutableJSON();
+    if (line && line.qty <= qty) whole.push(line);
+  }
+  if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole, s.token !== null && s.token === orderCartId ? s.token : null));
   const taken: CartLine[] = [];
-  const gone = new Set<string>();
   for (const [id, qty] of ordered) {
     const doc = await db.cart.findOne(id).exec();
     let took: CartLine | null = null;
@@ -27,7 +34,6 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
       // A smaller quantity is an edit made after the order was built; the line was still ordered.
       if (current.qty <= qty) {
         took = { ...current };
-        gone.add(id);
         return { ...current, _deleted: true };
       }
       // A local edit: a sync that read the line before keeps this quantity (see cart-store).
@@ -36,9 +42,6 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     });
     if (took) taken.push(took);
   }
-  // A line the order took whole leaves the server cart too (see withLinesOrdered).
-  const whole = taken.filter((line) => gone.has(line.id));
-  if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole));
   return taken;
 }
 

@@ -74,7 +74,7 @@ export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body
 
   let taken: Awaited<ReturnType<typeof takeOrderedLines>> = [];
   try {
-    taken = await takeOrderedLines(db, orderedLines(order.body));
+    taken = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id);
     await recordLinesLeftWithOrder(db, order.body, taken);
     await modifyLocal(db, LOCAL.checkout, (c) => {
       const { password: _dropped, ...personal } = c.personalDetails;
@@ -88,8 +88,9 @@ export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body
   const result = await outbox.sendNow(orderId);
   if (result.outcome === 'rejected') await putBackOrderedLines(db, taken);
   if (result.outcome === 'repriced') {
-    await outbox.dropRepriced(orderId);
+    // Back first: until the order is dropped, a cart sync knows its lines are the order's, not the server cart's to add.
     await putBackOrderedLines(db, taken);
+    await outbox.dropRepriced(orderId);
     if (result.repriced) await followRepricedTotals(db, orderedLines(order.body), result.repriced.totals);
   }
   return result;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
+import { apiOp, removedLast, withCartOp, withLinesOrdered, withoutOps } from './cart-ops-journal';
+
+const bolt = { id: 'BOLT|x', sku: 'BOLT', product_option: {} };
+const anchor = { id: 'ANCHOR|y', sku: 'ANCHOR', product_option: { extension_attributes: { configurable_item_options: [{ option_id: '1', option_value: 2 }] } } };
+
+describe('the cart changes journal', () => {
+  it('keeps each change with its own id, in order, and sends options only when there are some', () => {
+    const state = withCartOp(withCartOp(DEFAULT_CART_STATE, 'add', bolt, 2), 'set', anchor, 5);
+    expect(state.pendingOps.map((op) => [op.type, op.key, op.qty])).toEqual([['add', 'BOLT|x', 2], ['set', 'ANCHOR|y', 5]]);
+    expect(new Set(state.pendingOps.map((op) => op.op_id)).size).toBe(2);
+    expect(apiOp(state.pendingOps[0]!)).toEqual({ op_id: state.pendingOps[0]!.op_id, type: 'add', sku: 'BOLT', qty: 2 });
+    expect(apiOp(state.pendingOps[1]!)).toMatchObject({ product_option: anchor.product_option, qty: 5 });
+    expect(withoutOps(state, new Set([state.pendingOps[0]!.op_id])).pendingOps.map((op) => op.key)).toEqual(['ANCHOR|y']);
+  });
+
+  it('keeps the changes of lines an order took whole for the cart it names only; one naming none removes them there', () => {
+    const state = withCartOp(withCartOp(DEFAULT_CART_STATE, 'add', bolt, 2), 'add', anchor, 1);
+    expect(withLinesOrdered(state, [bolt], 'cart-1').pendingOps.map((op) => [op.type, op.key, op.cartId])).toEqual([['add', 'BOLT|x', 'cart-1'], ['add', 'ANCHOR|y', undefined]]);
+    expect(withLinesOrdered(state, [bolt], null).pendingOps.map((op) => [op.type, op.key])).toEqual([['add', 'ANCHOR|y'], ['remove', 'BOLT|x']]);
+  });
+
+  it('names the lines whose last change was a removal', () => {
+    const state = withCartOp(withCartOp(withCartOp(DEFAULT_CART_STATE, 'remove', bolt), 'add', bolt, 1), 'remove', anchor);
+    expect(removedLast(state.pendingOps)).toEqual(new Set(['ANCHOR|y']));
+  });
+});
