@@ -5,6 +5,7 @@ import type { ShopDatabase } from '../../db/database-types';
 import { CheckboxField } from '../forms/form-field';
 import { FormFields, type FieldSpec } from '../forms/form-fields';
 import { AddressFields, addressDefaults } from './address-fields';
+import { MethodChoice } from './method-choice';
 import { useStepForm } from './use-step-form';
 
 const INVOICE_FIELDS: readonly FieldSpec[] = [
@@ -42,17 +43,9 @@ export function PaymentStep({ db, initial, onDone }: Props) {
       )}
       <CheckboxField id="checkout-payment-generateInvoice" label={t('checkoutInvoice')} registration={form.register('generateInvoice')} error={undefined} />
       {generateInvoice && <FormFields form={form} fields={INVOICE_FIELDS} idPrefix="checkout-billing" />}
-      <fieldset className="checkout-methods" aria-describedby={methodError ? 'checkout-payment-method-error' : undefined}>
-        <legend>{t('checkoutPaymentMethod')}</legend>
-        <label className="choice">
-          <input type="radio" value={PAYMENT_METHOD} {...form.register('paymentMethod')} /> {t('checkoutCashOnDelivery')}
-        </label>
-        {methodError && (
-          <span id="checkout-payment-method-error" className="field-error">
-            {methodError}
-          </span>
-        )}
-      </fieldset>
+      <MethodChoice id="checkout-payment-method" legend={t('checkoutPaymentMethod')} error={methodError}>
+        <input type="radio" value={PAYMENT_METHOD} {...form.register('paymentMethod')} /> {t('checkoutCashOnDelivery')}
+      </MethodChoice>
       <button type="submit" className="button button-primary">
         {t('checkoutGoReview')}
       </button>

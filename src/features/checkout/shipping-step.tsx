@@ -4,6 +4,7 @@ import type { ShopDatabase } from '../../db/database-types';
 import { COURIER_FLAT_RATE } from '../../domain/totals/delivery-methods';
 import { formatPence } from '../../i18n/money';
 import { AddressFields, addressDefaults } from './address-fields';
+import { MethodChoice } from './method-choice';
 import { useStepForm } from './use-step-form';
 
 interface Props {
@@ -28,17 +29,9 @@ export function ShippingStep({ db, initial, names, onDone }: Props) {
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(onDone)(e)}>
       <AddressFields form={form} idPrefix="checkout-shipping" />
-      <fieldset className="checkout-methods" aria-describedby={methodError ? 'checkout-shipping-method-error' : undefined}>
-        <legend>{t('checkoutShippingMethod')}</legend>
-        <label className="choice">
-          <input type="radio" value={SHIPPING_METHOD.method} {...form.register('shippingMethod')} /> {t('checkoutCourierFlatRate')} — {formatPence(COURIER_FLAT_RATE.inclTaxPence)} {t('inclVat')}
-        </label>
-        {methodError && (
-          <span id="checkout-shipping-method-error" className="field-error">
-            {methodError}
-          </span>
-        )}
-      </fieldset>
+      <MethodChoice id="checkout-shipping-method" legend={t('checkoutShippingMethod')} error={methodError}>
+        <input type="radio" value={SHIPPING_METHOD.method} {...form.register('shippingMethod')} /> {t('checkoutCourierFlatRate')} — {formatPence(COURIER_FLAT_RATE.inclTaxPence)} {t('inclVat')}
+      </MethodChoice>
       <button type="submit" className="button button-primary">
         {t('checkoutContinueToPayment')}
       </button>
