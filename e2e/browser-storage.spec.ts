@@ -33,7 +33,7 @@ describe('browser storage refused', () => {
     await expect.poll(() => cartCount(page), LONG).toBe(1);
     // The leader of this tab's memory database syncs the cart like any other.
     const cartRequests: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/api/cart/update') && cartRequests.push(r.url())));
+    page.on('request', (r) => void (r.url().includes('/api/cart/apply') && cartRequests.push(r.url())));
     await page.locator('.product .add-row button').click();
     await expect.poll(() => cartRequests.length, LONG).toBeGreaterThan(0);
     // The abandoned IndexedDB open may leave one uncaught rejection (minified, no stack) behind; the

@@ -16,7 +16,7 @@ afterAll(() => closeShopAndBrowser(shop, browser));
 
 const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
 
-const isCartUpdate = (url: URL) => url.pathname === '/api/cart/update';
+const isCartUpdate = (url: URL) => url.pathname === '/api/cart/apply';
 const cartIdOf = (request: Request) => new URL(request.url()).searchParams.get('cartId') ?? '';
 
 /** The quantity of a sku in a server cart, as the server has it (GET /api/cart/pull). */
@@ -27,7 +27,7 @@ async function serverQty(cartId: string, sku: string): Promise<number> {
 }
 
 describe('cart changes through a failing proxy', () => {
-  it('a 502 HTML page on /api/cart/update while adding a line: the line stays in the cart and reaches the server cart once the proxy recovers', { timeout: scaled(180_000) }, async () => {
+  it('a 502 HTML page on /api/cart/apply while adding a line: the line stays in the cart and reaches the server cart once the proxy recovers', { timeout: scaled(180_000) }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await openProduct(page, shop.url, urlOf(await productDoc(shop.url, SIMPLE)));

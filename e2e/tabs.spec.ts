@@ -58,7 +58,7 @@ describe('several tabs of one browser', () => {
     await expect.poll(() => leader.getByRole('button', { name: 'Remove from wishlist' }).count(), LONG).toBe(1);
 
     // Only the leader replicates: the cart went to the server from the leader's page alone.
-    await expect.poll(() => traffic.get(leader)!.filter((r) => r.startsWith('POST /api/cart/update')).length, LONG).toBeGreaterThan(0);
+    await expect.poll(() => traffic.get(leader)!.filter((r) => r.startsWith('POST /api/cart/apply')).length, LONG).toBeGreaterThan(0);
     expect(traffic.get(follower)).toEqual([]);
 
     // The leader's tab closes: the other tab takes over and its cart change reaches the server.
@@ -66,7 +66,7 @@ describe('several tabs of one browser', () => {
     await expect.poll(() => isLeader(follower), LONG).toBe(true);
     await addButton(follower).click();
     await expect.poll(() => cartCount(follower), LONG).toBe(3);
-    const updates = () => traffic.get(follower)!.filter((r) => r.startsWith('POST /api/cart/update'));
+    const updates = () => traffic.get(follower)!.filter((r) => r.startsWith('POST /api/cart/apply'));
     await expect.poll(() => updates().length, LONG).toBeGreaterThan(0);
     const cartId = new URL(`http://x${updates().at(-1)!.slice('POST '.length)}`).searchParams.get('cartId')!;
     const serverQty = async () => {

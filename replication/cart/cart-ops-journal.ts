@@ -19,7 +19,8 @@ export interface OpLine {
 }
 
 export function withCartOp(state: CartState, type: PendingCartOp['type'], line: OpLine, qty?: number): CartState {
-  const option = line.product_option && Object.keys(line.product_option).length > 0 ? line.product_option : null;
+  // Plain data: a document's options are a read-only view that cannot be stored or sent to other tabs.
+  const option = line.product_option && Object.keys(line.product_option).length > 0 ? (JSON.parse(JSON.stringify(line.product_option)) as Record<string, unknown>) : null;
   const op: PendingCartOp = { op_id: crypto.randomUUID(), type, key: line.id, sku: line.sku, product_option: option, ...(type === 'remove' ? {} : { qty }) };
   return { ...state, pendingOps: [...state.pendingOps, op] };
 }

@@ -66,7 +66,7 @@ export async function addToCart(db: ShopDatabase, input: CartItemInput, qty = 1,
 export async function updateQuantity(db: ShopDatabase, lineId: string, qty: number): Promise<void> {
   const line = await db.cart.findOne(lineId).exec();
   if (!line) return;
-  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', line, qty));
+  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', line.toMutableJSON(), qty));
   await line.incrementalPatch({ qty, updated_at: Date.now() });
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
 }
@@ -82,14 +82,14 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
   const now = Date.now();
   const fields = productFields(input, now);
   if (old && id === lineId) {
-    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', old, qty));
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', old.toMutableJSON(), qty));
     await old.incrementalPatch({ ...fields, qty });
   } else {
     // The changes (and a removal during a pending login merge) are recorded before either line is
     // written, so the new line and the old one's removal still land together, as one change for the debounced sync.
     await modifyLocal(db, LOCAL.cartState, (s) => {
       const added = withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty);
-      return old ? withCartOp(withRemovalDuringMerge(added, lineId), 'remove', old) : added;
+      return old ? withCartOp(withRemovalDuringMerge(added, lineId), 'remove', old.toMutableJSON()) : added;
     });
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
     await Promise.all([
@@ -111,7 +111,7 @@ export async function acknowledgePriceChange(db: ShopDatabase, lineId: string, s
 
 /** Removes a line (the screen asked the shopper first); the sync deletes it on the server if it was there. */
 export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<void> {
-  const line = await db.cart.findOne(lineId).exec();
+  const line = (await db.cart.findOne(lineId).exec())?.toMutableJSON();
   // Recorded first: a merge that no longer reads the line then knows it was removed.
   await modifyLocal(db, LOCAL.cartState, (s) => (line ? withCartOp(withRemovalDuringMerge(s, lineId), 'remove', line) : withRemovalDuringMerge(s, lineId)));
   await removeLine(db, lineId);
