@@ -3,7 +3,7 @@ import { parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import type { AuthClaims } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { loadCart } from './cart-access';
-import { addToLine, claimOp, deleteLine, deleteLines, findLine, opSeen, putLine, touch, type LineWrite } from './cart-store';
+import { addToLine, claimOp, deleteLine, deleteLines, findLine, forgetOldOps, opSeen, putLine, touch, type LineWrite } from './cart-store';
 import { itemReply, pricedCart } from './cart-view';
 import { priceLines, type LineOutcome } from './line-pricing';
 
@@ -88,6 +88,7 @@ export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | 
   }
   const results = await ctx.db.transaction(async (tx) => {
     const cart = await loadCart(tx, cartId, auth, true);
+    await forgetOldOps(tx);
     const out: CartOpResult[] = [];
     let changed = false;
     for (const p of planned) {

@@ -124,10 +124,18 @@ export async function deleteLine(db: Queryable, cartId: string, sku: string, che
   return rows.length > 0;
 }
 
+/** How long a change's id is kept: a device resending a change after longer would have it applied again. */
+export const CART_OP_KEPT_DAYS = 30;
+
 /** Records a shopper's change by its id; false when it was recorded before (a retry: not applied again). */
 export async function claimOp(db: Queryable, opId: string, cartId: string): Promise<boolean> {
   const rows = await db.query('insert into cart_ops (op_id, cart_id) values ($1, $2) on conflict (op_id) do nothing returning op_id', [opId, cartId]);
   return rows.length > 0;
+}
+
+/** Forgets change ids older than `CART_OP_KEPT_DAYS` (the index on created_at finds them). */
+export async function forgetOldOps(db: Queryable): Promise<void> {
+  await db.query(`delete from cart_ops where created_at < now() - interval '${CART_OP_KEPT_DAYS} days'`);
 }
 
 export async function opSeen(db: Queryable, opId: string): Promise<boolean> {

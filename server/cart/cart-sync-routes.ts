@@ -15,6 +15,7 @@ export function registerCartSyncRoutes(app: FastifyInstance, ctx: AppContext): v
     tags: ['cart'],
     query: cartQuery,
     body: cartApplyBody,
+    limit: () => 'cartChanges',
     result: CART_APPLY_SCHEMA,
     handler: async ({ query, body, auth }) => applyCartOps(ctx, query.cartId, auth, body.ops),
   });

@@ -37,6 +37,8 @@ export const LIMIT_SPECS = {
   guestOrders: { kind: 'memory', per: 'address', max: 10, windowSeconds: 10 * MINUTE, routes: 'POST /api/order without a token' },
   accountOrders: { kind: 'memory', per: 'account', max: 30, windowSeconds: 10 * MINUTE, routes: 'POST /api/order with a customer token' },
   guestCarts: { kind: 'memory', per: 'address', max: 30, windowSeconds: 10 * MINUTE, routes: 'POST /api/cart/create without a token' },
+  // Each change is priced and its id kept (cart_ops): a script must not fill the table.
+  cartChanges: { kind: 'memory', per: 'account', max: 300, windowSeconds: 10 * MINUTE, routes: 'POST /api/cart/apply' },
   signUp: { kind: 'memory', per: 'address', max: 10, windowSeconds: HOUR, routes: 'POST /api/user/create' },
   // Every request, before the database: the lock-outs below count the failures.
   login: { kind: 'memory', per: 'address', max: 30, windowSeconds: MINUTE, routes: 'POST /api/user/login' },

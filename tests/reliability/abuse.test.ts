@@ -147,6 +147,7 @@ describe('limits where a stranger costs the shop something', () => {
   const limits = {
     ...testConfig().limits,
     guestOrders: { max: 3, windowSeconds: 600 },
+    cartChanges: { max: 3, windowSeconds: 600 },
     uncachedCatalog: { max: 3, windowSeconds: 600 },
     streamsPerAddress: { max: 2, windowSeconds: 0 },
     // Above what this suite opens at once from 127.0.0.1 (the 96 refusals below, and the pool of earlier tests).
@@ -166,6 +167,18 @@ describe('limits where a stranger costs the shop something', () => {
     expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(reply.body).toMatchObject({ code: 429, result: expect.stringMatching(/^Too many requests\. Try again in \d+ (seconds|minutes?)\.$/) });
   };
+
+  it('cuts a flood of cart changes with 429: only the allowed ones leave their ids in the shop', async () => {
+    const [sku] = await saleableSkus(limited, 1);
+    const cartId = (await limited.request<string>('POST', '/api/cart/create')).body.result;
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => limited.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops: Array.from({ length: 50 }, (__, j) => ({ op_id: `flood-${Date.now()}-${i}-${j}`, type: 'add', sku, qty: 1 })) })),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(limits.cartChanges.max);
+    for (const reply of replies.filter((r) => r.status !== 200)) expectRefusal(reply);
+    const [kept] = await limited.ctx.db.query<{ n: number }>("select count(*)::int as n from cart_ops where op_id like 'flood-%'");
+    expect(kept!.n).toBeLessThanOrEqual(limits.cartChanges.max * 50);
+  });
 
   it('cuts a guest-order flood with 429 and Retry-After: the stock drops by the allowed orders only', async () => {
     const [sku] = await saleableSkus(limited, 1);
