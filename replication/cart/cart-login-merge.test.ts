@@ -41,7 +41,6 @@ describe('the login merge', () => {
     page.server.fail(fault === 'network' ? '/api/cart/create' : '/api/cart/update', fault);
     await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(page.store.current().mergePending).toBe(true);
-    page.inCheckout = true;
     await page.sync.sync({ forceClientState: true });
     expect(page.store.current().mergePending).toBe(false);
     expect(page.local()).toEqual(MERGED);
@@ -60,7 +59,6 @@ describe('the login merge', () => {
 
   it('in checkout at the moment of login, the saved lines are still merged, not deleted', async () => {
     const { page } = await guestAboutToSignIn();
-    page.inCheckout = true;
     await page.signIn();
     expect(page.onServer()).toEqual(MERGED);
     expect(page.local()).toEqual(MERGED);

@@ -25,11 +25,9 @@ export interface MergeContext {
 }
 
 export interface MergeMode {
-  /** Server lines the device lacks are deleted there (after a local edit, in checkout) instead of added here. */
-  clientWins: boolean;
   /**
    * The login merge: a line not yet merged into this cart is sent with both quantities summed, and
-   * server lines the device lacks are added here, never deleted (whatever `clientWins` says).
+   * server lines the device lacks are added here, never deleted.
    */
   login: boolean;
   /**
@@ -113,11 +111,11 @@ async function markMerged(ctx: MergeContext, line: CartLine, match: ServerCartIt
 }
 
 /**
- * The merge of vsf1 §1.5 over the lines a sync round read. Client lines first: missing on the server
+ * The login merge (vsf1 §1.5) over the lines a sync round read. Client lines first: missing on the server
  * → added there (no-item); another quantity, or not yet merged after a login → the server gets the
  * client's (or the summed) quantity (wrong-qty); equal → the local line takes the server's ids. Then
- * server lines the client lacks (no-item on the client side): deleted on the server when the client
- * wins, else added locally.
+ * server lines the client lacks (no-item on the client side): added locally, unless the shopper
+ * removed them (a restored cart, a removal during the merge) or an order took them.
  */
 export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], serverItems: readonly ServerCartItem[], mode: MergeMode): Promise<DiffLog> {
   const diff = emptyDiff();
@@ -147,7 +145,7 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
     const key = serverLineKey(item);
     const gone = (ctx.leftWithOrders?.has(key) ?? false) || (ctx.removedWhileMerging?.has(key) ?? false);
-    if ((mode.clientWins && !mode.login) || mode.restored || gone) await removeOnServer(ctx, diff, item);
+    if (mode.restored || gone) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;

@@ -249,7 +249,7 @@ export function createCartSync(deps: CartSyncDeps) {
     let diff: DiffLog;
     try {
       diff = login
-        ? await mergeCart(ctx, read, serverItems, { clientWins: false, login, restored })
+        ? await mergeCart(ctx, read, serverItems, { login, restored })
         : await followServerCart(ctx, read, serverItems, { sent: sent.keys, removed: sent.removed, later: new Set(after.pendingOps.map((op) => op.key)) });
     } catch (error) {
       // Not the lines' fault: a fresh pull tells whether the cart is gone (→ a new one) or its lines changed.

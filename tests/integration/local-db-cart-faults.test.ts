@@ -34,7 +34,6 @@ interface Page {
   db: ShopDatabase;
   api: ApiClient;
   sync: CartSync;
-  inCheckout: boolean;
   /** Faults for the next requests to a path, used once each. */
   fail(path: string, fault: Fault): void;
   /** Runs as a request leaves, before the server sees it (what the shopper does meanwhile). */
@@ -72,7 +71,6 @@ async function openPage(): Promise<Page> {
     db,
     api,
     sync: null as unknown as CartSync,
-    inCheckout: false,
     onRequest: null,
     fail: (path, fault) => void faults.push({ path, fault }),
     reload() {
@@ -179,7 +177,6 @@ describe('the login merge', () => {
     const { page, customerCart } = await guestWithCustomerCart('merge-interrupted@example.com');
     page.fail('/api/cart/update', 'lost-reply');
     await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
-    page.inCheckout = true;
     await page.sync.sync({ forceClientState: true });
     expect(await cartId(page)).toBe(customerCart);
     expect(await serverCart(customerCart)).toEqual(MERGED);
@@ -198,7 +195,6 @@ describe('the login merge', () => {
 
   it('logging in while in checkout merges too: the saved lines are not deleted', async () => {
     const { page, customerCart } = await guestWithCustomerCart('merge-checkout@example.com');
-    page.inCheckout = true;
     await page.sync.authorize();
     expect(await serverCart(customerCart)).toEqual(MERGED);
     expect(await localCart(page)).toEqual(MERGED);

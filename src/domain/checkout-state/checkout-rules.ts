@@ -1,13 +1,5 @@
 /** Checkout rules on the client (SPEC §4, §5, §9). */
 
-/** SPEC §9: checkout is considered active for 1,800,000 ms (30 minutes). */
-export const CHECKOUT_ACTIVE_MS = 1_800_000;
-
-/** The shopper is "in checkout" if checkout data was modified within the last 30 minutes. */
-export function isInCheckout(modifiedAt: number | null | undefined, now: number): boolean {
-  return typeof modifiedAt === 'number' && now - modifiedAt >= 0 && now - modifiedAt < CHECKOUT_ACTIVE_MS;
-}
-
 export interface ShippingMethodLike {
   method_code?: string;
   carrier_code?: string;

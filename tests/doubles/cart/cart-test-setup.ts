@@ -39,7 +39,6 @@ export function cartSyncSetup(options: { state?: Partial<CartState>; server?: Re
     notices,
     /** The shopper's session token (null: a guest). */
     session: null as string | null,
-    inCheckout: false,
     online: true,
     /** Cart id → the products of orders placed on this device and not sent yet that name it. */
     awaiting: {} as Record<string, OrderedProduct[]>,
