@@ -1,16 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toProductRecord } from '../../replication/catalog/catalog-records';
-import type { FeedDocument } from '../../replication/catalog/catalog-feed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProductToCart } from '../../src/db/cart/cart-add';
 import { removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { signIn } from '../../src/db/session/session';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import type { ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../../src/db/testing/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { scaled } from '../helpers/time-limits';
 import { importProducts, orderBody, testProduct } from './cart-fixtures';
+import { closedAfterEach, copyProducts, leadingSync, SHOP_COLLECTIONS } from './device-shop';
 
 /**
  * A phone and a laptop signed in as one customer, each with its own database, against the real
@@ -30,13 +30,7 @@ interface Device {
   sync: ShopSync;
   net: ReturnType<typeof manualConnectivity>;
 }
-const devices: Device[] = [];
-afterEach(async () => {
-  for (const device of devices.splice(0)) {
-    await device.sync.stop();
-    await device.db.close();
-  }
-});
+const devices = closedAfterEach<Device>();
 
 let accounts = 0;
 async function customer(): Promise<string> {
@@ -47,20 +41,14 @@ async function customer(): Promise<string> {
 }
 
 async function signedInDevice(email: string): Promise<Device> {
-  const db = await openTestDatabase({ collections: ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] });
-  for (const sku of SKUS) {
-    const [row] = await server.ctx.db.query<{ doc: Record<string, unknown> }>("select doc from catalog_documents where entity = 'product' and doc->>'sku' = $1", [sku]);
-    const { _deleted, ...plain } = toProductRecord({ ...row!.doc, _entity: 'product', _deleted: false } as FeedDocument);
-    await db.products.insert(plain);
-  }
+  const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
+  await copyProducts(server, db, SKUS);
   const net = manualConnectivity(true);
-  const sync = createShopSync(db, { baseUrl: server.url, connectivity: net, catalogue: false, lockRetryMs: 50 });
-  sync.start();
-  await sync.whenLeading();
+  const sync = await leadingSync(server, db, { connectivity: net });
   const device = { db, sync, net };
   devices.push(device);
   expect(await signIn(db, sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
-  await expect.poll(async () => (await readLocal(db, LOCAL.cartState)).customerCart, { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (await readLocal(db, LOCAL.cartState)).customerCart, { timeout: scaled(10_000) }).toBe(true);
   return device;
 }
 
@@ -81,14 +69,14 @@ async function openServerCart(email: string): Promise<Record<string, number>> {
 }
 /** The device reads the server cart (a focus or a reload does this) and holds what the server holds. */
 async function settled(device: Device, email: string, expected: Record<string, number>): Promise<void> {
-  await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual(expected);
+  await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual(expected);
   await expect
     .poll(
       async () => {
         await device.sync.cart.refresh().catch(() => undefined);
         return localCart(device);
       },
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     )
     .toEqual(expected);
 }
@@ -100,7 +88,7 @@ describe('one customer on a phone and a laptop', () => {
     const laptop = await signedInDevice(email);
     laptop.net.set(false);
     await add(phone, 'TWO-ANCHOR', 2);
-    await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual({ 'TWO-ANCHOR': 2 });
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-ANCHOR': 2 });
     await add(laptop, 'TWO-BOLT', 1);
     laptop.net.set(true);
     await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
@@ -116,7 +104,7 @@ describe('one customer on a phone and a laptop', () => {
     await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
     laptop.net.set(false);
     await removeFromCart(phone.db, await lineId(phone, 'TWO-ANCHOR'));
-    await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual({ 'TWO-BOLT': 1 });
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 1 });
     await updateQuantity(laptop.db, await lineId(laptop, 'TWO-BOLT'), 3);
     laptop.net.set(true);
     await settled(laptop, email, { 'TWO-BOLT': 3 });
@@ -155,7 +143,7 @@ describe('one customer on a phone and a laptop', () => {
     const phone = await signedInDevice(email);
     const laptop = await signedInDevice(email);
     await add(phone, 'TWO-BOLT', 5);
-    await expect.poll(() => openServerCart(email), { timeout: 15_000 }).toEqual({ 'TWO-BOLT': 5 });
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 5 });
     await laptop.sync.cart.load();
     expect(await localCart(laptop)).toEqual({ 'TWO-BOLT': 5 });
   });
