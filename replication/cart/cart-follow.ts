@@ -53,6 +53,8 @@ export async function followServerCart(ctx: MergeContext, lines: readonly CartLi
   for (const item of unmatched) {
     const key = serverLineKey(item);
     if (ops.later.has(key)) continue;
+    // Let go meanwhile (an order emptied the cart): its lines are not the shopper's to bring back.
+    if (ctx.isCurrent && !(await ctx.isCurrent())) break;
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
     if (ctx.leftWithOrders?.has(key)) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));

@@ -22,6 +22,8 @@ export interface MergeContext {
   leftWithOrders?: ReadonlySet<string>;
   /** The login merge: ids of lines the shopper removed while it was pending (`withRemovalDuringMerge`). */
   removedWhileMerging?: ReadonlySet<string>;
+  /** The device still uses this cart (not let go since the round began). */
+  isCurrent?(): Promise<boolean>;
 }
 
 export interface MergeMode {

@@ -244,8 +244,10 @@ export function createCartSync(deps: CartSyncDeps) {
     const leftWithOrders = await linesLeftWithOrders(token);
     // Read after the lines: a removal is recorded before the line goes, so a line missing from them is in it.
     const after = await deps.store.state();
+    // The cart was let go meanwhile (an order emptied it, a sign-out): this reply is not its cart any more.
+    if (after.token !== token) return emptyDiff();
     const removedWhileMerging = login ? new Set(after.removedWhileMerging) : undefined;
-    const ctx = { cart, store: deps.store, cartId: token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging };
+    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging };
     let diff: DiffLog;
     try {
       diff = login
