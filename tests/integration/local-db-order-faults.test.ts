@@ -282,9 +282,13 @@ describe('the session under faults', () => {
 
   it('a refresh whose reply was lost does not log the shopper out (9)', async () => {
     const { tab, email } = await signedIn('lost-refresh');
+    const refreshes = tab.net.reached('/api/user/refresh');
     tab.net.fault('/api/user/refresh', 'dropReply');
-    await expect(profile(tab)).rejects.toThrow();
+    // The first refresh loses its reply: this request's, or a background sync's that got there first
+    // (the cart is read at start-up and on a timer). Either way nobody is logged out.
+    await profile(tab).catch(() => undefined);
     const reply = await profile(tab);
+    expect(tab.net.reached('/api/user/refresh')).toBeGreaterThanOrEqual(refreshes + 2);
     expect(reply.code).toBe(200);
     expect(reply.result.email).toBe(email);
     expect((await readLocal(tab.db, LOCAL.session)).token).not.toBeNull();
