@@ -259,7 +259,7 @@ export function createCartSync(deps: CartSyncDeps) {
       throw error;
     }
     // The lines the merge read carry the changes made before it: they are on the server now. So are
-    // lines sent whole, which make their changes' no longer needed.
+    // lines sent whole, whose changes are then not needed.
     const done = new Set(changes.filter((op) => login || sent.overtaken.has(op.key)).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });

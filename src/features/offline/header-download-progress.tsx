@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icons';
 import { useOnline } from '../../ui/use-online';
 import { progressCounts } from './download-progress';
 import { useDownloadProgress } from './use-download-progress';
+import './offline.css';
 
 /**
  * The catalogue download's progress in the header while it runs ("Saving for offline 42%" over a
@@ -29,6 +30,8 @@ export function HeaderDownloadProgress() {
       aria-valuenow={progress.saved}
       aria-valuetext={t('offlineCatalogueProgress', progressCounts(progress, i18n.language))}
       data-testid="header-download-progress"
+      // Out of the header's flow even before the stylesheet has arrived: its appearing must not move the page.
+      style={{ position: 'absolute' }}
     >
       <Icon name="sync" />
       <span>{text}</span>
