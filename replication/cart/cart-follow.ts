@@ -56,8 +56,9 @@ export async function followServerCart(ctx: MergeContext, lines: readonly CartLi
     // Let go meanwhile (an order emptied the cart): its lines are not the shopper's to bring back.
     if (ctx.isCurrent && !(await ctx.isCurrent())) break;
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
+    const own = ownQty(ctx, item);
     if (ctx.leftWithOrders?.has(key)) await removeOnServer(ctx, diff, item);
-    else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
+    else if (own > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: own }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;
 }
