@@ -267,7 +267,9 @@ export function createCartSync(deps: CartSyncDeps) {
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
     const linesNow = await deps.store.lines();
     const merged = cartHash(linesNow, token);
-    const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || Boolean(options.forceSync);
+    // Changes sent this round changed the server's cart even when the lines here already showed them
+    // (a round before recorded their hash while they were still on their way): its totals are new.
+    const totalsRequired = state.lastTotalsSyncAt === null || state.itemsHash !== merged || sent.items !== null || Boolean(options.forceSync);
     // The server now holds the lines as this merge read them. Lines edited or removed (in any tab)
     // since are not on the server yet: recording their hash as synced would make the sync that edit
     // queued skip them, and the server keep the old cart. So would a line added during the pull and
