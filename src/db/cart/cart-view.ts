@@ -2,7 +2,6 @@ import { auditTime, combineLatest, filter, fromEvent, map, merge, of, startWith,
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { findChildBySku } from '../../domain/cart/configurable-choice';
 import { recordsOf, textOf, type Doc } from '../../domain/cart/doc-fields';
-import { totalsPriceLinesOtherwise } from '../../domain/cart/totals-line-prices';
 import { totalsView, type TotalsView } from '../../domain/cart/totals-view';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
 import { keptCouponTerms } from '../../domain/totals/coupon-rule';
@@ -11,7 +10,7 @@ import { rowTotal } from '../../domain/totals/row-total';
 import { findTaxRatePercent } from '../../domain/pricing/tax-rate';
 import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
-import { cartSyncedWith } from '../orders/checkout-totals';
+import { serverTotalsCurrent } from '../orders/checkout-totals';
 import { storedProducts } from '../catalog/catalog-records';
 import { localCatalogChanges } from '../catalog/local-catalog-changes';
 import type { ShopDatabase } from '../database-types';
@@ -63,7 +62,7 @@ async function buildView(db: ShopDatabase, lines: CartLine[], state: CartState, 
   const members = await productsBySku(db, memberSkus.filter(Boolean));
   const taxRules = await localTaxRules(db);
   // Totals from before a price change are not the cart's any more: the device works them out until new ones come.
-  const synced = cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null && !totalsPriceLinesOtherwise(lines, state.platformTotals);
+  const synced = serverTotalsCurrent(lines, state);
   const taxClassOf = (l: CartLine) => Number(products.get(l.parentSku ?? l.sku)?.tax_class_id ?? 2);
   const taxPercentOf = (l: CartLine) => findTaxRatePercent(taxRules, { productTaxClassId: taxClassOf(l), countryId: DEFAULT_COUNTRY });
   const totals = totalsView({

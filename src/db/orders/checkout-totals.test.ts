@@ -5,8 +5,8 @@ import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { TotalsReply } from '../../../schemas/api/cart';
 import { cartSyncedWith, serverTotalsFor, withRepricedTotals, type CheckoutTotals } from './checkout-totals';
 
-const line = { id: 'A|x', sku: 'A', name: 'A', type_id: 'simple', qty: 2, checksum: 'x', product_option: {}, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1 } satisfies CartLine;
-const totals = { grand_total: 7.4 };
+const line = { id: 'A|x', sku: 'A', name: 'A', type_id: 'simple', qty: 2, checksum: 'x', product_option: {}, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1, server_item_id: 4, server_cart_id: 'c1' } satisfies CartLine;
+const totals = { grand_total: 7.4, items: [{ item_id: 4, qty: 2, price: 1, price_incl_tax: 1.2 }] };
 const synced = { ...DEFAULT_CART_STATE, token: 'c1', itemsHash: cartHash([line], 'c1'), lastTotalsSyncAt: 5, platformTotals: totals };
 
 describe('which totals the order summary shows', () => {
@@ -17,6 +17,9 @@ describe('which totals the order summary shows', () => {
     expect(serverTotalsFor([line], synced, 'FR', true)).toBeNull();
     expect(serverTotalsFor([{ ...line, qty: 3 }], synced, 'GB', true)).toBeNull();
     expect(serverTotalsFor([line], { ...synced, lastTotalsSyncAt: null }, 'GB', true)).toBeNull();
+    // A line added while the totals were on their way: the items hash already counts it, the totals do not.
+    const added = { ...line, id: 'B|x', sku: 'B', server_item_id: 5 };
+    expect(serverTotalsFor([line, added], { ...synced, itemsHash: cartHash([line, added], 'c1') }, 'GB', true)).toBeNull();
   });
 
   it('knows whether the server cart holds the lines', () => {

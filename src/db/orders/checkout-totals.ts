@@ -1,7 +1,7 @@
 import type { TotalsReply } from '../../../schemas/api/cart';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { TAX_CLASS } from '../../../schemas/catalog/product';
-import { totalsPriceLinesOtherwise } from '../../domain/cart/totals-line-prices';
+import { totalsPriceTheseLines } from '../../domain/cart/totals-line-prices';
 import { clientTotals, freeDeliveryFromOf } from '../../domain/checkout-state/client-totals';
 import type { TaxRuleFields } from '../../domain/pricing/tax-rate';
 import { DEFAULT_COUNTRY } from '../../domain/tax/destination';
@@ -19,16 +19,20 @@ export function cartSyncedWith(lines: readonly CartLine[], state: CartState): bo
   return state.token !== null && state.itemsHash === cartHash(lines, state.token);
 }
 
+/** The server cart holds these lines and its last totals were computed for exactly them, at their current prices. */
+export function serverTotalsCurrent(lines: readonly CartLine[], state: CartState): boolean {
+  return cartSyncedWith(lines, state) && state.lastTotalsSyncAt !== null && totalsPriceTheseLines(lines, state.platformTotals);
+}
+
 /**
  * The server's totals are the cart's only while they were computed for exactly these lines (same
- * items hash, same server cart, the lines' current prices) and the default destination the server
- * cart assumes.
+ * items hash, same server cart, the lines' quantities and current prices) and the default
+ * destination the server cart assumes.
  */
 export function serverTotalsFor(lines: readonly CartLine[], state: CartState, countryId: string, online: boolean): TotalsReply | null {
-  if (!online || !state.token || !state.platformTotals || state.lastTotalsSyncAt === null) return null;
+  if (!online || !state.token || !state.platformTotals) return null;
   if (countryId.toUpperCase() !== DEFAULT_COUNTRY) return null;
-  if (!cartSyncedWith(lines, state)) return null;
-  if (totalsPriceLinesOtherwise(lines, state.platformTotals)) return null;
+  if (!serverTotalsCurrent(lines, state)) return null;
   return state.platformTotals as unknown as TotalsReply;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { totalsLinePrices, totalsPriceLinesOtherwise } from './totals-line-prices';
+import { totalsLinePrices, totalsPriceTheseLines } from './totals-line-prices';
 
 const totals = { grand_total: 10, items: [{ item_id: 7, sku: 'M8', qty: 2, price: 4, price_incl_tax: 4.8 }, { item_id: 8, sku: 'FREE', qty: 1, price: 0, price_incl_tax: 0 }] };
 
@@ -14,11 +14,19 @@ describe("the server totals' line prices", () => {
     expect(totalsLinePrices({ items: [{ item_id: '7', qty: 1, price: 'x', price_incl_tax: 1 }] }).size).toBe(0);
   });
 
-  it('finds totals made at another price than a line has now', () => {
-    expect(totalsPriceLinesOtherwise([{ server_item_id: 7, qty: 2, price_pence: 400 }], totals)).toBe(false);
-    expect(totalsPriceLinesOtherwise([{ server_item_id: 7, qty: 2, price_pence: 450 }], totals)).toBe(true);
-    // Another quantity is the items hash's business; a line the server has not confirmed has no figure to differ from.
-    expect(totalsPriceLinesOtherwise([{ server_item_id: 7, qty: 3, price_pence: 450 }], totals)).toBe(false);
-    expect(totalsPriceLinesOtherwise([{ server_item_id: null, qty: 2, price_pence: 450 }], totals)).toBe(false);
+  it('are the figures of exactly these lines, at their quantities and current prices', () => {
+    const lines = [
+      { server_item_id: 7, qty: 2, price_pence: 400 },
+      { server_item_id: 8, qty: 1, price_pence: 0 },
+    ];
+    expect(totalsPriceTheseLines(lines, totals)).toBe(true);
+    // A price changed since.
+    expect(totalsPriceTheseLines([{ ...lines[0]!, price_pence: 450 }, lines[1]!], totals)).toBe(false);
+    // Another quantity, a line the server has not confirmed, a line added, a line gone.
+    expect(totalsPriceTheseLines([{ ...lines[0]!, qty: 3 }, lines[1]!], totals)).toBe(false);
+    expect(totalsPriceTheseLines([{ ...lines[0]!, server_item_id: null }, lines[1]!], totals)).toBe(false);
+    expect(totalsPriceTheseLines([...lines, { server_item_id: 9, qty: 1, price_pence: 100 }], totals)).toBe(false);
+    expect(totalsPriceTheseLines([lines[0]!], totals)).toBe(false);
+    expect(totalsPriceTheseLines(lines, { grand_total: 10 })).toBe(false);
   });
 });

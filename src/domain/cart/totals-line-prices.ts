@@ -32,14 +32,19 @@ export function totalsLinePrices(platformTotals: unknown): Map<number, ServerUni
 }
 
 /**
- * The server's totals hold a line at another unit price than the line has now: the catalogue changed
- * its price after those totals came, so they are the old cart's figures, and the device's own totals
- * are shown until the server's come again.
+ * The server's totals were worked out for exactly these lines: each line is a server item in them at
+ * its quantity and its current unit price, and they hold no other item. Totals from before the last
+ * change reached the server (a line added meanwhile, another quantity) or from before a price change
+ * are the old cart's figures: the device works its own out until new ones come, so "Place the order"
+ * never carries a total the server will not charge.
  */
-export function totalsPriceLinesOtherwise(lines: readonly { server_item_id?: number | null; qty: number; price_pence: number }[], platformTotals: unknown): boolean {
-  const prices = totalsLinePrices(platformTotals);
-  return lines.some((line) => {
-    const price = typeof line.server_item_id === 'number' ? prices.get(line.server_item_id) : undefined;
-    return price !== undefined && price.qty === line.qty && price.pricePence !== line.price_pence;
+export function totalsPriceTheseLines(lines: readonly { server_item_id?: number | null; qty: number; price_pence: number }[], platformTotals: unknown): boolean {
+  const parsed = v.safeParse(totalsItems, platformTotals);
+  if (!parsed.success || parsed.output.items.length !== lines.length) return false;
+  const items = new Map(parsed.output.items.map((item) => [item.item_id, item]));
+  return lines.every((line) => {
+    const item = typeof line.server_item_id === 'number' ? items.get(line.server_item_id) : undefined;
+    // A free item (price 0) has no unit price to compare.
+    return item !== undefined && item.qty === line.qty && (item.price === 0 || toPence(item.price) === line.price_pence);
   });
 }
