@@ -25,6 +25,12 @@ export async function checkOutAsCustomer(page: Page, base: string): Promise<stri
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Place the order' }).click();
   const number = page.locator('.checkout-order-number');
-  await expect.poll(() => number.textContent(), LONG).toMatch(/^Your order number is \d+\.$/);
+  try {
+    await expect.poll(() => number.textContent(), LONG).toMatch(/^Your order number is \d+\.$/);
+  } catch (error) {
+    // What the shopper saw instead (a question, a refusal) says more than the time-out.
+    console.log(`no order number on ${page.url()}; the page says:\n${(await page.locator('main').innerText().catch(() => '(unreadable)')).slice(0, 3000)}`);
+    throw error;
+  }
   return /(\d+)/.exec((await number.textContent()) ?? '')![1]!;
 }
