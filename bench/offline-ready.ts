@@ -164,7 +164,7 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
     await context.addInitScript(WATCH);
     const page = context.pages()[0] ?? (await context.newPage());
     // A metered connection asks before downloading: the shopper answers at once.
-    const answer = page.locator('[data-testid=offline-download-question] .button-primary').click({ timeout: limitMs }).catch(() => undefined);
+    void page.locator('[data-testid=offline-download-question] .button-primary').click({ timeout: limitMs }).catch(() => undefined);
     await page.goto(`${proxy.url}/`, { waitUntil: 'commit', timeout: limitMs });
     const ready = await page
       .waitForFunction(() => {
@@ -252,7 +252,7 @@ function figuresAt(products: number, runs: OfflineReadyRun[]): Figure[] {
     {
       item: ITEM, name: `${size} products over Slow 4G: first navigation to offline-ready (service worker in control, whole catalogue stored)`, value: worst(ready), unit: 's',
       ...(target ? { target: { kind: 'max' as const, value: target } } : {}),
-      ...(ready.every((v) => v !== undefined) ? { samples: ready.map((v) => seconds(v!)) } : {}),
+      ...(ready.every((v) => v !== undefined) ? { samples: ready.map((v) => seconds(v ?? NaN)) } : {}),
       note: `slowest of ${runs.length} runs (s): ${list(ready)}; load average ${loads}; 1.6 Mbps down, 750 kbps up, 150 ms RTT at a proxy for the page and its workers, no CPU throttling${short.length ? `; ${short.length} run(s) marked stored with fewer products in IndexedDB than the shop's` : ''}`,
     },
     { item: ITEM, name: `${size} products: navigation to the service worker controlling the page`, value: worst(all((r) => r.controlledMs)), unit: 's', note: `slowest; runs ${list(all((r) => r.controlledMs))}` },
