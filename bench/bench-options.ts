@@ -23,6 +23,8 @@ export interface BenchOptions {
   lighthousePages: ('home' | 'category' | 'product')[];
   /** Lighthouse repeats stop (after one run of each page) once the run has used this much time. */
   budgetSeconds: number;
+  /** Catalogue sizes of the replica-scale phase (issue 32): a first visit's whole download over 4G at each. */
+  replicaSizes: number[];
   /** Only the named phases, e.g. `--only=search,first-visit` (for working on one figure). */
   only: string[] | undefined;
 }
@@ -34,17 +36,20 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     ? {
         quick, serverProducts: 5_000, localProducts: 5_000, connections: 32, warmupSeconds: 2, loadSeconds: 4, baselineSeconds: 2,
         loadRepeats: 3, profileSeconds: 3, orderSeconds: 3, orderRepeats: 1, orderOnPostgres: false, lighthouseRuns: 1,
-        lighthousePages: ['home'], budgetSeconds: 150, only,
+        lighthousePages: ['home'], budgetSeconds: 150, replicaSizes: [5_000], only,
       }
     : {
         quick, serverProducts: 50_000, localProducts: 10_000, connections: 32, warmupSeconds: 5, loadSeconds: 10, baselineSeconds: 5,
         loadRepeats: 3, profileSeconds: 5, orderSeconds: 5, orderRepeats: 3, orderOnPostgres: true, lighthouseRuns: 3,
-        lighthousePages: ['home', 'category', 'product'], budgetSeconds: 540, only,
+        lighthousePages: ['home', 'category', 'product'], budgetSeconds: 540, replicaSizes: [50_000, 200_000], only,
       };
   // `--local-products=N`: the browser figures (first visit, Lighthouse, the catalogue worker) at
   // another catalogue size, e.g. the 2,000-product demo that `npm start` seeds.
   const local = Number(argv.find((a) => a.startsWith('--local-products='))?.slice('--local-products='.length));
   if (Number.isInteger(local) && local > 0) base.localProducts = local;
+  // `--replica-products=50000`: the replica-scale phase at the named sizes only.
+  const replica = argv.find((a) => a.startsWith('--replica-products='))?.slice('--replica-products='.length).split(',').map(Number);
+  if (replica?.length && replica.every((n) => Number.isInteger(n) && n > 0)) base.replicaSizes = replica;
   return base;
 }
 

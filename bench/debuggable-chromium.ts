@@ -12,6 +12,8 @@ import { sleep } from './stats';
 
 export interface DebuggableChromium {
   port: number;
+  /** The fresh profile folder (its IndexedDB files, for what a site stores on disk). */
+  profile: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export async function launchDebuggableChromium(): Promise<DebuggableChromium> {
   };
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (child.exitCode !== null) break;
-    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)) return { port, close };
+    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)) return { port, profile, close };
     await sleep(100);
   }
   await close();
