@@ -1,5 +1,5 @@
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
-import { checkQuantityForProduct, parseQuantity } from '../../src/domain/quantity/quantity-rules';
+import { checkQuantityForProduct, minimumOrderOf, parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import { priceLine } from '../../src/domain/totals/line-price';
 import type { OptionLabel } from '../../src/domain/totals/custom-option-price';
 import type { Doc } from '../../src/domain/catalog-query/types';
@@ -65,7 +65,7 @@ export async function priceLines(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>
     if (context.checkStock) {
       const row = stock.get(r.value.lineSku);
       const refusal = checkQuantityForProduct(qty.qty, {
-        minimumOrder: Math.max(1, numberOr(child?.minimum_order, numberOr(product.minimum_order, 1))),
+        minimumOrder: minimumOrderOf(product, child),
         manageStock: row?.manage_stock ?? true,
         isInStock: row ? isSaleable(row) : false,
         stockQty: row?.qty ?? 0,

@@ -8,6 +8,7 @@ import { keptCouponTerms } from '../../domain/totals/coupon-rule';
 import { priceLine } from '../../domain/totals/line-price';
 import { rowTotal } from '../../domain/totals/row-total';
 import { findTaxRatePercent } from '../../domain/pricing/tax-rate';
+import { minimumOrderOf } from '../../domain/quantity/quantity-rules';
 import type { OptionLabel } from '../../domain/totals/custom-option-price';
 import { localTaxRules } from './cart-product';
 import { serverTotalsCurrent } from '../orders/checkout-totals';
@@ -51,7 +52,7 @@ function describe(line: CartLine, products: ReadonlyMap<string, Doc>, members: R
     ...line,
     labels: priced?.ok ? priced.labels : [],
     url: `/p/${encodeURIComponent(parent)}/${encodeURIComponent(slug)}${line.parentSku ? `/${encodeURIComponent(line.sku)}` : ''}`,
-    minimumOrder: Math.max(1, Number(child?.minimum_order ?? product?.minimum_order ?? 1) || 1),
+    minimumOrder: minimumOrderOf(product, child),
     rowTotalInclPence: rowTotal(line.price_pence, line.qty, taxPercent).inclPence,
   };
 }
