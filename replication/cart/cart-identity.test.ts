@@ -3,7 +3,8 @@ import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { cartHash } from './cart-hash';
 import { newLine } from '../../tests/doubles/cart/cart-test-setup';
 import type { CartLine, ServerCartItem } from './cart-types';
-import { lineKey, sameItem } from './item-match';
+import { lineKey } from '../../src/domain/cart/line-key';
+import { sameItem } from './item-match';
 import { confirmLine, lineFromServer } from './server-line';
 
 /** Line A as the shopper added it (the setup's new line, under a fixed id and its product's name). */

@@ -4,7 +4,8 @@ import { CartLostError, cartReplyKind } from './cart-outcome';
 import type { CartLine, CartStore, DiffLog, ServerCartItem } from './cart-types';
 import { emptyDiff } from './cart-types';
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
-import { lineKey, sameItem } from './item-match';
+import { lineKey } from '../../src/domain/cart/line-key';
+import { sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
 
 export interface MergeContext {

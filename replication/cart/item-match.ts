@@ -1,4 +1,5 @@
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
+import { lineKey } from '../../src/domain/cart/line-key';
 import type { CartLine, ServerCartItem } from './cart-types';
 
 function optionLists(option: unknown): { bundle: boolean; custom: boolean } {
@@ -19,11 +20,6 @@ export function sameItem(line: CartLine, item: ServerCartItem, cartId: string): 
   if (bundle || custom) return serverId !== null ? serverId === item.item_id : line.checksum === itemChecksum(item.product_option);
   if (line.type_id === 'configurable' || line.parentSku) return line.sku === item.sku;
   return serverId !== null ? serverId === item.item_id : line.sku === item.sku;
-}
-
-/** The line key in the local collection: the same product with other options is another line. */
-export function lineKey(sku: string, checksum: string): string {
-  return `${sku}|${checksum}`;
 }
 
 /** A line of an order body: the cart line it came from (sku, options) and how much of it was ordered. */

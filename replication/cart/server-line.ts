@@ -2,7 +2,7 @@ import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { withServerPrice } from '../../src/domain/cart/line-price-state';
 import { addPercent, toPence } from '../../src/domain/pricing/money';
 import type { CartLine, ServerCartItem } from './cart-types';
-import { lineKey } from './item-match';
+import { lineKey } from '../../src/domain/cart/line-key';
 
 /**
  * Copies what the server confirmed onto a local line: its ids, quantity, options and unit price. The

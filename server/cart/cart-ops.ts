@@ -1,4 +1,5 @@
 import type { CartApplyReply, CartOp, CartOpResult } from '../../schemas/api/cart-sync';
+import { lineKey } from '../../src/domain/cart/line-key';
 import { parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import type { AuthClaims } from '../auth/authenticate';
 import type { AppContext } from '../context';
@@ -15,13 +16,13 @@ type Ctx = Pick<AppContext, 'db' | 'log' | 'catalog'>;
  */
 function heldQuantities(ctx: Ctx, cartId: string) {
   const known = new Map<string, number>();
-  const key = (sku: string, checksum: string) => `${sku}|${checksum}`;
   return {
     of: async (sku: string, checksum: string) => {
-      if (!known.has(key(sku, checksum))) known.set(key(sku, checksum), (await findLine(ctx.db, cartId, sku, checksum))?.qty ?? 0);
-      return known.get(key(sku, checksum))!;
+      const key = lineKey(sku, checksum);
+      if (!known.has(key)) known.set(key, (await findLine(ctx.db, cartId, sku, checksum))?.qty ?? 0);
+      return known.get(key)!;
     },
-    set: (sku: string, checksum: string | null, qty: number) => void (checksum !== null && known.set(key(sku, checksum), qty)),
+    set: (sku: string, checksum: string | null, qty: number) => void (checksum !== null && known.set(lineKey(sku, checksum), qty)),
   };
 }
 type HeldQuantities = ReturnType<typeof heldQuantities>;

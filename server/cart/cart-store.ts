@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lineKey } from '../../src/domain/cart/line-key';
 import type { Queryable } from '../db/database';
 
 /** The `carts` and `cart_items` tables; the only module that writes them (orders mark a cart converted through here). */
@@ -189,11 +190,10 @@ export interface TakenLine {
  */
 export async function moveUntakenLines(tx: Queryable, cart: CartRow, taken: readonly TakenLine[]): Promise<string | null> {
   if (cart.customer_id === null) return null;
-  const key = (sku: string, checksum: string) => `${sku}|${checksum}`;
   const takenQty = new Map<string, number>();
-  for (const line of taken) takenQty.set(key(line.sku, line.checksum), (takenQty.get(key(line.sku, line.checksum)) ?? 0) + line.qty);
+  for (const line of taken) takenQty.set(lineKey(line.sku, line.checksum), (takenQty.get(lineKey(line.sku, line.checksum)) ?? 0) + line.qty);
   const left = (await listItems(tx, cart.id)).flatMap((item) => {
-    const qty = item.qty - (takenQty.get(key(item.sku, item.checksum)) ?? 0);
+    const qty = item.qty - (takenQty.get(lineKey(item.sku, item.checksum)) ?? 0);
     return qty > 0 ? [{ sku: item.sku, parentSku: item.parent_sku, qty, productOption: item.product_option, checksum: item.checksum }] : [];
   });
   if (left.length === 0) return null;

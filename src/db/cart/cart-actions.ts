@@ -1,4 +1,4 @@
-import { lineKey } from '../../../replication/cart/item-match';
+import { lineKey } from '../../domain/cart/line-key';
 import { convertedCustomerCart } from '../../../replication/cart/converted-customer-cart';
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
 import { withCartOp } from '../../../replication/cart/cart-ops-journal';

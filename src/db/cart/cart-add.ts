@@ -4,7 +4,7 @@ import { cartNotice } from '../../domain/notifications/notification-rules';
 import { addToCart, replaceLine } from './cart-actions';
 import { cartItemFromDocument } from './cart-product';
 import { checkStock, stockStatusOf } from './cart-stock';
-import { lineKey } from '../../../replication/cart/item-match';
+import { lineKey } from '../../domain/cart/line-key';
 import { addNotification } from '../sync/notification-center';
 import type { LocalShop } from '../start-local-database';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lineKey, orderedLineKey } from '../../../replication/cart/item-match';
+import { orderedLineKey } from '../../../replication/cart/item-match';
+import { lineKey } from '../../domain/cart/line-key';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { itemChecksum } from '../../domain/cart/item-checksum';
 import type { ShopDatabase } from '../database-types';

@@ -3,7 +3,8 @@ import { createApiClient } from '../../../replication/api/api-client';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { fakeCartServer } from './fake-cart-server';
-import { lineKey, type OrderedProduct } from '../../../replication/cart/item-match';
+import type { OrderedProduct } from '../../../replication/cart/item-match';
+import { lineKey } from '../../../src/domain/cart/line-key';
 import { memoryCartStore } from './memory-cart-store';
 import { withCartOp } from '../../../replication/cart/cart-ops-journal';
 
