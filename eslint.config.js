@@ -42,6 +42,9 @@ const importZones = [
     message: 'The server imports schemas/ and src/domain (helpers it shares with views belong in src/domain).',
   },
   zone(['./server/*.ts', './server/!(render)/**/*'], src('app', 'ui', 'i18n'), 'Only server/render may import the app.'),
+  // Test doubles (a fake IndexedDB database, a recording fetch, memory stores) live under tests/: code that
+  // ships never reaches them, nor the browser tests or benches.
+  zone([...src(...SRC_FOLDERS), './schemas', './replication', ...BACK_END], ['./tests', './e2e', './bench'], 'Code that ships never imports tests/, e2e/ or bench/ (test doubles live in tests/doubles).'),
 ];
 
 export default tseslint.config(

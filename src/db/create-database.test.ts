@@ -4,7 +4,7 @@ import { COLLECTION_NAMES } from '../../schemas/rx/collections';
 import { closeDatabase, getDatabase } from './database-instance';
 import type { ShopDatabase } from './database-types';
 import { LOCAL, modifyLocal, readLocal, readLocalFromStorage, watchLocal } from './local-state';
-import { fakeBrowser, openTestDatabase } from './testing/test-database';
+import { fakeBrowser, openTestDatabase } from '../../tests/doubles/test-database';
 
 const opened: ShopDatabase[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listsCollection } from '../../schemas/rx/lists.schema';
 import type { CollectionDefinition } from '../../schemas/rx/json-schema';
-import { fakeBrowser, openTestDatabase } from './testing/test-database';
+import { fakeBrowser, openTestDatabase } from '../../tests/doubles/test-database';
 
 /** A next version of the lists schema, as a real change would add it: version bump plus a migration. */
 const listsV1: CollectionDefinition = {

@@ -4,8 +4,8 @@ import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../src/db/sync/shop-sync';
-import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch';
+import { openTestDatabase } from '../doubles/test-database';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import type { TestServer } from '../helpers/test-server';
 

@@ -6,8 +6,8 @@ import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { endSessionAfterTokenFailure, sessionTokenStore, signIn } from '../../src/db/session/session';
 import { syncTaskStore } from '../../src/db/sync/sync-task-store';
-import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
-import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
+import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch';
+import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
 

@@ -10,7 +10,7 @@ import { LOCAL, readLocal } from '../../src/db/local-state';
 import { checkoutTotals } from '../../src/db/orders/checkout-totals';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { type ShopSync } from '../../src/db/sync/shop-sync';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { closedAfterEach, leadingSync } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';

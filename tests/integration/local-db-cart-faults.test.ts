@@ -10,7 +10,7 @@ import { takeOrderedLines } from '../../src/db/cart/ordered-lines';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { sessionTokenStore, signIn } from '../../src/db/session/session';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { copyProducts } from './device-shop';
 import { importProducts, orderBody, testProduct } from './cart-fixtures';

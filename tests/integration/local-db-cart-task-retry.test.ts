@@ -4,7 +4,7 @@ import { createTaskRunner } from '../../replication/tasks/task-runner';
 import type { Notice } from '../../replication/tasks/task-types';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { syncTaskStore } from '../../src/db/sync/sync-task-store';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { importProducts, newCart, orderBody, testProduct } from './cart-fixtures';
 

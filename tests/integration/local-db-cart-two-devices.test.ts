@@ -6,7 +6,7 @@ import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { signIn } from '../../src/db/session/session';
 import type { ShopSync } from '../../src/db/sync/shop-sync';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { scaled } from '../helpers/time-limits';
 import { importProducts, orderBody, testProduct } from './cart-fixtures';

@@ -6,8 +6,8 @@ import { startCatalogReplication, type CatalogReplication } from '../../src/db/c
 import { feedCheckpointId } from '../../src/db/catalog/catalog-pull';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { syncProductPrices } from '../../src/db/catalog/product-prices';
-import { recordingFetch } from '../../src/db/testing/recording-fetch';
-import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
+import { recordingFetch } from '../doubles/recording-fetch';
+import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { until, waitUntil } from '../helpers/wait-until';
 

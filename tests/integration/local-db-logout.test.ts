@@ -4,7 +4,7 @@ import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { ENDING_SESSIONS } from '../../src/db/session/server-logout';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { scriptedFetch, type ScriptedFault, type ScriptedFetch } from '../helpers/scripted-faults';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { closeDevice, closedAfterEach } from './device-shop';

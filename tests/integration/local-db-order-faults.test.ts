@@ -6,7 +6,7 @@ import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
+import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
 import { scriptedFetch, type ScriptedFetch } from '../helpers/scripted-faults';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { closeDevice, closedAfterEach, copyProducts, UK_VAT_RECORD } from './device-shop';

@@ -10,7 +10,7 @@ import { signOut } from '../../src/db/session/session';
 import { deviceOrderLines } from '../../src/db/quick-order/ordered-lines';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { type ShopSync } from '../../src/db/sync/shop-sync';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { addRowsToCart, mergeBatchNotices } from '../../src/features/quick-order/add-all';
 import { addAllNotice } from '../../src/features/quick-order/add-all-message';
 import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad-row';

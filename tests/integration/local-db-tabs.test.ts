@@ -5,8 +5,8 @@ import { manualConnectivity } from '../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { recordingFetch, type RecordingFetch } from '../../src/db/testing/recording-fetch';
-import { fakeBrowser, openTestDatabase } from '../../src/db/testing/test-database';
+import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch';
+import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
 

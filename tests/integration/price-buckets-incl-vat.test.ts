@@ -3,7 +3,7 @@ import { createApiClient } from '../../replication/api/api-client';
 import { startCatalogIndex, type LocalCatalogIndex } from '../../src/db/catalog/catalog-index';
 import { startCatalogReplication } from '../../src/db/catalog/catalog-replication';
 import type { ShopDatabase } from '../../src/db/database-types';
-import { openTestDatabase } from '../../src/db/testing/test-database';
+import { openTestDatabase } from '../doubles/test-database';
 import { categoryListQuery } from '../../src/domain/catalog/list-query';
 import { PRICE_RANGES } from '../../src/domain/catalog-query/aggregations';
 import type { CatalogQueryInput, CatalogResult, RangeAggregation } from '../../src/domain/catalog-query/types';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRecord, OrderState } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { orderedProductsOf, productsAwaitingOrder } from './awaiting-order';
 
 let db: ShopDatabase;

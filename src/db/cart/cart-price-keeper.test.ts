@@ -8,7 +8,7 @@ import { cartHash } from '../../../replication/cart/cart-hash';
 import { ADD_TO_CART_MESSAGES } from '../../domain/add-to-cart/add-to-cart-rules';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { applyServerTotalsPrices, markPricesNotCurrent, refreshCartPrices } from './cart-price-keeper';
 
 let db: ShopDatabase;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartCollection } from '../../../schemas/rx/cart.schema';
 import type { CollectionDefinition } from '../../../schemas/rx/json-schema';
-import { fakeBrowser, openTestDatabase } from '../testing/test-database';
+import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 
 /** The cart collection as version 0 stored it: lines without price state. */
 const { price_is_current: _c, price_refreshed_at: _r, price_seen_incl_tax_pence: _s, ...v0Properties } = cartCollection.schema.properties;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { cartStore } from './cart-store';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());

@@ -6,7 +6,7 @@ import { toProductRecord } from '../../../replication/catalog/catalog-records';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { manualConnectivity } from '../sync/connectivity';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { keepCartPrices } from './keep-cart-prices';
 
 let db: ShopDatabase;

@@ -4,7 +4,7 @@ import { lineKey } from '../../domain/cart/line-key';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { itemChecksum } from '../../domain/cart/item-checksum';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { insertOrModifyLine } from './cart-line-write';
 import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toProductRecord } from '../../../replication/catalog/catalog-records';
 import { writeFeedRecords } from './catalog-batch-write';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 
 let db: ShopDatabase | undefined;
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toAttributeRecord, toProductRecord } from '../../../replication/catalog/catalog-records';
 import { startCatalogIndex, type LocalCatalogIndex } from './catalog-index';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 
 const opened: { db: ShopDatabase; index?: LocalCatalogIndex }[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { toProductRecord } from '../../../replication/catalog/catalog-records';
 import type { FeedRecord } from './catalog-batch-write';
 import { startCatalogPull, type CatalogPullOptions, type CatalogPullState } from './catalog-pull';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 
 const opened: { db: ShopDatabase; pulls: CatalogPullState[] }[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { toContentRecord } from '../../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { localContent, localContentById, registerLocalContent } from './local-content';
 
 let db: ShopDatabase | undefined;

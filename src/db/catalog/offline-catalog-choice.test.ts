@@ -4,7 +4,7 @@ import type { ShopDatabase } from '../database-types';
 import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead, followDownloadChoice, keepEarlierDownload, offlineCatalogueChosen, watchMetered } from './offline-catalog-choice';
 import { feedCheckpointId } from './catalog-pull';
 import { isMetered } from './metered-connection';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { until } from '../../../tests/helpers/wait-until';
 
 /** A stand-in for the products replica that records what the choice asked of it. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECKOUT } from '../../../schemas/rx/local-documents';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { firstValueFrom } from 'rxjs';
 import { checkoutStart, prefillFromProfile, signedInLater$ } from './checkout-details';
 

@@ -4,7 +4,7 @@ import type { ApiClient, ApiEnvelope } from '../../../replication/api/api-types'
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal, writeLocal } from '../local-state';
 import { signOut } from '../session/session';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { keepOrderHistory, lastOrderHistory, ORDER_HISTORY_CACHE, readOrderHistory } from './order-history-cache';
 
 let db: ShopDatabase;

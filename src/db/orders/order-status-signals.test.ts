@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../replication/api/api-types';
 import { catalogStream, orderSignalChannelName, type OrderStreamSignal } from '../../../replication/catalog/catalog-stream';
 import { orderRef } from '../../../server/order/order-changes';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { knownOrderChanges, orderStreamSignals } from './order-status-signals';
 
 let db: ShopDatabase | undefined;

@@ -9,7 +9,7 @@ import { retireOrderedCart } from '../cart/cart-actions';
 import { cartStore } from '../cart/cart-store';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { orderStore } from './order-store';
 import { placeOrderBody } from './place-order';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { firstValueFrom, filter } from 'rxjs';
 import type { ShopDatabase } from '../database-types';
 import { addNotification, dismissNotification, watchNotifications } from './notification-center';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());

@@ -7,7 +7,7 @@ import { dismissNotification } from './notification-center';
 import { createShopSync, type ShopSync } from './shop-sync';
 import { SYNC_STATUS, requestRetry } from './sync-status';
 import { manualLeadership } from './tab-leadership';
-import { openTestDatabase } from '../testing/test-database';
+import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { newLine } from '../../../tests/doubles/cart/cart-test-setup';
 
 let db: ShopDatabase;

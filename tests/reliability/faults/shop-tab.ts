@@ -4,7 +4,7 @@ import { manualConnectivity } from '../../../src/db/sync/connectivity';
 import type { ShopDatabase } from '../../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../../src/db/local-state';
 import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../../src/db/sync/shop-sync';
-import { fakeBrowser, openTestDatabase } from '../../../src/db/testing/test-database';
+import { fakeBrowser, openTestDatabase } from '../../doubles/test-database';
 import { CLIENT_BASE_URL, type FaultFetch } from './fault-fetch';
 import { networkFailure } from './fault-replies';
 

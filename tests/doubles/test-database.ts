@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createShopDatabase, type CreateDatabaseOptions } from '../create-database';
-import type { ShopDatabase } from '../database-types';
+import { createShopDatabase, type CreateDatabaseOptions } from '../../src/db/create-database';
+import type { ShopDatabase } from '../../src/db/database-types';
 
 /** A fresh in-memory IndexedDB, shared by every database opened on it (tabs of one browser). */
 export function fakeBrowser(): { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange } {
