@@ -12,6 +12,7 @@ import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { sessionTokenStore, signIn } from '../../src/db/session/session';
 import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { scaled } from '../helpers/time-limits';
 import { copyProducts } from './device-shop';
 import { importProducts, orderBody, testProduct } from './cart-fixtures';
 
@@ -66,7 +67,8 @@ async function openPage(): Promise<Page> {
     }
     return response;
   };
-  const api = createApiClient({ baseUrl: server.url, fetch: faulty, tokens: sessionTokenStore(db), timeoutMs: 500 });
+  // Short, so a hung request ends soon; grown with the machine's load, so a slow reply is not a hang.
+  const api = createApiClient({ baseUrl: server.url, fetch: faulty, tokens: sessionTokenStore(db), timeoutMs: scaled(500) });
   const page: Page = {
     db,
     api,
