@@ -1,4 +1,5 @@
 import { ShopperModel, formatLines, sameLines, type Lines } from './shopper-model';
+import type { StoredCart } from './scenario-server';
 import { linesOf, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
 
 /** The invariants, by name: every scenario checks each one (and the report counts the failures). */
@@ -14,6 +15,8 @@ export const INVARIANTS = {
   deviceOrderSent: 'the device shows each placed order as sent, with the server\'s order number',
   deviceCart: "the device's cart holds the lines the shopper added and did not remove or order",
   serverCart: "the server cart the device is connected to holds the same lines (no cart id is a failure when lines are expected)",
+  otherDevice:
+    "the customer's other device holds the customer's cart, as the server does: one cart, a serial order of what the shopper did on either device (a removal is not undone by a stale copy, a line added on one device is not dropped by the other, adds of one product sum, an ordered line does not come back, a line added while an order was placed stays)",
   session: 'nothing signs the shopper out but a sign-out step',
   tasks: 'every queued task reaches the server once (more only after a lost reply or a killed server)',
   noUnhandledErrors: 'no unhandled error or rejection during the scenario',
@@ -30,6 +33,12 @@ export interface CheckInput {
   model: ShopperModel;
   device: DeviceSnapshot;
   server: ServerSnapshot;
+}
+
+/** The customer's other device, with the server cart its cart id names (null: none, or unknown). */
+export interface OtherDeviceInput {
+  device: DeviceSnapshot;
+  cart: StoredCart | null;
 }
 
 export function checkOrders({ model, device, server }: CheckInput): Problem[] {
@@ -75,13 +84,20 @@ export function checkOrders({ model, device, server }: CheckInput): Problem[] {
   return problems;
 }
 
+/** The carts a check allowed, the first few of them. */
+const listed = (carts: readonly Lines[]) => `${carts.slice(0, 6).map(formatLines).join(' or ')}${carts.length > 6 ? ` or ${carts.length - 6} more` : ''}`;
+
+/** The cart the first device should hold: with a login merge the shopper did not see come, its cart says whether it came before the order or after. */
+function expectedCart(model: ShopperModel, device: DeviceSnapshot): Lines {
+  return model.expectedCarts().find((cart) => sameLines(device.cart, cart)) ?? model.cart;
+}
+
 export function checkCartAndSession({ model, device, server }: CheckInput): Problem[] {
   const problems: Problem[] = [];
   const add = (invariant: Invariant, message: string) => problems.push({ invariant, message });
-  // With a login merge the shopper did not see come, the device's cart says whether it came before the order or after.
   const carts = model.expectedCarts();
-  const expected: Lines = carts.find((cart) => sameLines(device.cart, cart)) ?? model.cart;
-  if (!sameLines(device.cart, expected)) add('deviceCart', `device cart ${formatLines(device.cart)}, expected ${carts.map(formatLines).join(' or ')}`);
+  const expected = expectedCart(model, device);
+  if (!sameLines(device.cart, expected)) add('deviceCart', `device cart ${formatLines(device.cart)}, expected ${listed(carts)}`);
   const wantsLines = Object.keys(expected).length > 0;
   if (!device.cartToken) {
     if (wantsLines) add('serverCart', `the device has no server cart id, expected ${formatLines(expected)} on the server`);
@@ -94,6 +110,28 @@ export function checkCartAndSession({ model, device, server }: CheckInput): Prob
   }
   if (device.signedIn !== model.signedIn) {
     add('session', device.signedIn ? 'the device is signed in but the shopper signed out' : `the device is signed out${device.signUpModal ? ' (sign-up modal shown)' : ''} but no step signed out`);
+  }
+  return problems;
+}
+
+/**
+ * Each of the customer's other devices (signed in throughout) holds the customer's one cart once it
+ * settled and read the server's: the first device's cart while that is signed in, the saved cart
+ * while it is signed out; and the server cart its cart id names holds the same, still open.
+ */
+export function checkOtherDevices({ model, device, others }: { model: ShopperModel; device: DeviceSnapshot; others: readonly OtherDeviceInput[] }): Problem[] {
+  const problems: Problem[] = [];
+  for (const [i, other] of others.entries()) {
+    const candidates = model.signedIn ? [expectedCart(model, device)] : model.customerCarts();
+    const expected = candidates.find((cart) => sameLines(other.device.cart, cart)) ?? candidates[0]!;
+    const add = (message: string) => problems.push({ invariant: 'otherDevice', message: `device ${i + 1}: ${message}` });
+    if (!other.device.signedIn) problems.push({ invariant: 'session', message: `device ${i + 1} is signed out, but nothing signed it out` });
+    if (!sameLines(other.device.cart, expected)) add(`cart ${formatLines(other.device.cart)}, expected the customer's cart ${listed(candidates)}`);
+    const wantsLines = Object.keys(expected).length > 0;
+    if (!other.cart) {
+      if (wantsLines) add(`its cart id ${other.device.cartToken ?? 'none'} names no server cart, expected ${formatLines(expected)}`);
+    } else if (other.cart.converted_order_id && wantsLines) add(`its cart ${other.cart.id} was converted by order ${other.cart.converted_order_id}; expected ${formatLines(expected)} in an open cart`);
+    else if (!other.cart.converted_order_id && !sameLines(linesOf(other.cart.lines), expected)) add(`server cart ${formatLines(linesOf(other.cart.lines))}, expected ${formatLines(expected)}`);
   }
   return problems;
 }

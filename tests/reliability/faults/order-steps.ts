@@ -24,7 +24,7 @@ export async function review(ctx: StepContext, tab: Tab): Promise<Review | null>
   const body = await orderFromCart(tab.db, ctx.email);
   if (!body) return null;
   await (tab.shop as WithCheckout).beginCheckout?.();
-  return { checkout: ctx.model.beginCheckout(bodyLines(body)), body };
+  return { checkout: ctx.model.beginCheckout(bodyLines(body), ctx.device), body };
 }
 
 /**

@@ -1,28 +1,21 @@
-import { addToCart, removeFromCart, updateQuantity } from '../../../src/db/cart/cart-actions';
-import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
+import { removeFromCart, updateQuantity } from '../../../src/db/cart/cart-actions';
+import { add, lineAt } from './cart-steps';
 import { NO_FAULTS } from './fault-kinds';
+import { bothAdd, deviceOf, onDevice, orderWhileOtherAdds, pickUp } from './other-device';
 import { placeCheckout, press, reloadStep, review, twoTabCheckout } from './order-steps';
 import { repriceCheckout } from './reprice-steps';
 import type { PlanStep } from './scenario-plan';
-import { signInStep, signOutWithQueued } from './session-steps';
-import type { Tab } from './shop-tab';
+import { signInDuringOrder, signInStep, signOutWithQueued } from './session-steps';
 import { tabsAgree } from './shopper-pace';
 import { sleep, type StepContext } from './step-context';
 
-async function add(ctx: StepContext, tab: Tab, sku: string, qty: number): Promise<void> {
-  const result = await addToCart(tab.db, await cartItemFromDocument(tab.db, ctx.products.get(sku)!), qty);
-  if (result.added) ctx.model.add(sku, qty);
-  else ctx.notes.push(`add ${sku} refused: ${result.messages.join('; ')}`);
-}
-
-/** The line at `pick` of the lines the tab shows now (by sku), or null with an empty cart. */
-async function lineAt(tab: Tab, pick: number) {
-  const lines = (await tab.db.cart.find().exec()).sort((a, b) => a.sku.localeCompare(b.sku));
-  return lines.length ? lines[Math.floor(pick * lines.length)]! : null;
-}
-
+/**
+ * The first device's connection is the network's (the other device, on the same one, loses it too
+ * without noticing); the other device's is its own.
+ */
 function setOnline(ctx: StepContext, online: boolean, noticed = true): void {
-  ctx.net.settings = { ...ctx.net.settings, offline: !online };
+  if (ctx.device === 0) ctx.net.settings = { ...ctx.net.settings, offline: !online };
+  else ctx.browser.offline = !online;
   if (noticed) for (const t of ctx.browser.tabs) t.online.set(online);
 }
 
@@ -54,6 +47,11 @@ async function kill(ctx: StepContext, step: Extract<PlanStep, { do: 'kill' }>): 
 const READS_CART = new Set<PlanStep['do']>(['setQty', 'remove', 'order', 'twoTabOrder', 'kill', 'signOutWithQueued', 'reload', 'repriceOrder']);
 
 export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
+  // Turning to the other device, the shopper picks it up (steps of both devices, bothAdd, stay where they were).
+  if (ctx.devices.length > 1 && ctx.device === 0 && deviceOf(step) !== ctx.lastDevice) {
+    ctx.lastDevice = deviceOf(step);
+    await pickUp(ctx, ctx.lastDevice);
+  }
   if (READS_CART.has(step.do) && !(await tabsAgree(ctx.browser))) ctx.notes.push(`before ${step.do}: the tabs still showed different carts after 1 s`);
   const tab = 'tab' in step ? ctx.browser.tabs[step.tab]! : ctx.browser.tabs[0]!;
   switch (step.do) {
@@ -63,14 +61,14 @@ export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
       const line = await lineAt(tab, step.pick);
       if (!line) return;
       await updateQuantity(tab.db, line.id, step.qty);
-      ctx.model.setQty(line.sku, step.qty);
+      ctx.model.setQty(line.sku, step.qty, ctx.device);
       return;
     }
     case 'remove': {
       const line = await lineAt(tab, step.pick);
       if (!line) return;
       await removeFromCart(tab.db, line.id);
-      ctx.model.remove(line.sku);
+      ctx.model.remove(line.sku, ctx.device);
       return;
     }
     case 'offline':
@@ -111,5 +109,14 @@ export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
       return reloadStep(ctx, step.tab, step.duringOrder, step.afterMs);
     case 'repriceOrder':
       return repriceCheckout(ctx, step);
+    case 'signInDuringOrder':
+      if (!ctx.model.signedIn) await signInDuringOrder(ctx, step.afterMs);
+      return;
+    case 'other':
+      return onDevice(ctx, 1, (other) => runStep(other, step.step));
+    case 'bothAdd':
+      return bothAdd(ctx, step.sku, step.qty);
+    case 'orderWhileOtherAdds':
+      return orderWhileOtherAdds(ctx, step.sku, step.qty);
   }
 }

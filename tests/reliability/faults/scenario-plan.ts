@@ -39,7 +39,18 @@ export type PlanStep =
    * pounds before the order arrives (placed online, or queued offline and sent later): the shopper
    * accepts the refusal and confirms the new total.
    */
-  | { do: 'repriceOrder'; tab: number; pick: number; raise: number; offline: boolean };
+  | { do: 'repriceOrder'; tab: number; pick: number; raise: number; offline: boolean }
+  /** The guest presses "Place the order" and signs in `afterMs` later, before the order has answered. */
+  | { do: 'signInDuringOrder'; afterMs: number }
+  /** A step on the customer's other device (its own browser database, signed in as the same customer). */
+  | { do: 'other'; step: OtherDeviceStep }
+  /** Both devices add the same product at about the same time. */
+  | { do: 'bothAdd'; sku: string; qty: number }
+  /** The first device places an order while the other adds a line. */
+  | { do: 'orderWhileOtherAdds'; sku: string; qty: number };
+
+/** What the shopper does on the other device (its own tabs; its network drops on its own). */
+export type OtherDeviceStep = Extract<PlanStep, { do: 'add' | 'setQty' | 'remove' | 'order' | 'offline' | 'online' | 'reload' | 'pause' }>;
 
 export interface ScenarioPlan {
   seed: number;
@@ -47,6 +58,8 @@ export interface ScenarioPlan {
   start: Start;
   /** Lines already in the customer's server cart from an earlier visit (guestThenSignIn). */
   savedCart: Record<string, number>;
+  /** The customer's other device (a laptop beside the phone), signed in from the start: its tab count. */
+  otherDevice: { tabs: 1 } | null;
   steps: PlanStep[];
 }
 
@@ -127,7 +140,56 @@ export function drawPlan(seed: number, skus: readonly string[]): ScenarioPlan {
     const where = p.int(1, steps.length);
     steps.splice(where, 0, { do: 'add', tab: 0, sku: p.pick(skus), qty: p.int(1, 3) }, { do: 'repriceOrder', tab: p.int(0, tabs - 1), pick: p.next(), raise: p.int(1, 9), offline: p.chance(0.4) });
   }
-  return { seed, tabs, start, savedCart, steps };
+  const otherDevice = start === 'signedIn' ? drawOtherDevice(seed, tabs, skus, steps) : null;
+  if (start === 'guestThenSignIn') drawSignInDuringOrder(seed, steps);
+  return { seed, tabs, start, savedCart, otherDevice, steps };
+}
+
+function otherDeviceStep(r: Rng, tabs: number, skus: readonly string[]): OtherDeviceStep {
+  const tab = r.int(0, tabs - 1);
+  switch (r.pick(['add', 'add', 'add', 'setQty', 'remove', 'remove', 'order', 'order', 'offline', 'online', 'reload', 'pause'] as const)) {
+    case 'add':
+      return { do: 'add', tab, sku: r.pick(skus), qty: r.int(1, 3) };
+    case 'setQty':
+      return { do: 'setQty', tab, pick: r.next(), qty: r.int(1, 6) };
+    case 'remove':
+      return { do: 'remove', tab, pick: r.next() };
+    case 'order':
+      return { do: 'order', tab, presses: 1 };
+    case 'offline':
+      return { do: 'offline', noticed: r.chance(0.7) };
+    case 'online':
+      return { do: 'online' };
+    case 'reload':
+      return { do: 'reload', tab, duringOrder: r.chance(0.3), afterMs: r.int(0, 80) };
+    default:
+      return { do: 'pause', ms: r.int(0, 400) };
+  }
+}
+
+/**
+ * A share of the signed-in customers also shop on a second device: its steps, and the two devices
+ * adding the same product or ordering against an add, are inserted into the plan. Drawn from a
+ * stream of their own, so the plans of one-device scenarios stay as they were.
+ */
+function drawOtherDevice(seed: number, tabs: number, skus: readonly string[], steps: PlanStep[]): ScenarioPlan['otherDevice'] {
+  const r = createRng(deriveSeed(seed, 'other-device'));
+  // RxDB's open-source version opens at most 13 collections at once, and a tab opens 6: two tabs in
+  // all, so the first device has one and so does the other.
+  if (tabs !== 1 || !r.chance(0.35)) return null;
+  const otherTabs = 1;
+  const at = () => r.int(0, steps.length);
+  for (let i = r.int(2, 5); i > 0; i--) steps.splice(at(), 0, { do: 'other', step: otherDeviceStep(r, otherTabs, skus) });
+  if (r.chance(0.5)) steps.splice(at(), 0, { do: 'bothAdd', sku: r.pick(skus), qty: r.int(1, 2) });
+  if (r.chance(0.4)) steps.splice(at(), 0, { do: 'add', tab: r.int(0, tabs - 1), sku: r.pick(skus), qty: 1 }, { do: 'orderWhileOtherAdds', sku: r.pick(skus), qty: r.int(1, 3) });
+  return { tabs: otherTabs };
+}
+
+/** Some guests sign in while their order is on its way: it replaces the plain sign-in (its own stream). */
+function drawSignInDuringOrder(seed: number, steps: PlanStep[]): void {
+  const r = createRng(deriveSeed(seed, 'sign-in-during-order'));
+  const at = steps.findIndex((s) => s.do === 'signIn');
+  if (at >= 0 && r.chance(0.35)) steps[at] = { do: 'signInDuringOrder', afterMs: r.int(0, 120) };
 }
 
 const pct = (p: number) => `${Math.round(p * 100)}%`;
@@ -160,6 +222,14 @@ export function describeStep(s: PlanStep): string {
       return `reload(t${s.tab}${s.duringOrder ? `, during an order after ${s.afterMs} ms` : ''})`;
     case 'repriceOrder':
       return `repriceOrder(t${s.tab} @${s.pick.toFixed(2)} +£${s.raise}${s.offline ? ', queued offline' : ''})`;
+    case 'signInDuringOrder':
+      return `signInDuringOrder(after ${s.afterMs} ms)`;
+    case 'other':
+      return `other:${describeStep(s.step)}`;
+    case 'bothAdd':
+      return `bothAdd(${s.sku}×${s.qty})`;
+    case 'orderWhileOtherAdds':
+      return `orderWhileOtherAdds(other adds ${s.sku}×${s.qty})`;
     default:
       return s.do;
   }
@@ -167,5 +237,6 @@ export function describeStep(s: PlanStep): string {
 
 export function describePlan(plan: ScenarioPlan): string {
   const saved = Object.keys(plan.savedCart).length ? ` (saved cart ${JSON.stringify(plan.savedCart)})` : '';
-  return `seed ${plan.seed}: ${plan.tabs} tab${plan.tabs === 2 ? 's' : ''}, ${plan.start}${saved}: ${plan.steps.map(describeStep).join(' → ')}`;
+  const other = plan.otherDevice ? ` + another device with ${plan.otherDevice.tabs} tab` : '';
+  return `seed ${plan.seed}: ${plan.tabs} tab${plan.tabs === 2 ? 's' : ''}${other}, ${plan.start}${saved}: ${plan.steps.map(describeStep).join(' → ')}`;
 }

@@ -28,6 +28,8 @@ export interface ScenarioOutcome {
 export interface StateInput {
   model: ShopperModel;
   device: DeviceSnapshot;
+  /** The customer's other devices. */
+  others?: readonly DeviceSnapshot[];
   server: ServerSnapshot | null;
   inFlight: readonly string[];
   events: readonly FaultEvent[];
@@ -36,12 +38,13 @@ export interface StateInput {
 }
 
 /** Everything worth knowing about a scenario that did not settle or broke an invariant. */
-export function describeState({ model, device, server, inFlight, events, settled, settleMs }: StateInput): string {
+export function describeState({ model, device, others = [], server, inFlight, events, settled, settleMs }: StateInput): string {
   const orders = device.orders.map((o) => `${o.order_id} ${o.state}${o.attempts ? ` after ${o.attempts} attempts` : ''}${o.increment_id ? ` #${o.increment_id}` : ''}${o.error ? ` (${o.error})` : ''}`);
   const rows = [
     `${settled ? 'settled' : 'NOT settled'} after ${settleMs} ms`,
     `model: ${model.describe()}`,
     `device: ${device.signedIn ? 'signed in' : 'signed out'}${device.signUpModal ? ' (sign-up modal)' : ''}; cart ${formatLines(device.cart)} id ${device.cartToken ?? 'none'}, ${device.unsyncedCart} unconfirmed; orders: ${orders.join('; ') || 'none'}; pending tasks: ${device.pendingTasks.join(', ') || 'none'}`,
+    ...others.map((o, i) => `device ${i + 1}: ${o.signedIn ? 'signed in' : 'signed out'}; cart ${formatLines(o.cart)} id ${o.cartToken ?? 'none'}, ${o.unsyncedCart} unconfirmed; orders: ${o.orders.map((x) => `${x.order_id} ${x.state}${x.increment_id ? ` #${x.increment_id}` : ''}`).join('; ') || 'none'}`),
     server
       ? `server: cart ${server.cart ? `${formatLines(linesOf(server.cart.lines))}${server.cart.converted_order_id ? ` converted by ${server.cart.converted_order_id}` : ''}` : 'none'}${server.customerCartId ? `, customer's open cart is another: ${server.customerCartId}` : ''}; orders: ${server.orders.map((o) => `${o.order_id} #${o.increment_id} ${formatLines(linesOf(o.lines))}`).join('; ') || 'none'}`
       : 'server: not read',

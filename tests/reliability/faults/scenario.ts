@@ -1,7 +1,7 @@
 import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
 import { faultFetch } from './fault-fetch';
 import { NO_FAULTS } from './fault-kinds';
-import { checkCartAndSession, checkOrders, type Problem } from './invariants';
+import { checkCartAndSession, checkOrders, checkOtherDevices, type OtherDeviceInput, type Problem } from './invariants';
 import { runStep } from './run-step';
 import { describePlan, describeStep, drawPlan, faultSeed } from './scenario-plan';
 import { describeState, type ScenarioOutcome } from './scenario-report';
@@ -9,18 +9,51 @@ import { FAULT_SKUS, type ScenarioServer } from './scenario-server';
 import { FAULT_TRACE } from './seeded-random';
 import { confirmRepricedOrders } from './reprice-steps';
 import { register, saveCustomerCart, signInStep } from './session-steps';
-import { checkTasks, waitUntilSettled } from './settle';
+import { checkTasks, lookAtEachDevice, waitUntilSettled, type Settled } from './settle';
 import { CLIENT_TIMEOUT_MS, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
 import { formatLines, ShopperModel } from './shopper-model';
-import { deviceSnapshot, linesOf, serverSnapshot, type ServerSnapshot } from './snapshots';
+import { deviceSnapshot, linesOf, serverSnapshot, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
 import { sleep, type StepContext } from './step-context';
+import { LOCAL, readLocal } from '../../../src/db/local-state';
 
 /** One line of the verbose trace: what the model, the device and the server cart hold after a step. */
-async function traceState(server: ScenarioServer, browser: Browser, model: ShopperModel): Promise<string> {
-  const device = await deviceSnapshot(browser.tabs[0]!.db);
-  const remote = device.cartToken && server.isUp ? await server.cart(device.cartToken) : null;
-  const leaders = browser.tabs.filter((t) => t.shop.leadership.isLeading()).map((t) => `t${t.index}`);
-  return `leading ${leaders.join(', ') || 'none'}; model ${formatLines(model.cart)}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed); server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}`;
+async function traceState(server: ScenarioServer, devices: readonly Browser[], model: ShopperModel): Promise<string> {
+  const states = await Promise.all(
+    devices.map(async (browser, i) => {
+      const device = await deviceSnapshot(browser.tabs[0]!.db);
+      const remote = device.cartToken && server.isUp ? await server.cart(device.cartToken) : null;
+      const leaders = browser.tabs.filter((t) => t.shop.leadership.isLeading()).map((t) => `t${t.index}`);
+      return `${i ? `device ${i}: ` : ''}leading ${leaders.join(', ') || 'none'}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed)${browser.offline ? ' offline' : ''}; server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}`;
+    }),
+  );
+  return `model ${formatLines(model.cart)}${devices.length > 1 ? ` (customer's ${formatLines(model.customerCart())})` : ''}; ${states.join(' | ')}`;
+}
+
+/** How long the other device gets to connect to the customer's cart after signing in, before the steps start. */
+const OTHER_DEVICE_SIGN_IN_MS = 10_000;
+
+/** The customer's other device signs in (no faults yet) and shows the customer's cart. */
+async function signInOtherDevice(other: Browser, email: string): Promise<void> {
+  const tab = other.tabs[0]!;
+  const signed = await tab.shop.signIn(email, PASSWORD);
+  if (!signed.ok) throw new Error(`sign in on the other device: ${signed.message}`);
+  const until = Date.now() + OTHER_DEVICE_SIGN_IN_MS;
+  while (!(await readLocal(tab.db, LOCAL.cartState)).customerCart) {
+    if (Date.now() > until) throw new Error(`the other device did not connect to the customer's cart within ${OTHER_DEVICE_SIGN_IN_MS} ms`);
+    await sleep(25);
+  }
+}
+
+/**
+ * Every device settles; with several, the shopper then looks at each (reading the server's cart,
+ * which now holds all their changes) and they settle again.
+ */
+async function settleAll(devices: readonly Browser[], step: StepContext): Promise<Settled> {
+  const first = await waitUntilSettled(devices, step.net, () => confirmRepricedOrders(step));
+  if (devices.length === 1 || !first.settled) return first;
+  await lookAtEachDevice(devices);
+  const again = await waitUntilSettled(devices, step.net, () => confirmRepricedOrders(step));
+  return { ...again, retryPresses: first.retryPresses + again.retryPresses, answers: first.answers + again.answers, ms: first.ms + again.ms };
 }
 
 export interface ScenarioContext {
@@ -47,10 +80,13 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
   const trace = ctx.verbose && FAULT_TRACE ? (line: string) => console.info(`[fault-scenarios] ${seed}     ${line}`) : undefined;
   const net = faultFetch({ seed: faultSeed(seed), target: ctx.server.url, hangCapMs: CLIENT_TIMEOUT_MS * 2 + 500, trace });
   const browser = await openBrowser(`faults_${seed}_${run}`, plan.tabs, net, ctx.products);
+  const devices = [browser];
   const model = new ShopperModel();
-  const step: StepContext = { server: ctx.server, browser, net, model, email, products: new Map(ctx.products.map((p) => [p.sku as string, p])), tokenTtl: ctx.tokenTtl, tasks: [], problems: [], notes: [], cuts: 0 };
+  model.otherDevice = plan.otherDevice !== null;
+  const step: StepContext = { server: ctx.server, browser, device: 0, devices, lastDevice: 0, net, model, email, products: new Map(ctx.products.map((p) => [p.sku as string, p])), tokenTtl: ctx.tokenTtl, tasks: [], problems: [], notes: [], cuts: 0 };
   let outcome: ScenarioOutcome;
   try {
+    if (plan.otherDevice) devices.push(await openBrowser(`faults_${seed}_${run}_other`, plan.otherDevice.tabs, net, ctx.products));
     if (plan.start !== 'guest') await register(ctx.server, email);
     if (plan.start === 'guestThenSignIn') {
       await saveCustomerCart(ctx.server, email, plan.savedCart);
@@ -60,11 +96,12 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
       const signed = await browser.tabs[0]!.shop.signIn(email, PASSWORD);
       if (!signed.ok) throw new Error(`sign in: ${signed.message}`);
       model.signIn();
+      for (const other of devices.slice(1)) await signInOtherDevice(other, email);
     }
     for (const [i, planned] of plan.steps.entries()) {
       if (ctx.verbose) console.info(`[fault-scenarios] ${seed} step ${i + 1}/${plan.steps.length}: ${describeStep(planned)}`);
       await runStep(step, planned);
-      if (ctx.verbose) console.info(`[fault-scenarios] ${seed}   → ${await traceState(ctx.server, browser, model)}`);
+      if (ctx.verbose) console.info(`[fault-scenarios] ${seed}   → ${await traceState(ctx.server, devices, model)}`);
     }
 
     // Faults stop, the server is up, the connection comes back: the data layer must now settle.
@@ -72,10 +109,11 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
     if (!ctx.server.isUp) await ctx.server.restart();
     net.target = ctx.server.url;
     if (model.wantsSignIn) await signInStep(step, 1);
-    for (const t of browser.tabs) t.online.set(false);
-    for (const t of browser.tabs) t.online.set(true);
+    for (const device of devices) device.offline = false;
+    for (const t of devices.flatMap((d) => d.tabs)) t.online.set(false);
+    for (const t of devices.flatMap((d) => d.tabs)) t.online.set(true);
     // Automatic transmission is on, so the one question the device asks is a new total to confirm.
-    const settle = await waitUntilSettled(browser, net, () => confirmRepricedOrders(step));
+    const settle = await settleAll(devices, step);
     if (settle.answers > 0) step.notes.push(`the shopper confirmed a new total ${settle.answers}× while the device settled`);
     // Read the server the moment the device says it is done, before anything else can happen.
     let server: ServerSnapshot | null = null;
@@ -87,7 +125,13 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
     }
     if (!settle.settled) problems.push({ invariant: 'settles', message: `not settled after ${settle.ms} ms` });
     else if (settle.retryPresses > 0) problems.push({ invariant: 'settlesByItself', message: `settled only after ${settle.retryPresses} "Retry now" press(es), in ${settle.ms} ms` });
-    if (server) problems.push(...checkOrders({ model, device: settle.device, server }), ...checkCartAndSession({ model, device: settle.device, server }));
+    // Orders are the customer's, whichever device placed them.
+    const withAllOrders: DeviceSnapshot = { ...settle.device, orders: [settle.device, ...settle.others].flatMap((d) => d.orders) };
+    if (server) problems.push(...checkOrders({ model, device: withAllOrders, server }), ...checkCartAndSession({ model, device: settle.device, server }));
+    if (server && settle.others.length > 0) {
+      const others: OtherDeviceInput[] = await Promise.all(settle.others.map(async (d) => ({ device: d, cart: d.cartToken ? await ctx.server.cart(d.cartToken) : null })));
+      problems.push(...checkOtherDevices({ model, device: settle.device, others }));
+    }
     const tasks = await checkTasks(browser.tabs[0]!.db, net, step.tasks, step.cuts);
     problems.push(...tasks.problems);
     outcome = {
@@ -104,17 +148,17 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
       settleMs: settle.ms,
       hangsCapped: net.hangsCapped,
       afterClose: 0,
-      state: describeState({ model, device: settle.device, server, inFlight: settle.inFlight, events: net.events, settled: settle.settled, settleMs: settle.ms }),
+      state: describeState({ model, device: settle.device, others: settle.others, server, inFlight: settle.inFlight, events: net.events, settled: settle.settled, settleMs: settle.ms }),
       notes: step.notes,
     };
 
   } finally {
     // Nothing of this scenario may run into the next: every page's data layer stops, hung requests end.
-    await closeBrowser(browser);
+    for (const device of devices) await closeBrowser(device);
     net.close();
   }
   // Work the pages did not stop shows up as requests after they closed; give it a moment to show.
   await sleep(100);
-  outcome.afterClose = browser.lateRequests.length + net.afterClose.length;
+  outcome.afterClose = devices.reduce((n, d) => n + d.lateRequests.length, 0) + net.afterClose.length;
   return outcome;
 }

@@ -3,7 +3,7 @@ import { cartItemFromDocument } from '../../../src/db/cart/cart-product';
 import { LOCAL, readLocal } from '../../../src/db/local-state';
 import type { ScenarioServer } from './scenario-server';
 import { PASSWORD } from './shop-tab';
-import { placeCheckout } from './order-steps';
+import { placeCheckout, press, review } from './order-steps';
 import { cartShows } from './shopper-pace';
 import { sleep, type StepContext } from './step-context';
 
@@ -33,11 +33,13 @@ export async function saveCustomerCart(server: ScenarioServer, email: string, li
 /**
  * The shopper signs in in the first tab, over whatever network there is now, trying again a few
  * times when it fails (as a person would). Still out after that, the shopper signs in once the
- * faults stop (settling does it).
+ * faults stop (settling does it). `pending`: what the shopper started before signing in (an order's
+ * press), which they see answer before they look at the cart.
  */
-export async function signInStep(ctx: StepContext, attempts = 4): Promise<boolean> {
+export async function signInStep(ctx: StepContext, attempts = 4, pending: Promise<unknown> = Promise.resolve()): Promise<boolean> {
   const tab = ctx.browser.tabs[0]!;
   const signedIn = async () => {
+    await pending;
     ctx.model.signIn();
     // The shopper looks at the cart once the saved lines have joined it (the login merge, retried over a bad network).
     if (!(await cartShows(tab, ctx.model.cart, LOGIN_MERGE_WAIT_MS))) {
@@ -65,8 +67,26 @@ export async function signInStep(ctx: StepContext, attempts = 4): Promise<boolea
     }
     await sleep(150);
   }
+  await pending;
   ctx.model.wantsSignIn = true;
   return false;
+}
+
+/**
+ * A guest presses "Place the order" and signs in `afterMs` later, while the order may still be on its
+ * way, with lines saved in the customer's cart: the order takes the guest's lines, and the saved
+ * lines (and none of the ordered ones) are the customer's cart after the login merge.
+ */
+export async function signInDuringOrder(ctx: StepContext, afterMs: number): Promise<void> {
+  const tab = ctx.browser.tabs[0]!;
+  const started = await review(ctx, tab);
+  if (!started) {
+    await signInStep(ctx);
+    return;
+  }
+  const pressing = press(ctx, tab, started);
+  await sleep(afterMs);
+  await signInStep(ctx, 4, pressing);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ShopDatabase } from '../../../src/db/database-types';
+import { LOCAL, modifyLocal } from '../../../src/db/local-state';
 import type { FaultFetch } from './fault-fetch';
 import type { Problem } from './invariants';
 import type { Browser } from './shop-tab';
@@ -16,26 +17,29 @@ export interface Settled {
   /** Times the shopper answered a question the device asked ("Order waiting!" for a new total). */
   answers: number;
   ms: number;
+  /** The first device. */
   device: DeviceSnapshot;
+  /** The customer's other devices, in order. */
+  others: DeviceSnapshot[];
   /** Requests in flight when the wait ended. */
   inFlight: string[];
 }
 
-const isSettled = (device: DeviceSnapshot, inFlight: readonly string[]) => waitingOrders(device).length === 0 && device.pendingTasks.length === 0 && device.unsyncedCart === 0 && inFlight.length === 0;
+const isSettled = (device: DeviceSnapshot) => waitingOrders(device).length === 0 && device.pendingTasks.length === 0 && device.unsyncedCart === 0;
 
 /** Polls in a row that must find the device settled with no new request between them. */
 const QUIET_POLLS = 3;
 
 /**
- * Waits until the device itself reports settled (no order waiting, no task pending, its own count of
- * unconfirmed cart changes at 0) and the network is quiet (nothing in flight, no request started
+ * Waits until every device itself reports settled (no order waiting, no task pending, its own count
+ * of unconfirmed cart changes at 0) and the network is quiet (nothing in flight, no request started
  * over a few polls: work just triggered, a login merge say, has not started its requests yet),
- * polling its database. A device that has not settled after a while gets a "Retry now" press, as a
- * shopper would give it (counted: the design retries queued work on a timer, so it should not need one).
+ * polling their databases. A device that has not settled after a while gets a "Retry now" press, as
+ * a shopper would give it (counted: the design retries queued work on a timer, so it should not need one).
  * A question the device asks the shopper (`answer`: true when there was one) is answered as it comes:
  * that is the shopper's part, not the device failing to settle.
  */
-export async function waitUntilSettled(browser: Browser, net: FaultFetch, answer: () => Promise<boolean> = async () => false): Promise<Settled> {
+export async function waitUntilSettled(browsers: readonly Browser[], net: FaultFetch, answer: () => Promise<boolean> = async () => false): Promise<Settled> {
   const started = Date.now();
   let answers = 0;
   let retryPresses = 0;
@@ -43,20 +47,36 @@ export async function waitUntilSettled(browser: Browser, net: FaultFetch, answer
   let quiet = 0;
   let requests = -1;
   for (;;) {
-    const tab = browser.tabs[0]!;
     if (await answer()) answers++;
-    const device = await deviceSnapshot(tab.db);
+    const [device, ...others] = await Promise.all(browsers.map((b) => deviceSnapshot(b.tabs[0]!.db)));
     const inFlight = net.inFlight();
-    quiet = isSettled(device, inFlight) && net.requests() === requests ? quiet + 1 : 0;
+    const done = [device!, ...others].map(isSettled);
+    quiet = done.every(Boolean) && inFlight.length === 0 && net.requests() === requests ? quiet + 1 : 0;
     requests = net.requests();
-    if (quiet >= QUIET_POLLS) return { settled: true, retryPresses, answers, ms: Date.now() - started, device, inFlight };
-    if (Date.now() - started > SETTLE_MS) return { settled: false, retryPresses, answers, ms: Date.now() - started, device, inFlight };
+    const result = (settled: boolean): Settled => ({ settled, retryPresses, answers, ms: Date.now() - started, device: device!, others, inFlight });
+    if (quiet >= QUIET_POLLS) return result(true);
+    if (Date.now() - started > SETTLE_MS) return result(false);
     if (Date.now() > nextPress) {
-      retryPresses++;
       nextPress = Date.now() + RETRY_PRESS_MS;
-      await tab.shop.retry();
+      for (const [i, browser] of browsers.entries()) {
+        if (done[i]) continue;
+        retryPresses++;
+        await browser.tabs[0]!.shop.retry();
+      }
     }
     await sleep(50);
+  }
+}
+
+/**
+ * The shopper looks at each device once all have settled: its page comes into view, and the leading
+ * tab reads the server's cart (the focus pull), which now holds every device's changes.
+ */
+export async function lookAtEachDevice(browsers: readonly Browser[]): Promise<void> {
+  for (const browser of browsers) {
+    const leader = browser.tabs.find((t) => t.shop.leadership.isLeading());
+    if (leader) await leader.shop.cart.refresh().catch(() => undefined);
+    else await modifyLocal(browser.tabs[0]!.db, LOCAL.cartState, (s) => ({ ...s, pullRequestedAt: Date.now() }));
   }
 }
 

@@ -30,6 +30,8 @@ export interface Browser {
   name: string;
   storage: ReturnType<typeof fakeBrowser>;
   net: FaultFetch;
+  /** This device alone has no connection (the other device of the customer may have one). */
+  offline: boolean;
   tabs: Tab[];
   /** Closed pages, kept until the scenario ends so their late work is accounted for. */
   closed: Tab[];
@@ -47,6 +49,7 @@ function pageFetch(browser: Browser, page: AbortController): typeof fetch {
       browser.lateRequests.push(`${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : String(input)).pathname}`);
       throw networkFailure('the page is gone', 'ECONNABORTED');
     }
+    if (browser.offline) throw networkFailure('connect ENETUNREACH', 'ENETUNREACH');
     const signal = init?.signal ? AbortSignal.any([init.signal, page.signal]) : page.signal;
     return browser.net.fetch(input, { ...init, signal });
   };
@@ -78,9 +81,22 @@ async function openTab(browser: Browser, index: number, load: number, multiInsta
  * asking (automatic transmission), so that "settled" has one meaning: everything sent.
  */
 export async function openBrowser(name: string, count: number, net: FaultFetch, products: readonly FeedDocument[]): Promise<Browser> {
-  const browser: Browser = { name, storage: fakeBrowser(), net, tabs: [], closed: [], lateRequests: [] };
+  const browser: Browser = { name, storage: fakeBrowser(), net, offline: false, tabs: [], closed: [], lateRequests: [] };
+  try {
+    await openTabs(browser, count, products);
+  } catch (error) {
+    // A tab that could not open must not leave the others' collections open for the next scenario.
+    await closeBrowser(browser);
+    throw error;
+  }
+  await Promise.race(browser.tabs.map((t) => t.shop.whenLeading()));
+  return browser;
+}
+
+async function openTabs(browser: Browser, count: number, products: readonly FeedDocument[]): Promise<void> {
   for (let i = 0; i < count; i++) {
     const tab = await openTab(browser, i, 0, count > 1);
+    browser.tabs.push(tab);
     if (i === 0) {
       await tab.db.products.bulkInsert(
         products.map((doc) => {
@@ -91,10 +107,7 @@ export async function openBrowser(name: string, count: number, net: FaultFetch, 
       await tab.db.content.insert(TAX_RULE);
       await modifyLocal(tab.db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: true }));
     }
-    browser.tabs.push(tab);
   }
-  await Promise.race(browser.tabs.map((t) => t.shop.whenLeading()));
-  return browser;
 }
 
 async function closeTab(tab: Tab): Promise<void> {

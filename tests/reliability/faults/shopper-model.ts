@@ -3,7 +3,11 @@
  * with it: the cart lines they should have, the checkouts they placed and whether they signed out.
  * The checks compare the device and the server with this model, not with each other.
  */
-export type Lines = Record<string, number>;
+import { addLines, formatLines, sameLines, type Lines } from './lines';
+import { reachableStates, type SharedOp } from './serial-orders';
+
+export { addLines, formatLines, sameLines, type Lines };
+
 
 /** One press of "Place the order" and what placeOrder answered. */
 export interface PlaceCall {
@@ -17,6 +21,8 @@ export interface PlaceCall {
 /** One checkout: the shopper means ONE order of these lines, however many presses, tabs or reloads. */
 export interface Checkout {
   n: number;
+  /** 0: the first device; 1: the customer's other device. */
+  device: number;
   lines: Lines;
   calls: PlaceCall[];
   /** Placed: some press answered with an order (sent, queued or held), or the device shows its order after a reload. */
@@ -30,18 +36,6 @@ export interface Checkout {
 
 /** 'repriced' is not among them: refused for a changed price, the order is not placed until the shopper confirms again. */
 export const PLACED_OUTCOMES = new Set(['sent', 'queued', 'held']);
-
-export function addLines(into: Lines, from: Readonly<Lines>, sign = 1): Lines {
-  for (const [sku, qty] of Object.entries(from)) {
-    const next = (into[sku] ?? 0) + sign * qty;
-    if (next > 0) into[sku] = next;
-    else delete into[sku];
-  }
-  return into;
-}
-
-export const sameLines = (a: Readonly<Lines>, b: Readonly<Lines>) => formatLines(a) === formatLines(b);
-export const formatLines = (lines: Readonly<Lines>) => JSON.stringify(Object.entries(lines).sort(([a], [b]) => a.localeCompare(b)));
 
 export class ShopperModel {
   /** The lines the device's cart (and the server cart it is connected to) should hold. */
@@ -59,6 +53,10 @@ export class ShopperModel {
    */
   lateMerge: { unmerged: Lines; saved: Lines } | null = null;
   private savedAtSignIn: Lines = {};
+  /** The customer also shops on another device: every change to a cart is kept in `shared` for the interleavings. */
+  otherDevice = false;
+  /** The shopper's changes in the order made, by device (serial-orders.ts). */
+  readonly shared: SharedOp[] = [];
   /** Steps that signed the shopper out (nothing else may). */
   signOuts: string[] = [];
   readonly checkouts: Checkout[] = [];
@@ -68,23 +66,47 @@ export class ShopperModel {
     return this.lateMerge ? [this.cart, this.lateMerge.unmerged] : [this.cart];
   }
 
-  add(sku: string, qty: number): void {
-    for (const cart of this.carts()) addLines(cart, { [sku]: qty });
+  /**
+   * The carts a step on `device` changes. The other device is signed in as the customer throughout,
+   * so it edits the customer's one cart: the first device's while that is signed in too (one cart
+   * on two devices, changed in the order the shopper acted), the saved cart while it is signed out.
+   */
+  private cartsOf(device: number): Lines[] {
+    return device === 0 || this.signedIn ? this.carts() : [this.saved];
   }
 
-  setQty(sku: string, qty: number): void {
-    for (const cart of this.carts()) cart[sku] = qty;
+  /** The cart the customer's other device should show: the customer's cart. */
+  customerCart(): Lines {
+    return this.signedIn ? this.cart : this.saved;
   }
 
-  remove(sku: string): void {
-    for (const cart of this.carts()) delete cart[sku];
+  /** Which of the two carts of `serial-orders.ts` a change on `device` is about. */
+  private target(device: number): 'customer' | 'guest' {
+    return device === 0 && !this.signedIn ? 'guest' : 'customer';
+  }
+
+  add(sku: string, qty: number, device = 0): void {
+    for (const cart of this.cartsOf(device)) addLines(cart, { [sku]: qty });
+    this.shared.push({ device, type: 'add', target: this.target(device), sku, qty });
+  }
+
+  /** Set on a line another device removed meanwhile, it is the shopper's latest word: the line is back at that quantity. */
+  setQty(sku: string, qty: number, device = 0): void {
+    for (const cart of this.cartsOf(device)) cart[sku] = qty;
+    this.shared.push({ device, type: 'set', target: this.target(device), sku, qty });
+  }
+
+  remove(sku: string, device = 0): void {
+    const carts = this.cartsOf(device);
+    for (const cart of carts) delete cart[sku];
     // Removed while the merge may still be pending: it lands first and the removal applies after it,
     // so the saved quantity goes too.
-    if (this.lateMerge) delete this.lateMerge.saved[sku];
+    if (this.lateMerge && carts.includes(this.cart)) delete this.lateMerge.saved[sku];
+    this.shared.push({ device, type: 'remove', target: this.target(device), sku });
   }
 
-  beginCheckout(lines: Lines): Checkout {
-    const checkout: Checkout = { n: this.checkouts.length + 1, lines: { ...lines }, calls: [], placed: false };
+  beginCheckout(lines: Lines, device = 0): Checkout {
+    const checkout: Checkout = { n: this.checkouts.length + 1, device, lines: { ...lines }, calls: [], placed: false };
     this.checkouts.push(checkout);
     return checkout;
   }
@@ -109,9 +131,10 @@ export class ShopperModel {
     if (checkout.placed) return;
     checkout.placed = true;
     // An order with more of a line than the unmerged cart held took merged saved lines: the merge came first.
-    const unmerged = this.lateMerge?.unmerged;
+    const unmerged = checkout.device === 0 ? this.lateMerge?.unmerged : undefined;
     if (unmerged && Object.entries(checkout.lines).some(([sku, qty]) => qty > (unmerged[sku] ?? 0))) this.lateMerge = null;
-    for (const cart of this.carts()) addLines(cart, checkout.lines, -1);
+    for (const cart of this.cartsOf(checkout.device)) addLines(cart, checkout.lines, -1);
+    this.shared.push({ device: checkout.device, type: 'order', target: this.target(checkout.device), lines: { ...checkout.lines } });
   }
 
   signIn(): void {
@@ -120,6 +143,7 @@ export class ShopperModel {
     this.savedAtSignIn = this.saved;
     this.cart = addLines({ ...this.saved }, this.cart);
     this.saved = {};
+    this.shared.push({ device: 0, type: 'signIn' });
   }
 
   /** The shopper gave up waiting for the login merge of the last sign-in and went on with the cart as shown. */
@@ -130,7 +154,19 @@ export class ShopperModel {
 
   /** The carts the device and server may end with: the model's, or with a late merge that came after every step. */
   expectedCarts(): Lines[] {
-    return this.lateMerge ? [this.cart, addLines({ ...this.lateMerge.unmerged }, this.lateMerge.saved)] : [this.cart];
+    const serial = this.lateMerge ? [this.cart, addLines({ ...this.lateMerge.unmerged }, this.lateMerge.saved)] : [this.cart];
+    // With another device, any serial order of the two devices' changes (each device's kept) will do.
+    return this.otherDevice && this.signedIn ? distinct([...serial, ...this.customerCartsOfSerialOrders()]) : serial;
+  }
+
+  /** The carts the customer's other device may end with: the first device's while it is signed in, else the customer's. */
+  customerCarts(): Lines[] {
+    if (this.signedIn) return this.expectedCarts();
+    return this.otherDevice ? distinct([this.saved, ...this.customerCartsOfSerialOrders()]) : [this.saved];
+  }
+
+  private customerCartsOfSerialOrders(): Lines[] {
+    return reachableStates(this.shared).map((s) => s.customer);
   }
 
   signOut(step: string): void {
@@ -140,6 +176,7 @@ export class ShopperModel {
     this.lateMerge = null;
     addLines(this.saved, this.cart);
     this.cart = {};
+    this.shared.push({ device: 0, type: 'signOut' });
   }
 
   /** The order ids the shopper was shown for a checkout (one, if all is well). */
@@ -149,7 +186,9 @@ export class ShopperModel {
 
   describe(): string {
     const totals = (c: Checkout) => (c.confirmedTotals ? ` confirmed at ${c.confirmedTotals.map((t) => `£${t.toFixed(2)}`).join(', ')}` : '');
-    const checkouts = this.checkouts.map((c) => `#${c.n} ${formatLines(c.lines)} ${c.placed ? 'placed' : 'not placed'}${totals(c)} [${c.calls.map((k) => `t${k.tab} ${k.outcome}${k.orderId ? ` ${k.orderId}` : ''}`).join('; ')}]`);
+    const checkouts = this.checkouts.map((c) => `#${c.n}${c.device ? ' (other device)' : ''} ${formatLines(c.lines)} ${c.placed ? 'placed' : 'not placed'}${totals(c)} [${c.calls.map((k) => `t${k.tab} ${k.outcome}${k.orderId ? ` ${k.orderId}` : ''}`).join('; ')}]`);
     return `cart ${formatLines(this.cart)}, saved customer cart ${formatLines(this.saved)}, ${this.signedIn ? 'signed in' : 'signed out'}${this.signOuts.length ? ` (signed out by ${this.signOuts.join(', ')})` : ''}; checkouts: ${checkouts.join(' | ') || 'none'}`;
   }
 }
+
+const distinct = (carts: readonly Lines[]): Lines[] => [...new Map(carts.map((c) => [formatLines(c), c])).values()];

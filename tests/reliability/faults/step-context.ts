@@ -8,7 +8,14 @@ import type { ShopperModel } from './shopper-model';
 /** What the steps of one scenario act on and record into. */
 export interface StepContext {
   server: ScenarioServer;
+  /** The device the step acts on (its tabs). */
   browser: Browser;
+  /** Which device that is: 0 the first, 1 the customer's other device. */
+  device: number;
+  /** Every device of the scenario, the first one first. */
+  devices: Browser[];
+  /** The device the shopper used last (turning to the other one picks it up). */
+  lastDevice: number;
   net: FaultFetch;
   model: ShopperModel;
   email: string;
