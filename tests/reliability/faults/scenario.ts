@@ -1,6 +1,7 @@
 import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
 import { faultFetch } from './fault-fetch';
 import { NO_FAULTS } from './fault-kinds';
+import { checkoutsShownAsOtherOrders } from './other-device-orders';
 import { checkCartAndSession, checkOrders, checkOtherDevices, type OtherDeviceInput, type Problem } from './invariants';
 import { runStep } from './run-step';
 import { describePlan, describeStep, drawPlan, faultSeed } from './scenario-plan';
@@ -127,7 +128,12 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
     else if (settle.retryPresses > 0) problems.push({ invariant: 'settlesByItself', message: `settled only after ${settle.retryPresses} "Retry now" press(es), in ${settle.ms} ms` });
     // Orders are the customer's, whichever device placed them.
     const withAllOrders: DeviceSnapshot = { ...settle.device, orders: [settle.device, ...settle.others].flatMap((d) => d.orders) };
-    if (server) problems.push(...checkOrders({ model, device: withAllOrders, server }), ...checkCartAndSession({ model, device: settle.device, server }));
+    const shownAsOther = server ? checkoutsShownAsOtherOrders(model, [settle.device, ...settle.others].map((d) => d.orders), new Set(server.orders.map((o) => o.order_id))) : new Map<number, string>();
+    for (const [n, orderId] of shownAsOther) {
+      model.shownAsOther.add(n);
+      step.notes.push(`checkout #${n} is shown as order ${orderId}, which the other device placed from the same cart`);
+    }
+    if (server) problems.push(...checkOrders({ model, device: withAllOrders, server }, shownAsOther), ...checkCartAndSession({ model, device: settle.device, server }));
     if (server && settle.others.length > 0) {
       const others: OtherDeviceInput[] = await Promise.all(settle.others.map(async (d) => ({ device: d, cart: d.cartToken ? await ctx.server.cart(d.cartToken) : null })));
       problems.push(...checkOtherDevices({ model, device: settle.device, others }));

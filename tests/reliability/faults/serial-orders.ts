@@ -20,7 +20,8 @@ export type SharedOp =
   | { device: number; type: 'add'; target: keyof CartsState; sku: string; qty: number }
   | { device: number; type: 'set'; target: keyof CartsState; sku: string; qty: number }
   | { device: number; type: 'remove'; target: keyof CartsState; sku: string }
-  | { device: number; type: 'order'; target: keyof CartsState; lines: Lines }
+  /** `checkout`: its number in the model. */
+  | { device: number; type: 'order'; target: keyof CartsState; lines: Lines; checkout: number }
   | { device: number; type: 'signOut' }
   | { device: number; type: 'signIn' };
 

@@ -57,6 +57,11 @@ export class ShopperModel {
   otherDevice = false;
   /** The shopper's changes in the order made, by device (serial-orders.ts). */
   readonly shared: SharedOp[] = [];
+  /**
+   * Checkouts the device shows as an order the other device placed from the same cart (the shop
+   * took that one as this one placed again, `order-outbox.ts`): they took nothing from the cart.
+   */
+  readonly shownAsOther = new Set<number>();
   /** Steps that signed the shopper out (nothing else may). */
   signOuts: string[] = [];
   readonly checkouts: Checkout[] = [];
@@ -134,7 +139,7 @@ export class ShopperModel {
     const unmerged = checkout.device === 0 ? this.lateMerge?.unmerged : undefined;
     if (unmerged && Object.entries(checkout.lines).some(([sku, qty]) => qty > (unmerged[sku] ?? 0))) this.lateMerge = null;
     for (const cart of this.cartsOf(checkout.device)) addLines(cart, checkout.lines, -1);
-    this.shared.push({ device: checkout.device, type: 'order', target: this.target(checkout.device), lines: { ...checkout.lines } });
+    this.shared.push({ device: checkout.device, type: 'order', target: this.target(checkout.device), lines: { ...checkout.lines }, checkout: checkout.n });
   }
 
   signIn(): void {
@@ -166,7 +171,7 @@ export class ShopperModel {
   }
 
   private customerCartsOfSerialOrders(): Lines[] {
-    return reachableStates(this.shared).map((s) => s.customer);
+    return reachableStates(this.shared.filter((op) => op.type !== 'order' || !this.shownAsOther.has(op.checkout))).map((s) => s.customer);
   }
 
   signOut(step: string): void {
