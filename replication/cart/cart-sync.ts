@@ -217,10 +217,12 @@ export function createCartSync(deps: CartSyncDeps) {
     if (state.mergePending && !(state.token && state.customerCart)) return connect({ guestCart: false });
     const lines = await deps.store.lines();
     if (!state.token) {
-      if (lines.length === 0) return emptyDiff();
       const customer = await deps.hasUserToken();
+      // Signed in with an empty cart and no cart id (this device's order let go of its cart), a pull
+      // (a focus, a reload, the timer) still reads the customer's cart: another device may fill it.
+      if (lines.length === 0 && !(customer && options.pull)) return emptyDiff();
       // An order converted the customer cart this device used: the next one holds what it left.
-      return connect({ guestCart: !customer, forceClientState: options.forceClientState, follow: customer && state.convertedCustomerCart !== null });
+      return connect({ guestCart: !customer, forceClientState: options.forceClientState, follow: customer && (state.convertedCustomerCart !== null || lines.length === 0) });
     }
     const token = state.token;
     const login = state.mergePending;

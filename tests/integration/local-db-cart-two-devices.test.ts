@@ -138,6 +138,27 @@ describe('one customer on a phone and a laptop', () => {
     await settled(laptop, email, { 'TWO-SCREW': 2 });
   });
 
+  it('shows the laptop, after its own order emptied its cart, the lines the phone adds next', async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    const laptop = await signedInDevice(email);
+    await add(laptop, 'TWO-ANCHOR', 1);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-ANCHOR': 1 });
+    const session = await readLocal(laptop.db, LOCAL.session);
+    const user = await readLocal(laptop.db, LOCAL.currentUser);
+    const body = orderBody(`two-${Date.now()}`, [{ sku: 'TWO-ANCHOR', qty: 1 }], { cart_id: await token(laptop), user_id: typeof user?.id === 'number' || typeof user?.id === 'string' ? String(user.id) : '', personalDetails: { firstName: 'Tess', lastName: 'Fixer', emailAddress: email, createAccount: false } });
+    expect(session.token).toBeTruthy();
+    // Placed offline and sent once the laptop is back: accepted, the order lets go of the cart it converted.
+    laptop.net.set(false);
+    expect((await laptop.sync.placeOrder(body)).outcome).toBe('queued');
+    laptop.net.set(true);
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent']);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({});
+    await add(phone, 'TWO-BOLT', 2);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
+    await settled(laptop, email, { 'TWO-BOLT': 2 });
+  });
+
   it('shows a reload the lines the other device added, with no change of its own', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);
