@@ -5,14 +5,15 @@ import { runScenario } from './faults/scenario';
 import { describePlan, drawPlan } from './faults/scenario-plan';
 import { RunReport, type ScenarioOutcome } from './faults/scenario-report';
 import { FAULT_SKUS, ScenarioServer } from './faults/scenario-server';
-import { FAULT_REPEAT, FAULT_SCENARIOS, FAULT_SEED, FAULT_VERBOSE } from './faults/seeded-random';
+import { FAULT_OTHER_DEVICE, FAULT_REPEAT, FAULT_SCENARIOS, FAULT_SEED, FAULT_VERBOSE } from './faults/seeded-random';
 
 /**
  * Seeded fault-injection scenarios against the real data layer (RxDB on fake-indexeddb, the real
  * cart sync, order outbox, task runner and token lock) and a real API process. Scenario i uses seed
  * FAULT_SEED + i; a failure names its seed and plan: replay it alone with
  *   FAULT_SEED=<seed> FAULT_SCENARIOS=1 FAULT_VERBOSE=1 npx vitest run --project reliability tests/reliability/fault-scenarios.test.ts
- * (add FAULT_REPEAT=10 to run it ten times when it depends on a race, FAULT_TRACE=1 to see every request).
+ * (add FAULT_REPEAT=10 to run it ten times when it depends on a race, FAULT_TRACE=1 to see every request;
+ * FAULT_OTHER_DEVICE=1 gives a share of signed-in customers a second device, as test:reliability and test:soak do).
  */
 const TOKEN_TTL_SECONDS = 2;
 let server: ScenarioServer;
@@ -38,7 +39,7 @@ afterAll(async () => {
 function failureText(outcome: ScenarioOutcome): string {
   const problems = outcome.problems.map((p) => `[${p.invariant}] ${p.message}`);
   const notes = outcome.notes.length ? `\n  notes: ${outcome.notes.join('; ')}` : '';
-  return `FAULT_SEED=${outcome.seed} — ${describePlan(outcome.plan)}\n  ${problems.join('\n  ')}\n  state:\n    ${outcome.state}${notes}`;
+  return `${FAULT_OTHER_DEVICE ? 'FAULT_OTHER_DEVICE=1 ' : ''}FAULT_SEED=${outcome.seed} — ${describePlan(outcome.plan)}\n  ${problems.join('\n  ')}\n  state:\n    ${outcome.state}${notes}`;
 }
 
 describe('fault-injection scenarios', () => {

@@ -1,5 +1,6 @@
 import { createRng, deriveSeed, type Rng } from '../../../server/seed/rng';
 import { flakySettings, type FaultSettings } from './fault-kinds';
+import { FAULT_OTHER_DEVICE } from './seeded-random';
 
 /**
  * A scenario's plan, drawn in full before it runs from the plan stream of its seed (the fault
@@ -176,7 +177,7 @@ function drawOtherDevice(seed: number, tabs: number, skus: readonly string[], st
   const r = createRng(deriveSeed(seed, 'other-device'));
   // RxDB's open-source version opens at most 13 collections at once, and a tab opens 6: two tabs in
   // all, so the first device has one and so does the other.
-  if (tabs !== 1 || !r.chance(0.35)) return null;
+  if (!FAULT_OTHER_DEVICE || tabs !== 1 || !r.chance(0.35)) return null;
   const otherTabs = 1;
   const at = () => r.int(0, steps.length);
   for (let i = r.int(2, 5); i > 0; i--) steps.splice(at(), 0, { do: 'other', step: otherDeviceStep(r, otherTabs, skus) });
