@@ -18,11 +18,10 @@
  * - Where the download's time goes: the worker's CPU profile (busy against idle, by chunk), the wire
  *   bytes against the link's rate, and the feed's requests.
  */
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { REPO_ROOT, TMP_ROOT } from '../tests/helpers/test-config';
 import type { BenchOptions } from './bench-options';
 import { startBenchServer } from './bench-server';
 import { summariseProfile } from './cpu-profile-summary';
@@ -31,7 +30,7 @@ import { pending, type Figure } from './figure';
 import type { LinkProfile } from './link-shaping';
 import { shapedProxy, type ShapedProxy } from './shaped-proxy';
 import { round, sleep } from './stats';
-import { workerQueriesInPage, type WorkerQueries } from './worker-catalog';
+import { keepProfile, workerQueriesInPage, type WorkerQueries } from './worker-catalog';
 import { attachSharedWorker, type WorkerTarget } from './worker-target';
 
 const ITEM = '32 replica at scale';
@@ -244,14 +243,6 @@ async function visit(shopUrl: string, products: number, link: LinkProfile, timeo
     await chromiumProcess.close();
     await proxy.close();
   }
-}
-
-async function keepProfile(profile: unknown, name: string): Promise<string> {
-  const dir = path.join(TMP_ROOT, 'bench-profiles');
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
-  await writeFile(file, JSON.stringify(profile));
-  return path.relative(REPO_ROOT, file);
 }
 
 /** The run at one size: its own shop, the feed warmed from Node, then the first visit. */

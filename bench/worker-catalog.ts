@@ -222,7 +222,7 @@ function inFlightMs(requests: readonly TimedRequest[]): number {
 }
 
 /** The page's profile stays for DevTools or speedscope (`pageMsToProfileUs` in the JSON record maps the long tasks onto it). */
-async function keepProfile(profile: unknown, name: string): Promise<string> {
+export async function keepProfile(profile: unknown, name: string): Promise<string> {
   const dir = path.join(TMP_ROOT, 'bench-profiles');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
