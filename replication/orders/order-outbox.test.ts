@@ -171,6 +171,37 @@ describe('the order outbox', () => {
     expect(placed.size).toBe(2);
   });
 
+  it('sends again, rather than holds, an order that went without a session while the shopper signed in', async () => {
+    const session = { token: null as string | null };
+    const placed = new Set<string>();
+    // The login answers while the order's push is on its way without a token: the shop wants a login for it.
+    const fetchFn = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string) as { order_id: string };
+      if (session.token === null) {
+        session.token = 'access';
+        return json(401, 'User is not authorized to access the resource');
+      }
+      placed.add(body.order_id);
+      return json(200, { order_id: body.order_id, increment_id: '1001' });
+    });
+    const store = memoryOrderStore();
+    const outbox = createOrderOutbox({
+      api: createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn as unknown as typeof fetch, timeoutMs: 50 }),
+      store,
+      notify: async () => undefined,
+      isOnline: () => true,
+      hasSession: async () => session.token !== null,
+    });
+    const orderId = newOrderId();
+    await outbox.store({ ...order, user_id: '7' }, orderId);
+    expect((await outbox.send(orderId))?.kind).toBe('queued');
+    // The sign-in's release of held orders ran before the 401 came back: nothing else would send it.
+    expect(await outbox.releaseHeld()).toBe(0);
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
+    expect((await store.get(orderId))?.state).toBe('sent');
+    expect([...placed]).toEqual([orderId]);
+  });
+
   it("shows the server's order in place of one whose cart another device or tab already turned into that order", async () => {
     const { place, net, store } = setup();
     net.status = 409;

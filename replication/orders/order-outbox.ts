@@ -26,6 +26,8 @@ export interface OrderOutboxDeps {
   now?(): number;
   /** After the server accepted an order (it converted the cart the order names). */
   onSent?(order: OrderRecord): Promise<void>;
+  /** Whether the device holds a customer's session now (a held order waits for one). */
+  hasSession?(): Promise<boolean>;
 }
 
 export type PlaceOutcome = 'sent' | 'queued' | 'held' | 'rejected' | 'repriced';
@@ -106,9 +108,14 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
         secretBodies.delete(order.order_id);
         await deps.store.update(order.order_id, { state: 'rejected', error: outcome.message, updated_at: at });
         return outcome;
-      case 'held':
+      case 'held': {
         await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at });
-        return outcome;
+        // The push went without a session, and the shopper signed in while it was on its way: the
+        // sign-in released the held orders before this one was held, so it goes again with the session.
+        if (!(await deps.hasSession?.()) || (await deps.store.get(order.order_id))?.state !== 'held') return outcome;
+        await deps.store.update(order.order_id, { state: 'queued', attempts: order.attempts + 1, error: null, updated_at: now() });
+        return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
+      }
       case 'repriced':
         // Nothing was placed; the order (with any password, for the send that follows the shopper's
         // confirmation from this tab) waits for that confirmation.

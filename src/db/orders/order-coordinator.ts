@@ -4,6 +4,7 @@ import type { Notice } from '../../../replication/tasks/task-types';
 import { retireOrderedCart } from '../cart/cart-actions';
 import type { CartCoordinator } from '../cart/cart-coordinator';
 import type { ShopDatabase } from '../database-types';
+import { LOCAL, readLocal } from '../local-state';
 import type { Connectivity } from '../sync/connectivity';
 import { beginCheckout } from './checkout-session';
 import { orderStore } from './order-store';
@@ -22,6 +23,7 @@ export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient;
     store: orderStore(db),
     notify: deps.notify,
     isOnline: () => deps.connectivity.isOnline(),
+    hasSession: async () => Boolean((await readLocal(db, LOCAL.session)).token),
     onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await deps.cart.sync({ forceClientState: true }))),
   });
   return {
