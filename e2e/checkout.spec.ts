@@ -6,6 +6,7 @@ import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { api, DESKTOP, expectedUnitPence, openPage, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { scaled } from '../tests/helpers/time-limits';
+import { orPrintPage } from './helpers/checkout-steps';
 
 let shop: Shop;
 let browser: Browser;
@@ -301,7 +302,9 @@ describe('checkout', () => {
     await page.getByLabel('Your reference (job or PO number)', { exact: true }).fill('Site 4 / PO 118');
     await page.getByLabel('I accept the terms and conditions').check();
     await page.getByRole('button', { name: 'Place the order' }).click();
-    await expect.poll(() => page.locator('.checkout-queued').textContent()).toBe('Your order is saved on this device and will be sent when the connection returns.');
+    await orPrintPage(page, 'no queued order', () =>
+      expect.poll(() => page.locator('.checkout-queued').textContent(), { timeout: scaled(30_000) }).toBe('Your order is saved on this device and will be sent when the connection returns.'),
+    );
     // The thank-you page is open, so the order goes as soon as the connection returns (SPEC §4).
     const sent = page.waitForResponse((r) => r.url().includes('/api/order') && r.request().method() === 'POST', { timeout: scaled(30_000) });
     await page.context().setOffline(false);

@@ -9,6 +9,19 @@ const fill = async (page: Page, values: Record<string, string>) => {
 };
 
 /**
+ * Waits for what the page should show after a press; when it does not show, prints what the page
+ * says instead (a question, a refusal), which says more than the time-out.
+ */
+export async function orPrintPage(page: Page, missing: string, shows: () => Promise<unknown>): Promise<void> {
+  try {
+    await shows();
+  } catch (error) {
+    console.log(`${missing} on ${page.url()}; the page says:\n${(await page.locator('main').innerText().catch(() => '(unreadable)')).slice(0, 3000)}`);
+    throw error;
+  }
+}
+
+/**
  * A signed-in customer's checkout, from the cart to the thank-you page: names, a Leeds address, the
  * default payment, terms accepted, "Place the order". Returns the order number once it shows.
  */
@@ -25,12 +38,6 @@ export async function checkOutAsCustomer(page: Page, base: string): Promise<stri
   await page.getByLabel('I accept the terms and conditions').check();
   await page.getByRole('button', { name: 'Place the order' }).click();
   const number = page.locator('.checkout-order-number');
-  try {
-    await expect.poll(() => number.textContent(), LONG).toMatch(/^Your order number is \d+\.$/);
-  } catch (error) {
-    // What the shopper saw instead (a question, a refusal) says more than the time-out.
-    console.log(`no order number on ${page.url()}; the page says:\n${(await page.locator('main').innerText().catch(() => '(unreadable)')).slice(0, 3000)}`);
-    throw error;
-  }
+  await orPrintPage(page, 'no order number', () => expect.poll(() => number.textContent(), LONG).toMatch(/^Your order number is \d+\.$/));
   return /(\d+)/.exec((await number.textContent()) ?? '')![1]!;
 }
