@@ -1,4 +1,4 @@
-import type { OrderRecord, RepricedTotals } from '../../schemas/rx/orders.schema';
+import type { OrderRecord, OrderState, RepricedTotals } from '../../schemas/rx/orders.schema';
 import { isUnknownOutcome } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
@@ -14,7 +14,11 @@ export interface OrderStore {
   /** Orders not yet accepted by the server, oldest first (held and repriced ones too when asked). */
   queued(options?: { includeHeld?: boolean }): Promise<OrderRecord[]>;
   update(orderId: string, patch: Partial<OrderRecord>): Promise<void>;
-  remove(orderIds: readonly string[]): Promise<void>;
+  /**
+   * Removes the orders, or only those of them in the state `onlyIn` as stored when removed, whatever
+   * another tab wrote to them meanwhile (a removal must not be lost to another tab's update).
+   */
+  remove(orderIds: readonly string[], onlyIn?: OrderState): Promise<void>;
 }
 
 export interface OrderOutboxDeps {
@@ -226,9 +230,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
      * checkout, which keeps the order id, places it afresh once the shopper confirmed the new total.
      */
     async dropRepriced(orderId: string): Promise<void> {
-      if ((await deps.store.get(orderId))?.state !== 'repriced') return;
-      await deps.store.remove([orderId]);
-      secretBodies.delete(orderId);
+      // Only while still repriced: another tab may have sent it on the shopper's confirmation meanwhile.
+      await deps.store.remove([orderId], 'repriced');
+      if (!(await deps.store.get(orderId))) secretBodies.delete(orderId);
     },
     /** Signed in again: the orders that waited for it go back in the queue. */
     async releaseHeld(): Promise<number> {

@@ -18,6 +18,6 @@ export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {
       const order = orders.get(id);
       if (order) orders.set(id, { ...order, ...patch });
     },
-    remove: async (ids) => ids.forEach((id) => orders.delete(id)),
+    remove: async (ids, onlyIn) => ids.forEach((id) => (onlyIn === undefined || orders.get(id)?.state === onlyIn) && orders.delete(id)),
   };
 }

@@ -29,6 +29,14 @@ export function orderStore(db: ShopDatabase): OrderStore {
       const { order_id: _id, ...rest } = patch;
       await db.orders.findOne(orderId).incrementalPatch(rest);
     },
-    remove: async (orderIds) => void (orderIds.length > 0 && (await db.orders.bulkRemove([...orderIds]))),
+    remove: async (orderIds, onlyIn) => {
+      if (orderIds.length === 0) return;
+      for (const doc of (await db.orders.findByIds([...orderIds]).exec()).values()) {
+        // Not bulkRemove: it writes over this tab's copy, and when another tab wrote the order since
+        // (a change not heard of here yet), it only reports the conflict and the order stays. An
+        // incremental write is tried again on the stored order, so the state is checked as stored.
+        await doc.incrementalModify((data) => (onlyIn !== undefined && data.state !== onlyIn ? data : { ...data, _deleted: true }));
+      }
+    },
   };
 }

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TotalsReply } from '../../../schemas/api/cart';
+import { ORDER_MESSAGES, PRICE_CHANGED } from '../../../schemas/api/order';
+import type { OrderRecord } from '../../../schemas/rx/orders.schema';
+import { createApiClient } from '../../../replication/api/api-client';
+import { createOrderOutbox } from '../../../replication/orders/order-outbox';
+import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
+import type { ShopDatabase } from '../database-types';
+import { orderStore } from './order-store';
+
+const opened: ShopDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
+});
+
+/**
+ * Two tabs of one browser. The second one's writes are not broadcast, so the first has not heard of
+ * them: between real tabs that lasts until the change message arrives, which a busy machine delays.
+ */
+async function twoTabs(): Promise<[ShopDatabase, ShopDatabase]> {
+  const browser = fakeBrowser();
+  const options = { browser, name: 'orders_two_tabs', collections: ['orders'] as const, devMode: true, ignoreDuplicate: true };
+  const first = await openTestDatabase({ ...options, multiInstance: true });
+  const second = await openTestDatabase({ ...options, multiInstance: false });
+  opened.push(first, second);
+  return [first, second];
+}
+
+/** What IndexedDB holds under the id, whatever a tab's cache of it says. */
+async function stored(db: ShopDatabase, orderId: string): Promise<OrderRecord | null> {
+  const [doc] = await db.orders.storageInstance.findDocumentsById([orderId], false);
+  return (doc as OrderRecord | undefined) ?? null;
+}
+
+const order = (orderId: string, state: OrderRecord['state']): OrderRecord => ({ order_id: orderId, state, transmited: false, transmited_at: null, attempts: 0, body: { order_id: orderId, grand_total: 10 }, result: null, error: null, created_at: 1, updated_at: 1 });
+
+const json = (code: number, result: unknown, meta?: object) => new Response(JSON.stringify({ code, result, ...(meta ? { meta } : {}) }), { status: code, headers: { 'content-type': 'application/json' } });
+const totals = { grand_total: 13, items: [{ item_id: 1, sku: 'A', qty: 1, price: 13, price_incl_tax: 13 }] } as TotalsReply;
+
+describe('the orders collection seen from two tabs', () => {
+  it('removes an order the other tab wrote a moment ago, which this tab has not heard of yet', async () => {
+    const [tab, other] = await twoTabs();
+    await orderStore(tab).insert(order('o-1', 'queued'));
+    await orderStore(other).update('o-1', { attempts: 1 });
+    await orderStore(tab).remove(['o-1']);
+    expect(await stored(tab, 'o-1')).toBeNull();
+  });
+
+  it('removes an order only in the state asked for, as the other tab left it', async () => {
+    const [tab, other] = await twoTabs();
+    await orderStore(tab).insert(order('o-1', 'repriced'));
+    // The shopper confirmed the new total in the other tab: the order is queued again, to be sent.
+    await orderStore(other).update('o-1', { state: 'queued' });
+    await orderStore(tab).remove(['o-1'], 'repriced');
+    expect(await stored(tab, 'o-1')).toMatchObject({ state: 'queued' });
+  });
+
+  it('drops a repriced order after the other tab recorded the same refusal (one checkout stays one order)', async () => {
+    const [tab, other] = await twoTabs();
+    // The shop raised a price: every push of the order is refused with the new total.
+    let otherPushed!: () => void;
+    const otherPushing = new Promise<void>((resolve) => (otherPushed = resolve));
+    let answerOther!: () => void;
+    const otherAnswer = new Promise<void>((resolve) => (answerOther = resolve));
+    const refusal = () => json(409, ORDER_MESSAGES.priceChanged, { reason: PRICE_CHANGED, grand_total: 13, confirmed_grand_total: 10, totals });
+    const outbox = (db: ShopDatabase, fetch: typeof globalThis.fetch) =>
+      createOrderOutbox({ api: createApiClient({ baseUrl: 'http://shop.test', fetch, timeoutMs: 5000 }), store: orderStore(db), notify: async () => undefined, isOnline: () => true });
+    const here = outbox(tab, async () => refusal());
+    const there = outbox(other, async () => {
+      otherPushed();
+      await otherAnswer;
+      return refusal();
+    });
+
+    await here.store({ grand_total: 10, products: [] }, 'checkout-1');
+    // The other tab's round finds the order queued and sends it too; its refusal comes back last.
+    const round = there.sendQueued();
+    await otherPushing;
+    expect((await here.sendNow('checkout-1')).outcome).toBe('repriced');
+    answerOther();
+    expect(await round).toMatchObject({ repriced: 1 });
+
+    // The placing tab puts the lines back and drops the order, so the confirmed press reuses its id.
+    await here.dropRepriced('checkout-1');
+    expect(await stored(tab, 'checkout-1')).toBeNull();
+  });
+});
