@@ -7,6 +7,7 @@ import { createOrderOutbox } from '../../../replication/orders/order-outbox';
 import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 import type { ShopDatabase } from '../database-types';
 import { orderStore } from './order-store';
+import { handleQueuedOrders } from './queued-orders';
 
 const opened: ShopDatabase[] = [];
 afterEach(async () => {
@@ -19,7 +20,7 @@ afterEach(async () => {
  */
 async function twoTabs(): Promise<[ShopDatabase, ShopDatabase]> {
   const browser = fakeBrowser();
-  const options = { browser, name: 'orders_two_tabs', collections: ['orders'] as const, devMode: true, ignoreDuplicate: true };
+  const options = { browser, name: 'orders_two_tabs', collections: ['orders', 'notifications'] as const, devMode: true, ignoreDuplicate: true };
   const first = await openTestDatabase({ ...options, multiInstance: true });
   const second = await openTestDatabase({ ...options, multiInstance: false });
   opened.push(first, second);
@@ -81,6 +82,22 @@ describe('the orders collection seen from two tabs', () => {
     expect(await round).toMatchObject({ repriced: 1 });
 
     // The placing tab puts the lines back and drops the order, so the confirmed press reuses its id.
+    await here.dropRepriced('checkout-1');
+    expect(await stored(tab, 'checkout-1')).toBeNull();
+  });
+
+  it("drops a repriced order the other tab's round has just asked the shopper about", async () => {
+    const [tab, other] = await twoTabs();
+    const refusal = async () => json(409, ORDER_MESSAGES.priceChanged, { reason: PRICE_CHANGED, grand_total: 13, confirmed_grand_total: 10, totals });
+    const outbox = (db: ShopDatabase) => createOrderOutbox({ api: createApiClient({ baseUrl: 'http://shop.test', fetch: refusal, timeoutMs: 5000 }), store: orderStore(db), notify: async () => undefined, isOnline: () => true });
+    const here = outbox(tab);
+
+    await here.store({ grand_total: 10, products: [] }, 'checkout-1');
+    expect((await here.sendNow('checkout-1')).outcome).toBe('repriced');
+    // The leading tab's round meets the refusal before the placing tab drops it: "Order waiting!" asks about it.
+    expect(await handleQueuedOrders(other, outbox(other))).toBe('confirmation');
+    expect((await stored(tab, 'checkout-1'))?.repriced).toMatchObject({ asked: true });
+
     await here.dropRepriced('checkout-1');
     expect(await stored(tab, 'checkout-1')).toBeNull();
   });
