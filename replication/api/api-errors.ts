@@ -93,11 +93,19 @@ export function isUnanswered(error: unknown): boolean {
 }
 
 /**
+ * 409 "still being processed": a request with this Idempotency-Key claimed it and has stored no reply
+ * yet. Either it still runs, or its server process died and the claim holds until its lease ends.
+ */
+export function isInProgressReply(reply: { code: number; meta?: Record<string, unknown> }): boolean {
+  return reply.code === 409 && reply.meta?.idempotency === 'in-progress';
+}
+
+/**
  * A reply code that does not say whether the request was acted on: 5xx, 429, 408, and 409 "still being
  * processed" for a retried idempotency key. Everything else is done (2xx) or refused (4xx).
  */
 export function isUnknownReply(reply: { code: number; meta?: Record<string, unknown> }): boolean {
-  return reply.code >= 500 || reply.code === 429 || reply.code === 408 || (reply.code === 409 && reply.meta?.idempotency === 'in-progress');
+  return reply.code >= 500 || reply.code === 429 || reply.code === 408 || isInProgressReply(reply);
 }
 
 /** The error for a reply that did not give its result: refused, or unknown as isUnknownReply decides. */
