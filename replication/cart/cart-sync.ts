@@ -1,4 +1,4 @@
-import { expectKnown, MESSAGES, ResponseFormatError } from '../api/api-errors';
+import { expectKnown, isInProgressReply, MESSAGES, ResponseFormatError } from '../api/api-errors';
 import type { ApiClient, ApiEnvelope } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
 import { cartApi } from './cart-api';
@@ -100,7 +100,12 @@ export function createCartSync(deps: CartSyncDeps) {
     // A customer cart may hold lines saved in another session: the first sync with it merges them
     // in, it never deletes them, however it ends.
     if (!guest && !options.follow) await update({ mergePending: true });
-    const reply = expectKnown(await cart.create(guest, await connectKey(guest)));
+    const created = await cart.create(guest, await connectKey(guest));
+    // The key is held by a creation that never finished: after a server crash its claim answers every
+    // retry so for minutes, and the lines wait. No wait is needed: a customer has one open cart
+    // whatever the key, and a guest cart made twice leaves only an empty one behind. The next try asks anew.
+    if (isInProgressReply(created)) await update({ connectRequest: null });
+    const reply = expectKnown(created);
     if (reply.code === 200 && typeof reply.result !== 'string') throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
     await update({ connectRequest: null });
     if (reply.code === 200) {

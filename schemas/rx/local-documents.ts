@@ -76,7 +76,7 @@ export interface CartState {
    * (its saved lines are added here, never deleted there), across failures and reloads.
    */
   mergePending: boolean;
-  /** The Idempotency-Key of a cart creation whose reply has not arrived: its retry gets the same cart. */
+  /** The Idempotency-Key of a cart creation whose reply has not arrived: its retry gets the same cart (dropped when the server says the key's request is still in progress). */
   connectRequest: { key: string; guest: boolean } | null;
   /**
    * The customer cart's lines as this device last held them, kept by a logout that came before the

@@ -3,7 +3,7 @@ import { createApiClient } from '../../replication/api/api-client';
 import { UnknownOutcomeError } from '../../replication/api/api-errors';
 import type { ApiClient } from '../../replication/api/api-types';
 import { createCartSync, type CartSync } from '../../replication/cart/cart-sync';
-import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
+import { addToCart, removeFromCart, retireOrderedCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import { cartStore } from '../../src/db/cart/cart-store';
 import { takeOrderedLines } from '../../src/db/cart/ordered-lines';
@@ -154,6 +154,75 @@ describe('an unknown outcome never removes a line or reverts a quantity', () => 
     await page.sync.sync();
     expect(await cartCount()).toBe(before + 1);
     expect(await serverCart(await cartId(page))).toEqual({ 'LCF-SCREW': 1 });
+  });
+});
+
+/**
+ * The server process dies while it creates the cart: it has claimed the request's Idempotency-Key
+ * (`owner`: the customer's id, or 'guest'), stores no reply and sends none. Its claim stays until
+ * the lease runs out; the other columns are those of the same request from a probe.
+ */
+async function crashDuringCreate(page: Page, owner: string): Promise<never> {
+  const key = (await readLocal(page.db, LOCAL.cartState)).connectRequest!.key;
+  const probe = `probe-${key}`;
+  expect((await server.request('POST', '/api/cart/create', undefined, { 'idempotency-key': probe })).status).toBe(200);
+  await server.ctx.db.query(
+    `insert into idempotency_keys (owner, key, method, path, request_hash, state, claim_id)
+     select $1, $2, method, path, request_hash, 'pending', 'killed-process' from idempotency_keys where owner = 'guest' and key = $3`,
+    [owner, key, probe],
+  );
+  throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+}
+
+describe('a cart creation cut off by a server crash (its key still claimed, no reply stored)', () => {
+  it('a guest: the sync after the "still being processed" answer creates the cart with a new key', async () => {
+    const page = await openPage();
+    await add(page, 'LCF-SCREW', 1);
+    let crashed = false;
+    page.onRequest = async (path) => {
+      if (path !== '/api/cart/create' || crashed) return;
+      crashed = true;
+      await crashDuringCreate(page, 'guest');
+    };
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    // The retry with the same key meets the abandoned claim.
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await page.sync.sync();
+    expect(await serverCart(await cartId(page))).toEqual({ 'LCF-SCREW': 1 });
+    expect(await localCart(page)).toEqual({ 'LCF-SCREW': 1 });
+  });
+
+  it("a signed-in customer whose order converted the cart: the lines added since reach the customer's next cart", async () => {
+    const email = 'crashed-create@example.com';
+    await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Kay', lastname: 'Crash' }, password: 'Crash-pass-123' });
+    const page = await openPage();
+    expect(await signIn(page.db, page.api, email, 'Crash-pass-123')).toEqual({ ok: true });
+    await add(page, 'LCF-ANCHOR', 1);
+    await page.sync.authorize();
+    const ordered = (await cartId(page))!;
+    expect(await serverCart(ordered)).toEqual({ 'LCF-ANCHOR': 1 });
+    // The order takes the anchor and converts the cart; once it is accepted, the device lets go of the cart (order-coordinator's onSent).
+    await takeOrderedLines(page.db, [{ sku: 'LCF-ANCHOR', qty: 1 }]);
+    const bearer = { authorization: `Bearer ${(await readLocal(page.db, LOCAL.session)).token}` };
+    expect((await server.request('POST', '/api/order', orderBody(`crashed-create-${Date.now()}`, [{ sku: 'LCF-ANCHOR', qty: 1, product_option: {} }], { cart_id: ordered }), bearer)).status).toBe(200);
+    expect(await retireOrderedCart(page.db, ordered)).toBe(true);
+    const customer = String((await server.ctx.db.query<{ customer_id: string }>('select customer_id from carts where id = $1', [ordered]))[0]!.customer_id);
+    await add(page, 'LCF-BOLT', 2);
+    let crashed = false;
+    page.onRequest = async (path) => {
+      if (path !== '/api/cart/create' || crashed) return;
+      crashed = true;
+      await crashDuringCreate(page, customer);
+    };
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await expect(page.sync.sync()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await page.sync.sync();
+    const next = await cartId(page);
+    expect(next).not.toBe(ordered);
+    expect(await serverCart(next)).toEqual({ 'LCF-BOLT': 2 });
+    expect(await localCart(page)).toEqual({ 'LCF-BOLT': 2 });
+    const open = await server.ctx.db.query<{ id: string }>('select id from carts where customer_id = $1 and converted_order_id is null', [customer]);
+    expect(open.map((row) => row.id)).toEqual([next]);
   });
 });
 
