@@ -13,7 +13,11 @@ export interface OrderStore {
   get(orderId: string): Promise<OrderRecord | null>;
   /** Orders not yet accepted by the server, oldest first (held and repriced ones too when asked). */
   queued(options?: { includeHeld?: boolean }): Promise<OrderRecord[]>;
-  update(orderId: string, patch: Partial<OrderRecord>): Promise<void>;
+  /**
+   * Patches the stored order, or only when `onlyIf` holds for it as stored when written (another
+   * tab's change included); false when it was left as it was.
+   */
+  update(orderId: string, patch: Partial<OrderRecord>, onlyIf?: (stored: OrderRecord) => boolean): Promise<boolean>;
   /**
    * Removes the orders, or only those of them in the state `onlyIn` as stored when removed, whatever
    * another tab wrote to them meanwhile (a removal must not be lost to another tab's update).
@@ -40,6 +44,14 @@ export type PlaceResult = { order: OrderRecord; outcome: PlaceOutcome; message?:
 
 /** `${ms}-${uuid}`: unique per order, and the same on every retry of it. */
 export const newOrderId = (now = Date.now()) => `${now}-${crypto.randomUUID()}`;
+
+/**
+ * A refusal answers the order as it was pushed. One that carries another body since (confirmed at a
+ * new total) or was stored afresh under its id (the checkout placed again after a repriced order was
+ * dropped) is not refused by it: a late reply to another tab's push must not mark that one.
+ */
+const answeredBy = (pushed: OrderRecord) => (stored: OrderRecord) =>
+  stored.state === 'queued' && stored.created_at === pushed.created_at && JSON.stringify(stored.body) === JSON.stringify(pushed.body);
 
 /** What an outcome means for the placing screen: a converted cart is shown as the order that converted it. */
 const placeOutcome = (outcome: PushOutcome): PlaceOutcome => (outcome.kind === 'converted' ? 'sent' : outcome.kind);
@@ -108,12 +120,13 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
         await afterSent(order);
         return outcome;
       }
+      // A refusal of what the order no longer is returns null: send pushes the order as it is now.
       case 'rejected':
+        if (!(await deps.store.update(order.order_id, { state: 'rejected', error: outcome.message, updated_at: at }, answeredBy(order)))) return null;
         secretBodies.delete(order.order_id);
-        await deps.store.update(order.order_id, { state: 'rejected', error: outcome.message, updated_at: at });
         return outcome;
       case 'held': {
-        await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at });
+        if (!(await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at }, answeredBy(order)))) return null;
         // The push went without a session, and the shopper signed in while it was on its way: the
         // sign-in released the held orders before this one was held, so it goes again with the session.
         if (!(await deps.hasSession?.()) || (await deps.store.get(order.order_id))?.state !== 'held') return outcome;
@@ -123,7 +136,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       case 'repriced':
         // Nothing was placed; the order (with any password, for the send that follows the shopper's
         // confirmation from this tab) waits for that confirmation.
-        await deps.store.update(order.order_id, { state: 'repriced', error: outcome.message, repriced: outcome.repriced, updated_at: at });
+        if (!(await deps.store.update(order.order_id, { state: 'repriced', error: outcome.message, repriced: outcome.repriced, updated_at: at }, answeredBy(order)))) return null;
         return outcome;
       case 'queued':
         await deps.store.update(order.order_id, { attempts: order.attempts + 1, error: outcome.message, updated_at: at });
@@ -138,7 +151,10 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     return record(order, outcome);
   }
 
-  /** Pushes one queued order; a spent cart's order goes a second time without the cart. */
+  /**
+   * Pushes one queued order; a spent cart's order goes a second time without the cart, and so does an
+   * order refused as it was before another tab changed it.
+   */
   function send(orderId: string): Promise<PushOutcome | null> {
     const running = inFlight.get(orderId);
     if (running) return running;

@@ -14,9 +14,11 @@ export function memoryOrderStore(): OrderStore & { all(): OrderRecord[] } {
     },
     get: async (id) => orders.get(id) ?? null,
     queued: async (options = {}) => [...orders.values()].filter((o) => o.state === 'queued' || (options.includeHeld === true && (o.state === 'held' || o.state === 'repriced'))).sort((a, b) => a.created_at - b.created_at),
-    update: async (id, patch) => {
+    update: async (id, patch, onlyIf) => {
       const order = orders.get(id);
-      if (order) orders.set(id, { ...order, ...patch });
+      if (!order || (onlyIf && !onlyIf(order))) return false;
+      orders.set(id, { ...order, ...patch });
+      return true;
     },
     remove: async (ids, onlyIn) => ids.forEach((id) => (onlyIn === undefined || orders.get(id)?.state === onlyIn) && orders.delete(id)),
   };

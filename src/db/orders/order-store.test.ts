@@ -79,7 +79,8 @@ describe('the orders collection seen from two tabs', () => {
     await otherPushing;
     expect((await here.sendNow('checkout-1')).outcome).toBe('repriced');
     answerOther();
-    expect(await round).toMatchObject({ repriced: 1 });
+    // Its refusal found the order refused already (it writes nothing new, but it writes).
+    expect(await round).toMatchObject({ sent: 0, repriced: 0 });
 
     // The placing tab puts the lines back and drops the order, so the confirmed press reuses its id.
     await here.dropRepriced('checkout-1');
@@ -100,5 +101,44 @@ describe('the orders collection seen from two tabs', () => {
 
     await here.dropRepriced('checkout-1');
     expect(await stored(tab, 'checkout-1')).toBeNull();
+  });
+
+  it('keeps a late refusal of the old total off the order stored afresh under its id, which is placed once', async () => {
+    const [tab, other] = await twoTabs();
+    const shop = { total: 13, placed: new Set<string>() };
+    const reply = (body: { order_id: string; grand_total: number }) => {
+      if (body.grand_total !== shop.total) return json(409, ORDER_MESSAGES.priceChanged, { reason: PRICE_CHANGED, grand_total: shop.total, confirmed_grand_total: body.grand_total, totals });
+      shop.placed.add(body.order_id);
+      return json(200, { order_id: body.order_id, increment_id: '1' });
+    };
+    let otherPushed!: () => void;
+    const otherPushing = new Promise<void>((resolve) => (otherPushed = resolve));
+    let answerOther!: () => void;
+    const otherAnswer = new Promise<void>((resolve) => (answerOther = resolve));
+    const outbox = (db: ShopDatabase, fetch: typeof globalThis.fetch) =>
+      createOrderOutbox({ api: createApiClient({ baseUrl: 'http://shop.test', fetch, timeoutMs: 5000 }), store: orderStore(db), notify: async () => undefined, isOnline: () => true });
+    const bodyOf = (init?: RequestInit) => JSON.parse(init?.body as string) as { order_id: string; grand_total: number };
+    const here = outbox(tab, async (_url, init) => reply(bodyOf(init)));
+    const there = outbox(other, async (_url, init) => {
+      const body = bodyOf(init);
+      otherPushed();
+      await otherAnswer;
+      return reply(body);
+    });
+
+    await here.store({ grand_total: 10, products: [] }, 'checkout-1');
+    // The other tab sends the order at the old total too; its refusal comes back only at the end.
+    const round = there.sendQueued();
+    await otherPushing;
+    expect((await here.sendNow('checkout-1')).outcome).toBe('repriced');
+    await here.dropRepriced('checkout-1');
+    // The shopper confirms the new total: the checkout's order is stored afresh under the same id.
+    await here.store({ grand_total: 13, products: [] }, 'checkout-1');
+    answerOther();
+    // Its refusal is not the new order's: that one goes as it is now, once.
+    expect(await round).toMatchObject({ sent: 1, repriced: 0 });
+    expect(await stored(tab, 'checkout-1')).toMatchObject({ state: 'sent', body: { grand_total: 13 } });
+    expect(await here.sendNow('checkout-1')).toMatchObject({ outcome: 'sent', order: { state: 'sent' } });
+    expect([...shop.placed]).toEqual(['checkout-1']);
   });
 });

@@ -25,9 +25,15 @@ export function orderStore(db: ShopDatabase): OrderStore {
     get: async (orderId) => plain(await db.orders.findOne(orderId).exec()),
     queued: async (options = {}) =>
       (await db.orders.find({ selector: { state: options.includeHeld ? { $in: [...WAITING_ORDER_STATES] } : 'queued' }, sort: [{ created_at: 'asc' }] }).exec()).map((d) => d.toMutableJSON()),
-    update: async (orderId, patch) => {
+    update: async (orderId, patch, onlyIf) => {
       const { order_id: _id, ...rest } = patch;
-      await db.orders.findOne(orderId).incrementalPatch(rest);
+      let applied = false;
+      // Incremental: on a conflict the modifier runs again on the stored order, so its last run decides.
+      await db.orders.findOne(orderId).incrementalModify((data) => {
+        applied = !data._deleted && (onlyIf === undefined || onlyIf(data));
+        return applied ? { ...data, ...rest } : data;
+      });
+      return applied;
     },
     remove: async (orderIds, onlyIn) => {
       if (orderIds.length === 0) return;
