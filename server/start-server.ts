@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open-database';
+import { releaseAbandonedClaims } from './http/idempotency-store';
 import { closeGracefully } from './ops/graceful-close';
 import { startMetricsPort } from './ops/metrics-route';
 import { opsConfig } from './ops/ops-config';
@@ -42,6 +43,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   lap('openDatabase');
   await migrate(db);
   lap('migrate');
+  // Several processes share a PostgreSQL database, so there an abandoned claim waits for its lease.
+  if (db.kind === 'pglite') await releaseAbandonedClaims(db);
   const secrets = await loadSecrets(db, config);
   const seeded = await seedIfEmpty(db, config.seedProducts);
   lap(seeded ? 'seed' : 'seedCheck');

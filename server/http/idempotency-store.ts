@@ -70,6 +70,16 @@ export async function releaseKey(db: Queryable, scope: KeyScope, claimId: string
   await db.query("delete from idempotency_keys where owner = $1 and key = $2 and claim_id = $3 and state = 'pending'", [scope.owner, scope.key, claimId]);
 }
 
+/**
+ * Gives up every claim still pending, for a database only this process opens (PGlite's data folder):
+ * at its start no request of ours runs, so a pending claim was left by a process that died mid-request
+ * (a crash, a kill). A retry of that request then runs again at once, instead of getting "still being
+ * processed" until the claim's lease ends. Returns how many were given up.
+ */
+export async function releaseAbandonedClaims(db: Queryable): Promise<number> {
+  return (await db.query("delete from idempotency_keys where state = 'pending' returning key")).length;
+}
+
 const lastPrune = new WeakMap<Queryable, number>();
 
 /** Drops expired keys, at most once a minute per process: cheap enough to do on the way. */
