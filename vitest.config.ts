@@ -5,10 +5,12 @@ import { TIME_LIMITS } from './tests/helpers/time-limits';
 // on a temporary database, `e2e` drives the built app in the system Chromium.
 export default defineConfig({
   test: {
-    // Two files at a time on a 2-core machine (Vitest's default is cores - 1 = 1): the integration and
-    // reliability files spend most of their time waiting on servers and timers, so two run in about 60 %
-    // of the time one after the other. Every file starts its servers on its own data folder, port and
-    // schema, so they do not meet. Browser specs stay one at a time (`fileParallelism: false` below).
+    // Two files at a time on a 2-core machine (Vitest's default is cores - 1 = 1): the integration,
+    // reliability and browser files spend most of their time waiting on servers, pages and timers, so
+    // two run in about 60 % of the time one after the other. Every file starts its servers (and its
+    // Chromium) on its own data folder, port and schema, so they do not meet. The browser specs share
+    // the pool with the rest: a project held to one file at a time would run after all the others,
+    // alone, and its specs were most of the run.
     maxWorkers: 2,
     projects: [
       {
@@ -47,7 +49,6 @@ export default defineConfig({
           expect: { poll: TIME_LIMITS.e2e.poll },
           testTimeout: TIME_LIMITS.e2e.testTimeout,
           hookTimeout: TIME_LIMITS.e2e.hookTimeout,
-          fileParallelism: false,
         },
       },
     ],

@@ -5,19 +5,18 @@ import os from 'node:os';
  * running other jobs beside the tests makes a page or a server start take several times longer; the
  * limits grow with the load (the last minute's load average per core, between 1x and 4x) so that a
  * busy machine is not taken for a failing test. TEST_TIME_SCALE overrides it (e.g. 1 to find a slow
- * test on a quiet machine). Tests wait on conditions; these are only the limits of that wait.
+ * test on a quiet machine). Tests wait on conditions; these are only the limits of that wait. It is
+ * read when a limit is set, not once per run: the load rises once the suites are going.
  */
-function timeScale(): number {
+export function timeScale(): number {
   const set = Number(process.env.TEST_TIME_SCALE);
   if (Number.isFinite(set) && set > 0) return set;
   const perCore = (os.loadavg()[0] ?? 0) / Math.max(1, os.cpus().length);
   return Math.min(4, Math.max(1, perCore));
 }
 
-export const TIME_SCALE = timeScale();
-
-/** A limit given for a quiet machine, grown for this one's load. */
-export const scaled = (ms: number): number => Math.round(ms * TIME_SCALE);
+/** A limit given for a quiet machine, grown for this one's load now. */
+export const scaled = (ms: number): number => Math.round(ms * timeScale());
 
 /** The time limits of every project (vitest.config.ts); unit tests keep Vitest's 5 s on a quiet machine. */
 export const TIME_LIMITS = {

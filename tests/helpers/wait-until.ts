@@ -1,4 +1,4 @@
-import { TIME_SCALE } from './time-limits';
+import { scaled } from './time-limits';
 
 /** How often a state with no event to await is read again. */
 const INTERVAL_MS = 20;
@@ -10,7 +10,7 @@ const INTERVAL_MS = 20;
  * and the last value seen.
  */
 export async function until<T>(what: string, read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const limit = Math.round(timeoutMs * TIME_SCALE);
+  const limit = scaled(timeoutMs);
   const deadline = Date.now() + limit;
   for (;;) {
     const value = await read();
