@@ -5,6 +5,7 @@ import { createApiClient } from '../api/api-client';
 import type { Notice } from '../tasks/task-types';
 import { memoryOrderStore } from '../../tests/doubles/memory-order-store';
 import { createOrderOutbox, newOrderId } from './order-outbox';
+import { isOrderedElsewhere } from './ordered-elsewhere';
 
 const json = (code: number, result: unknown, meta?: object) => new Response(JSON.stringify({ code, result, ...(meta ? { meta } : {}) }), { status: code, headers: { 'content-type': 'application/json' } });
 const proxyPage = () => new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } });
@@ -210,6 +211,26 @@ describe('the order outbox', () => {
     const result = await place({ ...order, cart_id: 'cart-1' }, 'mine-1');
     expect(result).toMatchObject({ outcome: 'sent', order: { order_id: 'elsewhere-1', state: 'sent', result: { increment_id: '000000042' } } });
     expect(store.all().map((o) => o.order_id)).toEqual(['elsewhere-1']);
+    // Marked, so the placing screen says the cart was ordered elsewhere rather than thank for this order.
+    expect(isOrderedElsewhere(result.order.result)).toBe(true);
+    expect(isOrderedElsewhere((await store.get('elsewhere-1'))?.result)).toBe(true);
+  });
+
+  it('tells the shopper, for an order sent from the queue, that another device had ordered its cart and nothing more was placed', async () => {
+    const { place, outbox, net, store, notices, bodies } = setup();
+    net.online = false;
+    await place({ ...order, cart_id: 'cart-1' }, 'mine-1');
+    net.online = true;
+    net.status = 409;
+    net.message = ORDER_MESSAGES.cartAlreadyOrdered;
+    net.meta = { order_id: 'elsewhere-1', increment_id: '000000042' };
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
+    // Sent once: the order is not placed again without the cart.
+    expect(bodies).toHaveLength(1);
+    expect(isOrderedElsewhere((await store.get('elsewhere-1'))?.result)).toBe(true);
+    expect(notices).toEqual([{ type: 'warning', message: expect.stringContaining(ORDER_MESSAGES.cartAlreadyOrdered) as string }]);
+    expect(notices[0]!.message).toContain('000000042');
+    expect(notices[0]!.message).toContain('no second order was placed');
   });
 
   it('sends a separate order again without the cart when one of its own earlier orders spent that cart', async () => {
@@ -229,6 +250,8 @@ describe('the order outbox', () => {
     if ((await store.get('second'))?.state !== 'sent') await outbox.sendQueued();
     expect(await store.get('second')).toMatchObject({ state: 'sent' });
     expect((await store.get('second'))!.body.cart_id).toBeUndefined();
+    // Its own order, placed: nothing says it was ordered elsewhere.
+    expect(isOrderedElsewhere((await store.get('second'))!.result)).toBe(false);
   });
 
   it('asks the server before cancelling: an order it has is kept as placed, one it lacks is deleted', async () => {

@@ -3,6 +3,7 @@ import { isUnknownOutcome } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
 import { withdrawQueuedOrder } from './order-lookup';
+import { markOrderedElsewhere, orderedElsewhereNotice } from './ordered-elsewhere';
 import { ORDER_PUSH_MESSAGES, pushOrder, type PushOutcome } from './order-push';
 import { withoutPassword } from './order-secrets';
 
@@ -53,7 +54,7 @@ export const newOrderId = (now = Date.now()) => `${now}-${crypto.randomUUID()}`;
 const answeredBy = (pushed: OrderRecord) => (stored: OrderRecord) =>
   stored.state === 'queued' && stored.created_at === pushed.created_at && JSON.stringify(stored.body) === JSON.stringify(pushed.body);
 
-/** What an outcome means for the placing screen: a converted cart is shown as the order that converted it. */
+/** What an outcome means for the placing screen: a converted cart is shown as the order that converted it (marked as ordered elsewhere). */
 const placeOutcome = (outcome: PushOutcome): PlaceOutcome => (outcome.kind === 'converted' ? 'sent' : outcome.kind);
 
 /**
@@ -87,8 +88,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
   /**
    * The cart this order names was turned into another order. When that order is one of this
    * device's own, this is a separate order that named a spent cart: it goes again without the cart.
-   * Otherwise it is this order placed once already (another tab or device sent it under another
-   * id): the device shows the server's order in its place.
+   * Otherwise another device or session ordered the cart: nothing more is placed (the order is not
+   * sent again), and the device keeps the server's order in its place, marked as ordered elsewhere
+   * so that the shopper is told so instead of being shown it as the order they just placed.
    */
   async function converted(order: OrderRecord, outcome: Extract<PushOutcome, { kind: 'converted' }>): Promise<PushOutcome | null> {
     const known = await deps.store.get(outcome.orderId);
@@ -100,7 +102,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       return null;
     }
     const at = now();
-    await deps.store.insert({ ...order, order_id: outcome.orderId, state: 'sent', transmited: true, transmited_at: at, result: outcome.result, error: null, body: { ...order.body, order_id: outcome.orderId }, updated_at: at });
+    await deps.store.insert({ ...order, order_id: outcome.orderId, state: 'sent', transmited: true, transmited_at: at, result: markOrderedElsewhere(outcome.result), error: null, body: { ...order.body, order_id: outcome.orderId }, updated_at: at });
     await deps.store.remove([order.order_id]);
     return outcome;
   }
@@ -215,8 +217,12 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       for (const order of await deps.store.queued()) {
         const outcome = await send(order.order_id);
         if (!outcome) continue;
-        if (outcome.kind === 'sent' || outcome.kind === 'converted') counts.sent++;
-        else if (outcome.kind === 'held') counts.held++;
+        if (outcome.kind === 'sent') counts.sent++;
+        else if (outcome.kind === 'converted') {
+          counts.sent++;
+          // No placing screen shows this one: the notice says that nothing more was ordered.
+          await deps.notify({ type: 'warning', message: orderedElsewhereNotice(outcome.orderId, outcome.result) });
+        } else if (outcome.kind === 'held') counts.held++;
         else if (outcome.kind === 'repriced') counts.repriced++;
         else if (outcome.kind === 'rejected') {
           counts.rejected++;
