@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isOrderedElsewhere } from '../../replication/orders/ordered-elsewhere';
+import { ORDER_MESSAGES } from '../../schemas/api/order';
 import { addProductToCart } from '../../src/db/cart/cart-add';
 import { removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
@@ -81,6 +83,27 @@ async function settled(device: Device, email: string, expected: Record<string, n
     .toEqual(expected);
 }
 
+/** The phone's checkout order, sent as it sends it, naming the cart: the server converts the cart. */
+async function phoneOrders(phone: Device, cartId: string, products: Record<string, unknown>[]): Promise<{ order_id: string; increment_id: string }> {
+  const session = await readLocal(phone.db, LOCAL.session);
+  const reply = await server.request<{ order_id: string; increment_id: string }>('POST', '/api/order', orderBody(`phone-${Date.now()}`, products, { cart_id: cartId }), { authorization: `Bearer ${session.token}` });
+  expect(reply.status).toBe(200);
+  return reply.body.result;
+}
+
+/** The laptop's checkout order for every line of its cart, naming the cart it shares with the phone. */
+async function laptopOrder(laptop: Device, email: string, cartId: string): Promise<Record<string, unknown>> {
+  const user = await readLocal(laptop.db, LOCAL.currentUser);
+  const products = (await laptop.db.cart.find().exec()).map((l) => ({ sku: l.sku, qty: l.qty }));
+  return orderBody(`laptop-${Date.now()}`, products, { cart_id: cartId, user_id: typeof user?.id === 'number' || typeof user?.id === 'string' ? String(user.id) : '', personalDetails: { firstName: 'Tess', lastName: 'Fixer', emailAddress: email, createAccount: false } });
+}
+
+/** The server's orders of the customer. */
+async function ordersOf(email: string): Promise<string[]> {
+  const rows = await server.ctx.db.query<{ order_id: string }>('select o.order_id from orders o join customers u on u.id::text = o.customer_id where u.email = $1 order by o.order_id', [email]);
+  return rows.map((r) => r.order_id);
+}
+
 describe('one customer on a phone and a laptop', () => {
   it("keeps the phone's anchors when the laptop comes back online with bolts", async () => {
     const email = await customer();
@@ -157,6 +180,45 @@ describe('one customer on a phone and a laptop', () => {
     await add(phone, 'TWO-BOLT', 2);
     await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
     await settled(laptop, email, { 'TWO-BOLT': 2 });
+  });
+
+  it("tells the laptop that the phone already ordered the cart, naming the phone's order, places nothing more and keeps the lines it left", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    await add(phone, 'TWO-ANCHOR', 2);
+    await add(phone, 'TWO-BOLT', 1);
+    const laptop = await signedInDevice(email);
+    await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
+    const cartId = (await token(laptop))!;
+    // The phone orders the anchors; a moment later the laptop presses "Place the order" for both lines of the same cart.
+    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
+    const placed = await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId));
+    expect(placed).toMatchObject({ outcome: 'sent', order: { order_id: phoneOrder.order_id, result: { increment_id: phoneOrder.increment_id } } });
+    expect(isOrderedElsewhere(placed.order.result)).toBe(true);
+    expect(isOrderedElsewhere((await laptop.db.orders.findOne(phoneOrder.order_id).exec())?.result)).toBe(true);
+    expect(await ordersOf(email)).toEqual([phoneOrder.order_id]);
+    await settled(laptop, email, { 'TWO-BOLT': 1 });
+  });
+
+  it('says so in a notice when the laptop sends its queued order after the phone ordered the cart', async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    await add(phone, 'TWO-ANCHOR', 2);
+    await add(phone, 'TWO-BOLT', 1);
+    const laptop = await signedInDevice(email);
+    await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
+    const cartId = (await token(laptop))!;
+    laptop.net.set(false);
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
+    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
+    laptop.net.set(true);
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => [o.order_id, o.state, isOrderedElsewhere(o.result)]), { timeout: scaled(15_000) }).toEqual([[phoneOrder.order_id, 'sent', true]]);
+    // The notice follows the stored outcome once the cart it converted is let go of.
+    const notices = async () => (await laptop.db.notifications.find().exec()).map((n) => n.message).filter((m) => m.startsWith(ORDER_MESSAGES.cartAlreadyOrdered));
+    await expect.poll(notices, { timeout: scaled(15_000) }).toHaveLength(1);
+    expect((await notices())[0]).toContain(phoneOrder.increment_id);
+    expect(await ordersOf(email)).toEqual([phoneOrder.order_id]);
+    await settled(laptop, email, { 'TWO-BOLT': 1 });
   });
 
   it('shows a reload the lines the other device added, with no change of its own', async () => {
