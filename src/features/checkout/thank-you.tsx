@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isOrderedElsewhere } from '../../../replication/orders/ordered-elsewhere';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../../db/database-types';
 import { useSettings, useStoredOrder } from '../../db/hooks/use-live';
@@ -9,6 +10,7 @@ import { holdThankYouPresence } from '../../db/orders/thank-you-presence';
 import { formatMoney } from '../../i18n/money';
 import { ReorderButton } from '../quick-order/reorder-button';
 import { placedOrderSummary } from './placed-order-summary';
+import { ThankYouStatus } from './thank-you-status';
 import { trackingPath } from '../../domain/delivery/tracking-link';
 
 export interface PlacedOrder {
@@ -21,6 +23,8 @@ export interface PlacedOrder {
   account: 'created' | 'later' | null;
   /** False when the browser refused storage (private browsing): a queued order lives only in this tab. */
   savedOnDevice: boolean;
+  /** Another device or session had already ordered the cart: `number` is that order's, nothing was placed from here. */
+  orderedElsewhere: boolean;
 }
 
 const numberOf = (order: OrderRecord | null): string | null => {
@@ -39,7 +43,9 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   const storedJson = useStoredOrder(placed.orderId);
   const automatic = useSettings().automaticTransmission;
   const number = placed.number ?? numberOf(storedJson);
-  const summary = placedOrderSummary(storedJson?.body, storedJson?.result);
+  const elsewhere = placed.orderedElsewhere || isOrderedElsewhere(storedJson?.result);
+  // The stored body is what this checkout sent, not what the other order holds: it is not repeated as the order.
+  const summary = placedOrderSummary(elsewhere ? undefined : storedJson?.body, storedJson?.result);
   const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';
   const waitingInThisTabOnly = placed.outcome === 'queued' && !sentLater && !placed.savedOnDevice;
   // Refused on arrival for a changed price: it waits for the shopper to confirm the new total.
@@ -76,17 +82,15 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
       <h2 id="checkout-thank-you-title" ref={headingRef} tabIndex={-1}>
         {t('checkoutThankYou')}
       </h2>
-      <div role="status">
-        {newTotal !== null && <p className="checkout-queued-repriced">{t('checkoutQueuedRepriced', { total: formatMoney(newTotal) })}</p>}
-        {placed.outcome === 'queued' && !sentLater && newTotal === null && <p className="checkout-queued">{t(!placed.savedOnDevice ? 'checkoutQueuedThisTabOnly' : automatic ? 'checkoutQueued' : 'checkoutQueuedAsk')}</p>}
-        {sentLater && <p>{t('checkoutQueuedSent')}</p>}
-        {number && (
-          <p className="checkout-order-number">
-            {t('checkoutOrderNumber', { number })}
-          </p>
-        )}
-      </div>
-      <p>{t('checkoutConfirmationTo', { email: placed.email })}</p>
+      <ThankYouStatus
+        waiting={placed.outcome === 'queued' && !sentLater && newTotal === null ? (!placed.savedOnDevice ? 'checkoutQueuedThisTabOnly' : automatic ? 'checkoutQueued' : 'checkoutQueuedAsk') : null}
+        newTotal={newTotal}
+        sentLater={sentLater}
+        number={elsewhere ? (number ?? placed.orderId) : number}
+        orderedElsewhere={elsewhere}
+      />
+      {/* The other order's confirmation went where that order said; none follows from here. */}
+      {!elsewhere && <p>{t('checkoutConfirmationTo', { email: placed.email })}</p>}
       {summary.lines.length > 0 && (
         <div className="checkout-placed-summary">
           <h3>{t('checkoutPlacedLines')}</h3>
@@ -120,7 +124,7 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
       <Link to="/" className="button button-secondary" onClick={(event) => void leave(event)}>
         {t('checkoutContinueShopping')}
       </Link>
-      <ReorderButton orderId={placed.orderId} orderNumber={number ?? undefined} />
+      {!elsewhere && <ReorderButton orderId={placed.orderId} orderNumber={number ?? undefined} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isOrderedElsewhere } from '../../../replication/orders/ordered-elsewhere';
 import type { TotalsReply } from '../../../schemas/api/cart';
 import type { CheckoutDraft } from '../../db/orders/checkout-order-body';
 import { placeOrder } from '../../db/orders/place-checkout-order';
@@ -57,6 +58,7 @@ export function usePlaceOrder(shop: LocalShop, reviewOpen: boolean) {
         email,
         account,
         savedOnDevice,
+        orderedElsewhere: isOrderedElsewhere(result.order.result),
       });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
