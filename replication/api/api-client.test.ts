@@ -111,6 +111,24 @@ describe('createApiClient', () => {
     expect(onAuthFailure).toHaveBeenCalledExactlyOnceWith('refused');
   });
 
+  it('sends a request again without the token when the shopper signed out while it was on its way, instead of a made-up 401 and the sign-up modal', async () => {
+    const server = fakeAuthServer();
+    const { state, store } = memoryTokens();
+    const onAuthFailure = vi.fn(async () => undefined);
+    // The shopper signs out while the request travels; the server answers the old, expired token with a 401.
+    const signOutInFlight = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      if (new Headers(init?.headers).has('authorization')) Object.assign(state, { token: null, refreshToken: null });
+      return server.fetch(input, init);
+    });
+    const api = createApiClient({ baseUrl: 'http://shop.test', fetch: signOutInFlight as unknown as typeof fetch, tokens: store, onAuthFailure, lockRetryMs: 10 });
+    server.expire();
+    const reply = await api.request<{ auth: string | null }>('/api/stock/check', { query: { sku: 'FLT-WASHER' } });
+    expect(reply.code).toBe(200);
+    expect(reply.result.auth).toBeNull();
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(server.calls).toEqual(['/api/stock/check', '/api/stock/check']);
+  });
+
   it('with auto-refresh off a 401 logs out straight away', async () => {
     const server = fakeAuthServer();
     const { store } = memoryTokens();

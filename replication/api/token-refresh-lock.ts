@@ -40,9 +40,18 @@ export class TokenRefreshLock {
 
   /** Called with the token a request was refused with; resolves when it is worth retrying (or not). */
   async renew(refusedToken: string): Promise<RenewOutcome> {
-    if (this.running) {
+    const running = this.running;
+    if (running) {
       await this.waitWhileHeld();
-      return (await this.options.tokens.read()).token ? 'renewed' : 'failed';
+      // The run has settled (it is no longer held); a throw there is the holder's to report.
+      const held = await running.catch((): RenewOutcome => 'offline');
+      const { token } = await this.options.tokens.read();
+      // A session the refresh failed has been ended (onFailure ran): the request fails with it.
+      if (held === 'failed' && token === null) return 'failed';
+      // Refreshed, or the tokens changed some other way (a new sign-in, a sign-out): the request goes as the device is now.
+      if (token !== refusedToken) return 'renewed';
+      // Still the refused token: the refresh did not reach the server (or failed), and nor does this request.
+      return held;
     }
     const run = this.options.mutex(() => this.renewOnce(refusedToken));
     this.running = run;
@@ -55,9 +64,12 @@ export class TokenRefreshLock {
 
   private async renewOnce(refusedToken: string): Promise<RenewOutcome> {
     const { token, refreshToken, refreshRequestId } = await this.options.tokens.read();
-    // Another tab (or request) refreshed while this one waited for the mutex.
-    if (token && token !== refusedToken) return 'renewed';
-    if (!token || !refreshToken) return this.fail('refused');
+    // Another tab (or request) refreshed while this one waited for the mutex, or the shopper signed
+    // out: a 401 for a token the device no longer holds is no refresh failure (ending the session
+    // again would drop the queued tasks and show the sign-up modal to a shopper who chose to leave);
+    // the request goes again as the device is now.
+    if (token !== refusedToken) return 'renewed';
+    if (!refreshToken) return this.fail('refused');
     if (this.attempts >= this.options.maxAttempts) return this.fail('attempts');
     // The id is stored before the request goes: if its reply is lost (even across a reload), the
     // retry carries the same id and the server answers it instead of revoking the session.
