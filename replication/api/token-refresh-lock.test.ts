@@ -40,4 +40,18 @@ describe('TokenRefreshLock', () => {
     await expect(waiter).resolves.toBe('renewed');
     expect(onFailure).not.toHaveBeenCalled();
   });
+
+  it.each([
+    ['a new token', { code: 200, result: 'access-2', meta: { refreshToken: 'refresh-2' } }],
+    ['a refusal (the logout revoked the session)', { code: 401, result: 'Invalid refresh token provided' }],
+  ])('neither brings back nor ends a session the shopper signed out of while its refresh was on its way: %s', async (_, answer) => {
+    const { state, lock, refreshes, onFailure, signOut } = setup();
+    const renewing = lock.renew('access-1');
+    await vi.waitFor(() => expect(refreshes).toHaveLength(1));
+    signOut();
+    refreshes[0]!.resolve(answer);
+    await expect(renewing).resolves.toBe('renewed');
+    expect(state).toEqual({ token: null, refreshToken: null });
+    expect(onFailure).not.toHaveBeenCalled();
+  });
 });

@@ -84,6 +84,13 @@ export class TokenRefreshLock {
       if (isUnknownOutcome(error)) return 'offline';
       throw error;
     }
+    // The shopper signed out (or in again) while the refresh was on its way: its answer is about a
+    // session the device no longer holds, so a new token must not bring that session back, nor a
+    // refusal (the logout revoked it) end the one there is now; the request goes as the device is now.
+    if ((await this.options.tokens.read()).refreshToken !== refreshToken) {
+      this.attempts--;
+      return 'renewed';
+    }
     // A 5xx or 429 says nothing about the refresh token: the session goes on and the refresh is retried.
     if (isUnknownReply(reply)) {
       this.attempts--;
