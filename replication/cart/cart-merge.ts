@@ -63,9 +63,12 @@ export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine,
   // Removed or taken by an order since the round read it: the server must not get it now. (Taken
   // after this check, the order records it in `leftWithOrders` and the next round deletes it there.)
   if (!(await ctx.store.hasLine(line.id))) return null;
+  // The line is what the cart keeps once the orders not yet sent take their quantities from it (see
+  // `ownQty`): the server holds both, or such an order, converting the cart, takes this line with it.
+  const ordered = ctx.awaiting?.get(line.id) ?? 0;
   const reply = await ctx.cart.update(ctx.cartId, {
     sku: line.sku,
-    qty: line.qty,
+    qty: line.qty + ordered,
     ...(serverItemId !== null ? { item_id: serverItemId } : {}),
     quoteId: ctx.cartId,
     ...(Object.keys(line.product_option).length > 0 ? { product_option: line.product_option } : {}),
@@ -75,7 +78,7 @@ export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine,
   if (kind === 'cart-lost') throw new CartLostError(reply.code, reply.result);
   if (kind === 'done') {
     if (!isItem(reply.result)) throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
-    await ctx.store.putLine(confirmLine(line, reply.result, ctx.cartId, ctx.now()));
+    await ctx.store.putLine(confirmLine(line, { ...reply.result, qty: reply.result.qty - ordered }, ctx.cartId, ctx.now()));
     return reply.result.item_id;
   }
   if (typeof reply.result === 'string') await ctx.showError(reply.result);

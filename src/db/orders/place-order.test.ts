@@ -173,3 +173,35 @@ describe('an order of a line in a cart another queued order names', () => {
     expect(await shop.local()).toEqual({});
   });
 });
+
+describe('a line added after an order that names a cart the ordered lines never reached', () => {
+  /**
+   * The login merge marks SCREW×3 as the customer cart's and sends it, but the send fails, so the
+   * merge stays pending and the cart stays empty. The order taken offline names that cart (SCREW went
+   * into it as far as the device knows). The shopper then adds SCREW×3 again: a new line with the
+   * same key. The merge that runs next must leave the cart holding the new line on top of what the
+   * order takes from it, or the order, converting the cart, takes the new line with it (seed 938209813).
+   */
+  it('sends the new line on top of what the order takes from the cart', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await db.cart.insert(newLine('SCREW', 3));
+    shop.server.fail('/api/cart/update', 'network');
+    await expect(shop.sync.authorize()).rejects.toThrow();
+    expect(shop.server.lines(customerCart)).toEqual({});
+    shop.page.online = false;
+    await placeOrderBody(db, shop.outbox, orderBody('order-0006', customerCart, [{ sku: 'SCREW', qty: 3 }]));
+    expect((await db.orders.findOne('order-0006').exec())!.body.cart_id).toBe(customerCart);
+    await db.cart.insert(newLine('SCREW', 3, 2));
+    shop.page.online = true;
+
+    await shop.sync.load();
+    expect(await shop.local()).toEqual({ SCREW: 3 });
+    // The order takes SCREW×3 from the cart it names when it arrives; the new line is what stays.
+    expect(shop.server.lines(customerCart)).toEqual({ SCREW: 6 });
+    await shop.sync.sync({ forceSync: true, forceClientState: true });
+    expect(await shop.local()).toEqual({ SCREW: 3 });
+    expect(shop.server.lines(customerCart)).toEqual({ SCREW: 6 });
+  });
+});
