@@ -245,6 +245,10 @@ export function createCartSync(deps: CartSyncDeps) {
       serverItems = reply.result;
     }
     const restored = login && (await restoreSignedOutCart(token));
+    // The login merge sends the lines as it reads them, so the changes they carry are the ones
+    // recorded before that read (a change is recorded before its line is written), added during the
+    // pull too: left pending, such an add would go again after the merge sent its line.
+    const readOps = login ? (await deps.store.state()).pendingOps : [];
     // Read after the reply: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
     const awaiting = await awaitingOrder(token);
@@ -267,7 +271,7 @@ export function createCartSync(deps: CartSyncDeps) {
     }
     // The lines the merge read carry the changes made before it: they are on the server now. So are
     // lines sent whole, whose changes are then not needed.
-    const done = new Set(changes.filter((op) => login || sent.overtaken.has(op.key)).map((op) => op.op_id));
+    const done = new Set((login ? readOps : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.

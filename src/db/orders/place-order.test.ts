@@ -8,7 +8,8 @@ import { productsAwaitingOrder } from '../cart/awaiting-order';
 import { retireOrderedCart } from '../cart/cart-actions';
 import { cartStore } from '../cart/cart-store';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, readLocal } from '../local-state';
+import { LOCAL, modifyLocal, readLocal } from '../local-state';
+import { withCartOp } from '../../../replication/cart/cart-ops-journal';
 import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { orderStore } from './order-store';
 import { placeOrderBody } from './place-order';
@@ -203,5 +204,26 @@ describe('a line added after an order that names a cart the ordered lines never 
     await shop.sync.sync({ forceSync: true, forceClientState: true });
     expect(await shop.local()).toEqual({ SCREW: 3 });
     expect(shop.server.lines(customerCart)).toEqual({ SCREW: 6 });
+  });
+});
+
+describe('a line added while the login merge reads the customer cart', () => {
+  it('is merged once: the change that added it is not sent again after the merge sent the line', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    let added = false;
+    shop.server.onRequest = async (path) => {
+      if (path !== '/api/cart/pull' || added) return;
+      added = true;
+      // As the cart screen adds: the change is recorded, then the line written, both before the merge reads the lines.
+      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('SCREW', 3), 3));
+      await db.cart.insert(newLine('SCREW', 3));
+    };
+    await shop.sync.authorize();
+    expect(shop.server.lines(customerCart)).toEqual({ SCREW: 3 });
+    await shop.sync.sync({ forceClientState: true, forceSync: true });
+    expect(shop.server.lines(customerCart)).toEqual({ SCREW: 3 });
+    expect(await shop.local()).toEqual({ SCREW: 3 });
   });
 });
