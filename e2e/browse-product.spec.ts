@@ -15,7 +15,7 @@ const incl = (doc: Doc, excl: number) => (doc.tax_class_id === 5 ? excl : withVa
 
 async function expectPrices(page: Page, doc: Doc, exclPence: number) {
   await expect.poll(() => page.getByTestId('price-excl').textContent()).toBe(pounds(exclPence / 100));
-  expect(await page.getByTestId('price-incl').textContent()).toBe(pounds(incl(doc, exclPence) / 100));
+  await expect.poll(() => page.getByTestId('price-incl').textContent()).toBe(pounds(incl(doc, exclPence) / 100));
 }
 
 const open = async (sku: string, viewport = DESKTOP) => {
@@ -68,7 +68,8 @@ describe('product pages', () => {
     await page.getByRole('button', { name: 'Thread diameter M10' }).click();
     await expect.poll(() => page.getByTestId('sku').textContent()).toBe(m10.sku);
     await expectPrices(page, doc, expectedUnitPence(m10));
-    expect(page.url()).toMatch(new RegExp(`/p/TB-Z-RANGE/[^/]+/${String(m10.sku)}$`));
+    // The address follows the choice a moment after the page shows it.
+    await expect.poll(() => page.url()).toMatch(new RegExp(`/p/TB-Z-RANGE/[^/]+/${String(m10.sku)}$`));
 
     // M12 x 150 mm is out of stock: the best available match is shown, with the spec's warning.
     await page.getByRole('button', { name: 'Thread diameter M12' }).click();
@@ -78,7 +79,7 @@ describe('product pages', () => {
     // M8 x 95 mm is disabled (status 2): its button reads as unavailable once M8 is chosen.
     await page.getByRole('button', { name: 'Thread diameter M8' }).click();
     await expect.poll(() => page.getByTestId('sku').textContent()).toBe('TB-M8-75-Z');
-    expect(await page.getByRole('button', { name: 'Length 95 mm (unavailable)' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Length 95 mm (unavailable)' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });
