@@ -131,9 +131,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
         if (!(await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at }, answeredBy(order)))) return null;
         // The push went without a session, and the shopper signed in while it was on its way: the
         // sign-in released the held orders before this one was held, so it goes again with the session.
-        if (!(await deps.hasSession?.()) || (await deps.store.get(order.order_id))?.state !== 'held') return outcome;
-        await deps.store.update(order.order_id, { state: 'queued', attempts: order.attempts + 1, error: null, updated_at: now() });
-        return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
+        if (!(await deps.hasSession?.())) return outcome;
+        const requeued = await deps.store.update(order.order_id, { state: 'queued', attempts: order.attempts + 1, error: null, updated_at: now() }, (stored) => stored.state === 'held');
+        return requeued ? { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued } : outcome;
       }
       case 'repriced':
         // Nothing was placed; the order (with any password, for the send that follows the shopper's
