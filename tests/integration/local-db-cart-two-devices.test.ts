@@ -99,6 +99,18 @@ async function laptopOrder(laptop: Device, email: string, cartId: string): Promi
 }
 
 /** The server's orders of the customer. */
+/** A phone with anchors and a bolt in the customer's cart, and a laptop that follows that cart. */
+async function bothFollowingOneCart(): Promise<{ email: string; phone: Device; laptop: Device; cartId: string }> {
+  const email = await customer();
+  const phone = await signedInDevice(email);
+  await add(phone, 'TWO-ANCHOR', 2);
+  await add(phone, 'TWO-BOLT', 1);
+  const laptop = await signedInDevice(email);
+  await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
+  const cartId = (await token(laptop))!;
+  return { email, phone, laptop, cartId };
+}
+
 async function ordersOf(email: string): Promise<string[]> {
   const rows = await server.ctx.db.query<{ order_id: string }>('select o.order_id from orders o join customers u on u.id::text = o.customer_id where u.email = $1 order by o.order_id', [email]);
   return rows.map((r) => r.order_id);
@@ -183,13 +195,7 @@ describe('one customer on a phone and a laptop', () => {
   });
 
   it("tells the laptop that the phone already ordered the cart, naming the phone's order, places nothing more and keeps the lines it left", async () => {
-    const email = await customer();
-    const phone = await signedInDevice(email);
-    await add(phone, 'TWO-ANCHOR', 2);
-    await add(phone, 'TWO-BOLT', 1);
-    const laptop = await signedInDevice(email);
-    await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
-    const cartId = (await token(laptop))!;
+    const { email, phone, laptop, cartId } = await bothFollowingOneCart();
     // The phone orders the anchors; a moment later the laptop presses "Place the order" for both lines of the same cart.
     const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
     const placed = await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId));
@@ -201,13 +207,7 @@ describe('one customer on a phone and a laptop', () => {
   });
 
   it('says so in a notice when the laptop sends its queued order after the phone ordered the cart', async () => {
-    const email = await customer();
-    const phone = await signedInDevice(email);
-    await add(phone, 'TWO-ANCHOR', 2);
-    await add(phone, 'TWO-BOLT', 1);
-    const laptop = await signedInDevice(email);
-    await settled(laptop, email, { 'TWO-ANCHOR': 2, 'TWO-BOLT': 1 });
-    const cartId = (await token(laptop))!;
+    const { email, phone, laptop, cartId } = await bothFollowingOneCart();
     laptop.net.set(false);
     expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
     const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
