@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../schemas/api/order';
+import { ORDERED_ELSEWHERE_NOTICE } from '../../schemas/api/order';
 import { PRICE_CHANGED } from '../../schemas/api/order-price-changed';
 import type { RepricedTotals } from '../../schemas/rx/orders.schema';
 import { isUnknownOutcome, isUnknownReply } from '../api/api-errors';
@@ -16,11 +16,8 @@ export const ORDER_PUSH_MESSAGES = {
   held: 'Your order will be sent when you log in again.',
   cancelTooLate: 'The shop had already received your order, so it could not be cancelled.',
   cancelUnknown: 'The order could not be cancelled without a connection; it is still waiting.',
-  /**
-   * SPEC has no wording for this: an order sent from the queue whose cart another device or session
-   * had already ordered as order {{number}} (the server's refusal, then what it means here).
-   */
-  orderedElsewhere: `${ORDER_MESSAGES.cartAlreadyOrdered} on another device or in another session, as order {{number}}: no second order was placed. Anything that order did not include is still in your cart.`,
+  /** An order sent from the queue whose cart another device or session had already ordered as order {{number}}. */
+  orderedElsewhere: ORDERED_ELSEWHERE_NOTICE,
 } as const;
 
 export type PushOutcome =

@@ -124,6 +124,13 @@ export const ORDER_MESSAGES = {
   priceChanged: 'The prices have changed since you confirmed the order: please check the new total and confirm again.',
 } as const;
 
+/**
+ * SPEC has no wording for this: a device's order whose cart another device or session had already
+ * ordered, as order {{number}} (the server's refusal, then what it means on the device). Said by the
+ * queue's notice and by the thank-you page alike.
+ */
+export const ORDERED_ELSEWHERE_NOTICE = `${ORDER_MESSAGES.cartAlreadyOrdered} on another device or in another session, as order {{number}}: no second order was placed. Anything that order did not include is still in your cart.`;
+
 export { PRICE_CHANGED, type PriceChangedMeta } from './order-price-changed';
 
 /** The reply of a placed order (SPEC leaves its shape open); a retry gets the very same reply. */

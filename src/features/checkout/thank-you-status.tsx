@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { ORDER_MESSAGES } from '../../../schemas/api/order';
 import { formatMoney } from '../../i18n/money';
 
 export interface ThankYouStatusProps {
@@ -23,7 +22,7 @@ export function ThankYouStatus({ waiting, newTotal, sentLater, number, orderedEl
       {newTotal !== null && <p className="checkout-queued-repriced">{t('checkoutQueuedRepriced', { total: formatMoney(newTotal) })}</p>}
       {waiting && <p className="checkout-queued">{t(waiting)}</p>}
       {sentLater && <p>{t('checkoutQueuedSent')}</p>}
-      {orderedElsewhere && <p className="checkout-ordered-elsewhere">{t('checkoutOrderedElsewhere', { message: ORDER_MESSAGES.cartAlreadyOrdered, number })}</p>}
+      {orderedElsewhere && <p className="checkout-ordered-elsewhere">{t('checkoutOrderedElsewhere', { number })}</p>}
       {number && !orderedElsewhere && <p className="checkout-order-number">{t('checkoutOrderNumber', { number })}</p>}
     </div>
   );

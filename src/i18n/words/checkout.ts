@@ -1,3 +1,5 @@
+import { ORDERED_ELSEWHERE_NOTICE } from '../../../schemas/api/order';
+
 /** English wording of the checkout screens (merged into en.ts; SPEC §5 and §8 messages quoted exactly). */
 export const checkoutWords = {
   checkoutTitle: 'Checkout',
@@ -34,8 +36,7 @@ export const checkoutWords = {
   checkoutTotalsOffline: 'Totals worked out on this device; the shop confirms them when the order is sent.',
   checkoutThankYou: 'Thank you for your order!',
   checkoutOrderNumber: 'Your order number is {{number}}.',
-  /** {{message}} is the server's refusal ('This cart has already been ordered'). */
-  checkoutOrderedElsewhere: '{{message}} on another device or in another session, as order {{number}}: no second order was placed. Anything that order did not include is still in your cart.',
+  checkoutOrderedElsewhere: ORDERED_ELSEWHERE_NOTICE,
   checkoutConfirmationTo: 'We will send the confirmation to {{email}}.',
   checkoutQueued: 'Your order is saved on this device and will be sent when the connection returns.',
   checkoutQueuedAsk: 'Your order is saved on this device. When the connection returns it is sent at once if this page is still open; otherwise "Order waiting!" asks you to confirm it first.',
