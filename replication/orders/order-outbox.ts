@@ -102,7 +102,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       return null;
     }
     const at = now();
-    await deps.store.insert({ ...order, order_id: outcome.orderId, state: 'sent', transmited: true, transmited_at: at, result: markOrderedElsewhere(outcome.result), error: null, body: { ...order.body, order_id: outcome.orderId }, updated_at: at });
+    await deps.store.insert({ ...order, order_id: outcome.orderId, state: 'sent', transmited: true, transmited_at: at, result: markOrderedElsewhere(outcome.result, order.order_id), error: null, body: { ...order.body, order_id: outcome.orderId }, updated_at: at });
     await deps.store.remove([order.order_id]);
     return outcome;
   }

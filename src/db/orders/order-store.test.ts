@@ -6,7 +6,8 @@ import { createApiClient } from '../../../replication/api/api-client';
 import { createOrderOutbox } from '../../../replication/orders/order-outbox';
 import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 import type { ShopDatabase } from '../database-types';
-import { orderStore } from './order-store';
+import { firstValueFrom, filter } from 'rxjs';
+import { orderStore, watchStoredOrder } from './order-store';
 import { handleQueuedOrders } from './queued-orders';
 
 const opened: ShopDatabase[] = [];
@@ -140,5 +141,28 @@ describe('the orders collection seen from two tabs', () => {
     expect(await stored(tab, 'checkout-1')).toMatchObject({ state: 'sent', body: { grand_total: 13 } });
     expect(await here.sendNow('checkout-1')).toMatchObject({ outcome: 'sent', order: { state: 'sent' } });
     expect([...shop.placed]).toEqual(['checkout-1']);
+  });
+});
+
+describe('following a stored order', () => {
+  it('follows an order sent from the queue to the order another device had placed for its cart', async () => {
+    const db = await openTestDatabase({ browser: fakeBrowser(), name: 'orders_follow', collections: ['orders', 'notifications'] as const, devMode: true });
+    opened.push(db);
+    let online = false;
+    const fetch = async () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(409, ORDER_MESSAGES.cartAlreadyOrdered, { order_id: 'elsewhere-1', increment_id: '000000042' });
+    };
+    const outbox = createOrderOutbox({ api: createApiClient({ baseUrl: 'http://shop.test', fetch, timeoutMs: 5000 }), store: orderStore(db), notify: async () => undefined, isOnline: () => online });
+    await outbox.store({ grand_total: 10, cart_id: 'cart-1', products: [] }, 'checkout-1');
+    // The thank-you page of the queued order watches it by the id its checkout gave it.
+    const watched = watchStoredOrder(db, 'checkout-1');
+    expect(await firstValueFrom(watched)).toMatchObject({ state: 'queued' });
+
+    online = true;
+    const followed = firstValueFrom(watched.pipe(filter((o) => o?.order_id === 'elsewhere-1')));
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
+    expect(await followed).toMatchObject({ state: 'sent', result: { increment_id: '000000042', ordered_elsewhere: true } });
+    expect(await stored(db, 'checkout-1')).toBeNull();
   });
 });

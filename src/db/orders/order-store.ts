@@ -1,12 +1,23 @@
-import { map, type Observable } from 'rxjs';
+import { map, of, switchMap, type Observable } from 'rxjs';
 import type { OrderStore } from '../../../replication/orders/order-outbox';
+import { placedAsOf } from '../../../replication/orders/ordered-elsewhere';
 import { WAITING_ORDER_STATES, type OrderRecord } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
 import { conflictingDocument, isWriteConflict } from '../write-conflict';
 
-/** One stored order as plain data, live across tabs; null while there is none. */
+/**
+ * One stored order as plain data, live across tabs; null while there is none. An order that turned
+ * out to be ordered elsewhere is stored again under the other order's id: it is followed there, so
+ * that a thank-you page left open on it says what became of it instead of waiting on a gone record.
+ */
 export const watchStoredOrder = (db: ShopDatabase, orderId: string): Observable<OrderRecord | null> =>
-  db.orders.findOne(orderId).$.pipe(map((doc) => (doc ? doc.toMutableJSON() : null)));
+  db.orders.findOne(orderId).$.pipe(
+    switchMap((doc) =>
+      doc
+        ? of(doc.toMutableJSON())
+        : db.orders.find({ selector: { state: 'sent' } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).find((order) => placedAsOf(order.result) === orderId) ?? null)),
+    ),
+  );
 
 /** The order outbox on the `orders` collection: queued orders survive a reload and are seen by every tab. */
 export function orderStore(db: ShopDatabase): OrderStore {

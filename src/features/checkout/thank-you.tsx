@@ -1,8 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isOrderedElsewhere } from '../../../replication/orders/ordered-elsewhere';
-import type { OrderRecord } from '../../../schemas/rx/orders.schema';
+import { isOrderedElsewhere, orderNumberOf } from '../../../replication/orders/ordered-elsewhere';
 import type { ShopDatabase } from '../../db/database-types';
 import { useSettings, useStoredOrder } from '../../db/hooks/use-live';
 import { setThankYouPageOpen } from '../../db/orders/place-order';
@@ -27,11 +26,6 @@ export interface PlacedOrder {
   orderedElsewhere: boolean;
 }
 
-const numberOf = (order: OrderRecord | null): string | null => {
-  const n = order?.result?.increment_id;
-  return typeof n === 'string' || typeof n === 'number' ? String(n) : null;
-};
-
 /**
  * The thank-you state (SPEC §4). While it is open, an order queued offline goes as soon as the
  * connection returns; the number appears here when it does.
@@ -42,12 +36,14 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
   const navigate = useNavigate();
   const storedJson = useStoredOrder(placed.orderId);
   const automatic = useSettings().automaticTransmission;
-  const number = placed.number ?? numberOf(storedJson);
+  const number = placed.number ?? orderNumberOf(storedJson?.result);
   const elsewhere = placed.orderedElsewhere || isOrderedElsewhere(storedJson?.result);
   // The stored body is what this checkout sent, not what the other order holds: it is not repeated as the order.
   const summary = placedOrderSummary(elsewhere ? undefined : storedJson?.body, storedJson?.result);
-  const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent';
-  const waitingInThisTabOnly = placed.outcome === 'queued' && !sentLater && !placed.savedOnDevice;
+  // Ordered elsewhere, nothing was sent from here: the status says what happened instead.
+  const sentLater = placed.outcome === 'queued' && storedJson?.state === 'sent' && !elsewhere;
+  const stillWaiting = placed.outcome === 'queued' && !sentLater && !elsewhere;
+  const waitingInThisTabOnly = stillWaiting && !placed.savedOnDevice;
   // Refused on arrival for a changed price: it waits for the shopper to confirm the new total.
   const newTotal = placed.outcome === 'queued' && storedJson?.state === 'repriced' ? (storedJson.repriced?.grand_total ?? null) : null;
   // With nothing stored on the device, closing the tab would lose the order: the browser asks first.
@@ -83,7 +79,7 @@ export function ThankYou({ db, placed }: { db: ShopDatabase; placed: PlacedOrder
         {t('checkoutThankYou')}
       </h2>
       <ThankYouStatus
-        waiting={placed.outcome === 'queued' && !sentLater && newTotal === null ? (!placed.savedOnDevice ? 'checkoutQueuedThisTabOnly' : automatic ? 'checkoutQueued' : 'checkoutQueuedAsk') : null}
+        waiting={stillWaiting && newTotal === null ? (!placed.savedOnDevice ? 'checkoutQueuedThisTabOnly' : automatic ? 'checkoutQueued' : 'checkoutQueuedAsk') : null}
         newTotal={newTotal}
         sentLater={sentLater}
         number={elsewhere ? (number ?? placed.orderId) : number}
