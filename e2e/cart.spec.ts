@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
 import type { Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc, type Doc } from './browse-support';
-import { addButton, cartCount, closeShopAndBrowser, LONG, openProduct, openShopAndBrowser, SIMPLE, urlOf } from './sync-support';
+import { addButton, cartCount, closeShopAndBrowser, LONG, openMinicart, openProduct, openShopAndBrowser, SIMPLE, urlOf } from './sync-support';
 
 let shop: Shop;
 let browser: Browser;
@@ -13,12 +13,6 @@ afterAll(() => closeShopAndBrowser(shop, browser));
 const LAST_FIVE = 'CR-EP-585';
 
 const notices = (page: Page) => page.locator('.notification p').allTextContents();
-
-async function openMinicart(page: Page): Promise<void> {
-  if (await page.locator('dialog.drawer[open] [data-testid=minicart]').count()) return;
-  await page.locator('.cart-button').click();
-  await expect.poll(() => page.locator('dialog[open] [data-testid=minicart]').count(), LONG).toBe(1);
-}
 
 const line = (page: Page, sku: string) => page.locator(`dialog[open] .minicart-line[data-sku="${sku}"]`);
 const totalOf = async (page: Page, code: string) => {

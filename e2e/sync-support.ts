@@ -34,6 +34,13 @@ export async function openProduct(page: Page, base: string, path: string): Promi
 
 export const addButton = (page: Page) => page.locator('.product .add-row button');
 export const cartCount = async (page: Page) => Number(await page.getByTestId('cart-count').textContent());
+/** Opens the minicart drawer (idempotent); it follows the cart while open. */
+export async function openMinicart(page: Page): Promise<void> {
+  if (await page.locator('dialog.drawer[open] [data-testid=minicart]').count()) return;
+  await page.locator('.cart-button').click();
+  await expect.poll(() => page.locator('dialog[open] [data-testid=minicart]').count(), LONG).toBe(1);
+}
+
 export const isLeader = async (page: Page) => (await page.locator('.sync-button').getAttribute('data-sync-leader')) === 'true';
 
 /** Waits until exactly one of the pages leads and returns it with the others. */
