@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../replication/api/api-client';
 import { UnknownOutcomeError } from '../../replication/api/api-errors';
 import type { ApiClient } from '../../replication/api/api-types';
+import { orderMayNameCart } from '../../replication/cart/cart-hash';
 import { createCartSync, type CartSync } from '../../replication/cart/cart-sync';
 import { addToCart, removeFromCart, retireOrderedCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import { cartStore } from '../../src/db/cart/cart-store';
-import { takeOrderedLines } from '../../src/db/cart/ordered-lines';
+import { putBackOrderedLines, takeOrderedLines } from '../../src/db/cart/ordered-lines';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { sessionTokenStore, signIn } from '../../src/db/session/session';
@@ -301,6 +302,38 @@ describe('the login merge', () => {
     expect(await localCart(page)).toEqual(expected);
     expect(await serverCart(open)).toEqual(expected);
     expect(await readLocal(page.db, LOCAL.cartState)).toMatchObject({ mergePending: false, convertedCustomerCart: null });
+  });
+
+  /** The merge sent the anchors summed (3) into the customer cart and lost the reply; an order named that cart and was refused (a changed price): its lines are back. */
+  async function refusedOrderDuringMerge(email: string) {
+    const { page, customerCart } = await guestWithCustomerCart(email);
+    page.fail('/api/cart/update', 'lost-reply');
+    await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(await serverCart(customerCart)).toEqual({ 'LCF-ANCHOR': 3, 'LCF-SAVED': 1 });
+    await putBackOrderedLines(page.db, await takeOrderedLines(page.db, [{ sku: 'LCF-ANCHOR', qty: 3 }], customerCart));
+    expect(await localCart(page)).toEqual({ 'LCF-ANCHOR': 3, 'LCF-BOLT': 1 });
+    return { page, customerCart };
+  }
+
+  it("lines put back by a refused order while it is pending hold the saved quantity already: the merge does not add the server's again", async () => {
+    const { page, customerCart } = await refusedOrderDuringMerge('merge-refused-order@example.com');
+    await page.sync.sync();
+    expect(await serverCart(customerCart)).toEqual(MERGED);
+    expect(await localCart(page)).toEqual(MERGED);
+  });
+
+  it('lines put back by a refused order while it is pending, then ordered without the cart: the merge deletes them there instead of bringing them back', async () => {
+    const { page, customerCart } = await refusedOrderDuringMerge('merge-refused-reorder@example.com');
+    // Placed again: the lines back are not known to be in the customer cart, so the order does not name it (see orderMayNameCart).
+    const anchor = (await lineOf(page, 'LCF-ANCHOR'))!.toMutableJSON();
+    expect(orderMayNameCart(await readLocal(page.db, LOCAL.cartState), [anchor], customerCart)).toBe(false);
+    await takeOrderedLines(page.db, [{ sku: 'LCF-ANCHOR', qty: 3 }]);
+    const bearer = { authorization: `Bearer ${(await readLocal(page.db, LOCAL.session)).token}` };
+    expect((await server.request('POST', '/api/order', orderBody(`merge-reorder-${Date.now()}`, [{ sku: 'LCF-ANCHOR', qty: 3, product_option: {} }]), bearer)).status).toBe(200);
+    await page.sync.sync();
+    const left = { 'LCF-BOLT': 1, 'LCF-SAVED': 1 };
+    expect(await serverCart(customerCart)).toEqual(left);
+    expect(await localCart(page)).toEqual(left);
   });
 });
 

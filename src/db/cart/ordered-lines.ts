@@ -1,6 +1,7 @@
 import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
+import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
 import { insertOrModifyLine } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
@@ -49,11 +50,21 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
  * The server refused the order: what it took goes back into the cart, added to whatever is there now.
  * The changes sent for these lines were dropped with the order, so the line is sent whole again, as
  * the device holds it (no server cart confirmed it: see `followServerCart`).
+ *
+ * A line the pending login merge had merged into its cart already holds the customer's saved
+ * quantity, and the merge may have sent it there. Without its cart id the merge would take it for a
+ * line not merged yet and add the server's quantity to it once more; were it ordered again, by an
+ * order that then does not name that cart, the merge would bring the server's copy back. So it
+ * counts as removed during the merge and added again (`withRemovalDuringMerge`): the merge sends it
+ * as it is, or deletes it there when it is gone.
  */
 export async function putBackOrderedLines(db: ShopDatabase, taken: readonly CartLine[]): Promise<void> {
   const now = Date.now();
   const unconfirmed = { server_cart_id: null, server_item_id: null, item_id: null, updated_at: now };
-  await modifyLocal(db, LOCAL.cartState, (s) => withoutOpsFor(s, new Set(taken.map((line) => line.id))));
+  await modifyLocal(db, LOCAL.cartState, (s) => {
+    const merged = taken.filter((line) => s.token !== null && line.server_cart_id === s.token);
+    return merged.reduce((state, line) => withRemovalDuringMerge(state, line.id), withoutOpsFor(s, new Set(taken.map((line) => line.id))));
+  });
   for (const line of taken) {
     const { _deleted, _rev, _meta, _attachments, ...plain } = line as CartLine & Record<string, unknown>;
     await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), ...unconfirmed }), (current) => ({ ...current, qty: current.qty + line.qty, ...unconfirmed }));
