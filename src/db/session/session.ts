@@ -45,17 +45,26 @@ export async function loadProfile(db: ShopDatabase, api: ApiClient): Promise<Cur
 }
 
 /**
+ * `retryAfterMs`: the server asked for a wait before the next try (a 429 or 503 with Retry-After):
+ * until it has passed, a sign-in is answered on the device with the same refusal, without reaching
+ * the server (the API client's RetryAfterGate), so the next press is worth making only after it.
+ */
+export type SignInOutcome = { ok: true } | { ok: false; message: string; retryAfterMs?: number };
+
+/**
  * Sign in (SPEC §4 Session): on code 200 store the access and refresh tokens, start the session,
  * set the 30-day login cookie and load the profile. On failure the user is cleared. The cart
  * merge that follows a login is the cart sync's job (it sees the token appear).
  */
-export async function signIn(db: ShopDatabase, api: ApiClient, username: string, password: string): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function signIn(db: ShopDatabase, api: ApiClient, username: string, password: string): Promise<SignInOutcome> {
   const reply = await api.request<string>('/api/user/login', { method: 'POST', body: { username, password }, auth: false });
   const refreshToken = reply.meta?.refreshToken;
   if (reply.code !== 200 || typeof reply.result !== 'string') {
     await writeLocal(db, LOCAL.currentUser, null);
     await writeLocal(db, LOCAL.session, DEFAULT_SESSION);
-    return { ok: false, message: typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error' };
+    const message = typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error';
+    const wait = reply.meta?.retryAfterMs;
+    return typeof wait === 'number' ? { ok: false, message, retryAfterMs: wait } : { ok: false, message };
   }
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
   await closeSignUpModal(db);
