@@ -10,6 +10,10 @@ import { sleep, type StepContext } from './step-context';
 const json = { 'content-type': 'application/json' };
 /** How long a shopper waits for the saved cart to join theirs after signing in. */
 const LOGIN_MERGE_WAIT_MS = 8000;
+/** A shopper's pause between two sign-in tries. */
+const RETRY_PAUSE_MS = 150;
+/** Waits the device asks for (the server's Retry-After) the shopper sits out in one sign-in step before giving up. */
+const MAX_WAITS = 3;
 
 /** Registers the scenario's customer straight on the server (not through the faulty network). */
 export async function register(server: ScenarioServer, email: string): Promise<void> {
@@ -32,9 +36,9 @@ export async function saveCustomerCart(server: ScenarioServer, email: string, li
 
 /**
  * The shopper signs in in the first tab, over whatever network there is now, trying again a few
- * times when it fails (as a person would). Still out after that, the shopper signs in once the
- * faults stop (settling does it). `pending`: what the shopper started before signing in (an order's
- * press), which they see answer before they look at the cart.
+ * times when it fails (as a person would), after the wait the device names when it names one. Still
+ * out after that, the shopper signs in once the faults stop (settling does it). `pending`: what the
+ * shopper started before signing in (an order's press), which they see answer before they look at the cart.
  */
 export async function signInStep(ctx: StepContext, attempts = 4, pending: Promise<unknown> = Promise.resolve()): Promise<boolean> {
   const tab = ctx.browser.tabs[0]!;
@@ -48,14 +52,23 @@ export async function signInStep(ctx: StepContext, attempts = 4, pending: Promis
     }
     return true;
   };
+  let waits = 0;
   for (let i = 1; i <= attempts; i++) {
+    let pause = RETRY_PAUSE_MS;
     try {
       const signed = await tab.shop.signIn(ctx.email, PASSWORD);
       if (signed.ok) {
         if (i > 1) ctx.notes.push(`signed in at attempt ${i}`);
         return signedIn();
       }
-      ctx.notes.push(`sign-in attempt ${i}: ${signed.message}`);
+      ctx.notes.push(`sign-in attempt ${i}: ${signed.message}${signed.retryAfterMs === undefined ? '' : ` (wait ${signed.retryAfterMs} ms)`}`);
+      // The server asked for a wait (Retry-After): until it is over the device answers every press
+      // itself, so a press before then is no try at all. The shopper waits it out and presses again.
+      if (signed.retryAfterMs !== undefined && waits < MAX_WAITS) {
+        waits++;
+        pause = Math.max(pause, signed.retryAfterMs);
+        i--;
+      }
     } catch (error) {
       ctx.notes.push(`sign-in attempt ${i} threw ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -65,7 +78,7 @@ export async function signInStep(ctx: StepContext, attempts = 4, pending: Promis
       ctx.notes.push(`signed in although attempt ${i} failed`);
       return signedIn();
     }
-    await sleep(150);
+    await sleep(pause);
   }
   await pending;
   ctx.model.wantsSignIn = true;
