@@ -94,6 +94,12 @@ export interface OfflineReadyRun {
   panel: { texts: number; first?: string; firstAtS?: number; last?: string; lastAtS?: number };
   /** The largest replies before offline-ready, for where the bytes go. */
   largest: { request: string; group: string; kB: number }[];
+  /** The page's first contentful paint, ms from navigation start. */
+  firstPaintMs?: number;
+  /** Each group's requests before offline-ready: how many, first sent and last answered (ms from navigation start). */
+  phases: Record<string, { count: number; fromMs: number; toMs: number; kB: number }>;
+  /** Every request before offline-ready, in order: for the timeline (results JSON only). */
+  timeline: { request: string; group: string; atMs: number; endMs?: number; kB: number }[];
   loadAverage: number;
 }
 
@@ -174,6 +180,7 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
       .then(() => true, () => false);
     const watched = await page.evaluate(() => (window as unknown as { __offlineReady: Watched }).__offlineReady);
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+    const firstPaintMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
     const stored = await storedProducts(page);
     const effectiveType = await page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType);
     const caches = ready ? await cachesInPage(page) : [];
@@ -189,6 +196,17 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
       count: fetched.length,
       ...(fetched.length ? { fromMs: Math.min(...fetched.map((r) => r.at)) - timeOrigin, toMs: Math.max(...fetched.map((r) => r.end ?? r.at)) - timeOrigin } : {}),
     };
+    const phases: OfflineReadyRun['phases'] = {};
+    for (const r of before) {
+      const group = requestGroup(r);
+      const phase = (phases[group] ??= { count: 0, fromMs: Infinity, toMs: 0, kB: 0 });
+      phase.count++;
+      phase.fromMs = Math.min(phase.fromMs, round(r.at - timeOrigin, 0));
+      phase.toMs = Math.max(phase.toMs, round((r.end ?? until) - timeOrigin, 0));
+      phase.kB += r.downBytes / 1024;
+    }
+    for (const phase of Object.values(phases)) phase.kB = kB(phase.kB * 1024);
+    const timeline = before.map((r) => ({ request: r.request, group: requestGroup(r), atMs: round(r.at - timeOrigin, 0), ...(r.end !== undefined ? { endMs: round(r.end - timeOrigin, 0) } : {}), kB: round(r.downBytes / 1024, 1) }));
     const result: OfflineReadyRun = {
       products,
       run,
@@ -209,6 +227,9 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
         ...(texts[0] ? { first: texts[0].text, firstAtS: seconds(texts[0].at) } : {}),
         ...(texts.length ? { last: texts[texts.length - 1]!.text, lastAtS: seconds(texts[texts.length - 1]!.at) } : {}),
       },
+      ...(firstPaintMs !== undefined ? { firstPaintMs } : {}),
+      phases,
+      timeline,
       largest: [...before].sort((a, b) => b.downBytes - a.downBytes).slice(0, 8).map((r) => ({ request: r.request, group: requestGroup(r), kB: kB(r.downBytes) })),
       loadAverage: round(os.loadavg()[0]!, 2),
     };
@@ -223,6 +244,14 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
 const sizeText = (n: number) => n.toLocaleString('en-GB');
 const s = (ms: number | undefined) => (ms === undefined ? 'never' : `${seconds(ms)} s`);
 
+/** Each group's window on the link, earliest first: where the time before offline-ready went. */
+function phaseText(phases: OfflineReadyRun['phases']): string {
+  return Object.entries(phases)
+    .sort((a, b) => a[1].fromMs - b[1].fromMs)
+    .map(([group, p]) => `${group} ${p.count} ${s(p.fromMs)}–${s(p.toMs)} ${p.kB}`)
+    .join(', ');
+}
+
 /** The per-run line printed as the run ends. */
 export function runLine(r: OfflineReadyRun): string {
   const target = OFFLINE_READY_TARGET_S[r.products];
@@ -233,6 +262,7 @@ export function runLine(r: OfflineReadyRun): string {
   return `offline-ready ${sizeText(r.products)} products, run ${r.run}: service worker controls ${s(r.controlledMs)}, catalogue stored ${s(r.catalogueMs)} (${sizeText(r.stored)} of ${sizeText(r.expected)}) → ready ${s(r.readyMs)}${target ? ` (target ≤ ${target} s)` : ''}`
     + `${r.askedMs !== undefined ? `; asked first at ${s(r.askedMs)}, answered at once` : ''}`
     + `; /sw.js asked at ${s(r.swRequestedMs)}, ${r.precacheFetches.count} precache fetches over the link ${s(r.precacheFetches.fromMs)}–${s(r.precacheFetches.toMs)}`
+    + `; first paint ${s(r.firstPaintMs)}; by group (requests, first sent–last answered, kB): ${phaseText(r.phases)}`
     + `; Cache Storage ${precache} entries, ${kB(precacheBytes)} kB; down before ready ${kB(total)} kB in ${r.requestsBeforeReady} requests (${down}); panel ${r.panel.texts} texts, "${r.panel.first ?? '-'}" … "${r.panel.last ?? '-'}"; effectiveType ${r.effectiveType ?? '?'}; load ${r.loadAverage}`;
 }
 
