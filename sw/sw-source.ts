@@ -1,6 +1,7 @@
 import type { ManifestEntry } from 'workbox-build';
 import { adminCachingSource, ADMIN_PATHS } from './admin-caching';
 import { IMAGE_CACHE, IMAGE_MAX_AGE_SECONDS, IMAGE_MAX_ENTRIES, NAVIGATION_TIMEOUT_MS, SERVER_PATHS } from './sw-config';
+import { warmHttpCacheSource } from './warm-http-cache';
 
 /**
  * The service worker script. It loads Workbox's prebuilt modules from the app's own origin (copied
@@ -21,7 +22,7 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
 });
 core.clientsClaim();
-
+${warmHttpCacheSource(entries.filter((e) => e.revision === null).map((e) => e.url))}
 precaching.precacheAndRoute(${JSON.stringify(entries)});
 precaching.cleanupOutdatedCaches();
 const shell = precaching.createHandlerBoundToURL('/index.html');
