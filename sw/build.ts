@@ -1,14 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { copyWorkboxLibraries, getManifest } from 'workbox-build';
+import { getManifest } from 'workbox-build';
 import { precacheOptions } from './sw-config';
 import { serviceWorkerSource } from './sw-source';
+import { workboxModulesSource } from './workbox-modules';
 
 // Runs after `vite build` (which empties the folder), on the same folder the server serves. The
-// worker uses Workbox's prebuilt modules, so there is nothing to bundle and this takes about a second.
+// worker carries Workbox's prebuilt modules inline, so there is nothing to bundle and this takes about a second.
 const distDir = path.resolve(process.env.DIST_DIR || 'dist');
 const started = Date.now();
-const [workboxDir, { manifestEntries, count, size, warnings }] = await Promise.all([copyWorkboxLibraries(distDir), getManifest(precacheOptions(distDir))]);
+const [workbox, { manifestEntries, count, size, warnings }] = await Promise.all([workboxModulesSource(), getManifest(precacheOptions(distDir))]);
 for (const warning of warnings) console.warn(`service worker: ${warning}`);
-await writeFile(path.join(distDir, 'sw.js'), serviceWorkerSource(workboxDir, manifestEntries ?? []));
+await writeFile(path.join(distDir, 'sw.js'), serviceWorkerSource(workbox, manifestEntries ?? []));
 console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} kB) in ${Date.now() - started} ms`);
