@@ -10,13 +10,17 @@ export const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const SERVER_PATHS = [/^\/api(\/|$)/, /^\/graphql(\/|$)/, /^\/img\//, /^\/pub\//];
 
 /**
- * What is precached from the built app in `distDir`: the shell, every route chunk (the wording is in
- * them), the styles, the manifest and the icons. Catalogue data is never here: it lives in the database.
+ * What is precached from the built app in `distDir`: what offline use needs, the shell, every route
+ * chunk (the wording is in them) and the styles. Catalogue data is never here: it lives in the
+ * database. Not the web manifest and its icons at the root: a browser reads them to install the app,
+ * online, and offline a missing tab icon costs nothing; having no content hash, each was a fetch of
+ * its own that bypasses the HTTP cache (Workbox's `cache: 'reload'`), one after another at the end of
+ * the install (about a second on a phone's link).
  */
 export function precacheOptions(distDir: string): GetManifestOptions {
   return {
     globDirectory: distDir,
-    globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp}', '*.{svg,png,ico,webmanifest}'],
+    globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp}'],
     // Development-only database checks are never loaded in production builds.
     globIgnores: ['assets/dev-mode-*', 'assets/validate-ajv-*', ADMIN_ASSETS],
     // Vite puts a content hash in every asset name, so those need no revision of their own.
