@@ -1,3 +1,5 @@
+import { registerWorker } from './register-worker';
+
 /** How often an open shop asks whether a new version was published. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /** A failed install is tried again after this, doubling up to the cap (the shop works offline only once one succeeds). */
@@ -59,7 +61,7 @@ export function registerServiceWorker(onWaiting: (apply: () => void) => void): (
   function register(): void {
     // A stubbed `register` (a privacy extension, an automated browser with workers blocked) can
     // resolve with nothing: the shop then runs as where workers are missing.
-    container.register('/sw.js', { scope: '/', updateViaCache: 'none' }).then(
+    registerWorker().then(
       (registration: ServiceWorkerRegistration | undefined) => registration && wire(registration),
       (error: unknown) => console.warn('service worker registration failed', error),
     );
