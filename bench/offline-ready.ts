@@ -313,6 +313,9 @@ export async function measureOfflineReady(distDir: string, options: BenchOptions
     const shop = await startBenchServer(products, log, { DIST_DIR: distDir });
     try {
       const expected = liveRecords(await productRecords(shop.url)).length;
+      // A shop that has just started renders its first page in seconds (code loaded and compiled on
+      // first use; 15 s on a loaded machine): a phone's first visit meets one that has served others.
+      await fetch(`${shop.url}/`).then((reply) => reply.arrayBuffer());
       const limitMs = 4 * (OFFLINE_READY_TARGET_S[products] ?? 60) * 1000;
       const here: OfflineReadyRun[] = [];
       for (let run = 1; run <= repeats; run++) {
