@@ -18,7 +18,7 @@ async function built(files: Record<string, string>): Promise<string> {
 }
 
 describe('the precache load order', () => {
-  it('starts at the entry script and follows imports, preload lists and worker URLs breadth first', async () => {
+  it('starts at the entry script and follows imports, preload lists and worker URLs breadth first, workers right after the entry', async () => {
     const distDir = await built({
       'index.html': '<script type="module" src="/assets/index-A.js"></script><link rel="stylesheet" href="/assets/style-S.css">',
       'assets/index-A.js': 'import"./react-B.js";const m=()=>import(`./app-C.js`);',
@@ -28,7 +28,7 @@ describe('the precache load order', () => {
       'assets/worker-E.js': '',
       'assets/unreached-F.js': '',
     });
-    expect(await loadOrder(distDir)).toEqual(['assets/index-A.js', 'assets/style-S.css', 'assets/react-B.js', 'assets/app-C.js', 'assets/route-D.js', 'assets/worker-E.js']);
+    expect(await loadOrder(distDir)).toEqual(['assets/index-A.js', 'assets/style-S.css', 'assets/worker-E.js', 'assets/react-B.js', 'assets/app-C.js', 'assets/route-D.js']);
   });
 
   it('puts the entries it orders first, in its order, and keeps the rest after them as they were', () => {
