@@ -40,6 +40,8 @@ describe('the home page offline', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), { timeout: scaled(120_000), interval: 500 }).toBe('true');
     await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), { timeout: scaled(120_000), interval: 500 }).toMatch(/^All [\d,]+ products are saved on this device\.$/);
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: scaled(90_000), interval: 500 }).toBe(true);
+    // The "Use offline" panel says so too: the shop itself, not only the catalogue.
+    await expect.poll(() => page.getByTestId('offline-app').textContent()).toBe('The shop itself is saved on this device and opens without a signal.');
 
     // Once more online, through the service worker, so the pictures shown are the ones it keeps.
     await page.reload();

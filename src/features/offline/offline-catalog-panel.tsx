@@ -5,6 +5,7 @@ import { chooseOfflineCatalogue, downloadAwaitsAnswer, downloadGoesAhead } from 
 import { useOnline } from '../../ui/use-online';
 import { formatBytes, progressCounts } from './download-progress';
 import { useDownloadProgress, useShown } from './use-download-progress';
+import { useAppOffline } from './use-app-offline';
 import { useStorageUse } from './use-storage-use';
 
 /**
@@ -28,6 +29,7 @@ export function OfflineCataloguePanel() {
         {t('offlineCatalogueChoice')}
       </label>
       <p className="muted">{t('offlineCatalogueHint')}</p>
+      <AppOfflineLine />
       <DownloadProgressLines chosen={chosen} awaitsAnswer={awaitsAnswer} online={online} />
       <StorageLine />
     </div>
@@ -50,6 +52,18 @@ function DownloadProgressLines({ chosen, awaitsAnswer, online }: { chosen: boole
       )}
       {status && <p data-testid="offline-catalogue-status">{status}</p>}
     </>
+  );
+}
+
+/** The service worker's part of working offline (the shop's own code), whether or not the catalogue is chosen. */
+function AppOfflineLine() {
+  const { t } = useTranslation();
+  const state = useAppOffline();
+  if (state === null) return null;
+  return (
+    <p data-testid="offline-app" data-state={state}>
+      {t(state === 'ready' ? 'offlineAppReady' : 'offlineAppSaving')}
+    </p>
   );
 }
 

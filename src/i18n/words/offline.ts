@@ -12,6 +12,8 @@ export const offlineWords = {
   offlineCatalogueDone: 'All {{total}} products are saved on this device.',
   offlineCataloguePaused: 'Download paused: {{saved}} of {{total}} products saved. It carries on when you are back online.',
   offlineCatalogueOff: 'Turned off: pages you open online are not saved for offline use.',
+  offlineAppSaving: 'Saving the shop itself on this device, so that it opens without a signal…',
+  offlineAppReady: 'The shop itself is saved on this device and opens without a signal.',
   offlineCatalogueNotAsked: 'Not downloaded yet: you are on mobile data or saving data, so it waits until you choose to download it.',
   offlineAskTitle: 'Use the shop with no signal',
   offlineAskText: 'Download the catalogue to this device to browse, search and order without a signal: about {{size}} MB for {{count}} products. You are on mobile data or saving data, so we ask first.',
