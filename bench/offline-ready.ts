@@ -47,6 +47,7 @@ const WATCH = `(() => {
     const html = document.documentElement;
     if (html && html.dataset.catalogReady === 'true' && seen.catalogReadyAt === undefined) seen.catalogReadyAt = performance.now();
     if (seen.askedAt === undefined && document.querySelector('[data-testid=offline-download-question]')) seen.askedAt = performance.now();
+    if (seen.panelAppReadyAt === undefined && document.querySelector('[data-testid=offline-app][data-state=ready]')) seen.panelAppReadyAt = performance.now();
     const line = document.querySelector('[data-testid=offline-progress]')?.textContent ?? null;
     const status = document.querySelector('[data-testid=offline-catalogue-status]')?.textContent ?? null;
     const text = line ?? status;
@@ -61,6 +62,7 @@ interface Watched {
   controlledAt?: number;
   catalogReadyAt?: number;
   askedAt?: number;
+  panelAppReadyAt?: number;
   progress: { at: number; text: string }[];
 }
 
@@ -90,7 +92,8 @@ export interface OfflineReadyRun {
   /** Page ms when the browser asked for /sw.js (the app registered its worker), and the precache fetches that reached the link: how many, first sent to last answered. */
   swRequestedMs?: number;
   precacheFetches: { count: number; fromMs?: number; toMs?: number };
-  /** The panel's progress texts: how many distinct, the first and last, and when (s). */
+  /** The panel's progress texts: how many distinct, the first and last, and when (s); when it said the shop itself is saved (page ms). */
+  panelAppReadyMs?: number;
   panel: { texts: number; first?: string; firstAtS?: number; last?: string; lastAtS?: number };
   /** The largest replies before offline-ready, for where the bytes go. */
   largest: { request: string; group: string; kB: number }[];
@@ -222,6 +225,7 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
       requestsBeforeReady: before.length,
       ...(swAt !== undefined ? { swRequestedMs: swAt - timeOrigin } : {}),
       precacheFetches,
+      ...(watched.panelAppReadyAt !== undefined ? { panelAppReadyMs: watched.panelAppReadyAt } : {}),
       panel: {
         texts: texts.length,
         ...(texts[0] ? { first: texts[0].text, firstAtS: seconds(texts[0].at) } : {}),
@@ -263,7 +267,7 @@ export function runLine(r: OfflineReadyRun): string {
     + `${r.askedMs !== undefined ? `; asked first at ${s(r.askedMs)}, answered at once` : ''}`
     + `; /sw.js asked at ${s(r.swRequestedMs)}, ${r.precacheFetches.count} precache fetches over the link ${s(r.precacheFetches.fromMs)}–${s(r.precacheFetches.toMs)}`
     + `; first paint ${s(r.firstPaintMs)}; by group (requests, first sent–last answered, kB): ${phaseText(r.phases)}`
-    + `; Cache Storage ${precache} entries, ${kB(precacheBytes)} kB; down before ready ${kB(total)} kB in ${r.requestsBeforeReady} requests (${down}); panel ${r.panel.texts} texts, "${r.panel.first ?? '-'}" … "${r.panel.last ?? '-'}"; effectiveType ${r.effectiveType ?? '?'}; load ${r.loadAverage}`;
+    + `; Cache Storage ${precache} entries, ${kB(precacheBytes)} kB; down before ready ${kB(total)} kB in ${r.requestsBeforeReady} requests (${down}); panel ${r.panel.texts} texts, "${r.panel.first ?? '-'}" … "${r.panel.last ?? '-'}", shop itself saved shown at ${s(r.panelAppReadyMs)}; effectiveType ${r.effectiveType ?? '?'}; load ${r.loadAverage}`;
 }
 
 function figuresAt(products: number, runs: OfflineReadyRun[]): Figure[] {
