@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { constants } from 'node:zlib';
 import * as v from 'valibot';
 import { catalogQuerySchema } from '../../schemas/catalog-query';
 import type { AppContext } from '../context';
@@ -24,6 +25,14 @@ const entityList = v.pipe(
   v.minLength(1, 'must name at least one entity'),
 );
 const wholeNumber = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a whole number'), v.transform(Number), v.maxValue(max, `must be at most ${max}`));
+
+/**
+ * The feed is a device's whole catalogue download, over whatever link it has: brotli first. A page
+ * of 1,000 products is 2.46 MB of JSON: gzip (the app's default) sends 198 kB, brotli at quality 5
+ * 141 kB (-29%), made in about as long (30 ms against gzip's 50-120 ms); quality 4 gave 160 kB,
+ * 9 only 134 kB at three times the time.
+ */
+const FEED_COMPRESSION = { encodings: ['br', 'gzip'], brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }, threshold: 2048 } satisfies RouteOptions['compress'];
 
 const changesQuery = v.strictObject({
   entities: entityList,
@@ -64,6 +73,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): vo
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/catalog/changes',
+    compress: FEED_COMPRESSION,
     summary: 'Replication feed: documents changed after a checkpoint, oldest first, deletions included',
     tags: ['catalog', 'replication'],
     query: changesQuery,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type * as v from 'valibot';
 import { parseWith } from '../../schemas/parse';
 import { authenticate, type AuthClaims } from '../auth/authenticate';
@@ -49,6 +49,8 @@ export interface RouteSpec<BS, QS, PS> {
   limit?: MemoryLimitName | ((auth: AuthClaims | null) => MemoryLimitName | undefined);
   /** For a route whose success shows a secret once: what a retry with the same Idempotency-Key gets instead (run-once.ts). */
   secretReplay?: SecretReplay;
+  /** Compression other than the app's (server/app.ts), for a route whose replies are large (`@fastify/compress` route options). */
+  compress?: RouteOptions['compress'];
   /** Returns an `Envelope`, or a plain result that is sent with code 200. */
   handler: (input: RouteInput<Out<BS>, Out<QS>, Out<PS>>) => Promise<unknown>;
 }
@@ -71,6 +73,7 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
     method: spec.method,
     url: spec.url,
     bodyLimit: spec.bodyLimit,
+    ...(spec.compress !== undefined ? { compress: spec.compress } : {}),
     handler: async (request, reply) => {
       const key = keyed ? idempotencyKeyOf(request) : undefined;
       const params = validate(spec.params, request.params, 'params');

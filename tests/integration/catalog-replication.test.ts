@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse } from '../helpers/sse';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -20,7 +22,32 @@ async function sampleProduct(where = "(doc->>'status')::int = 1 and doc->>'type_
   return rows[0]!.doc;
 }
 
+/** A raw GET, so the test sees the bytes and headers as sent (fetch would unzip them). */
+function rawGet(urlPath: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(new URL(urlPath, server.url), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('GET /api/catalog/changes', () => {
+  it('sends a page brotli-compressed where the client takes it (a third smaller than gzip), gzip where it takes only that, the same documents either way', async () => {
+    const path = '/api/catalog/changes?entities=product&seq=0&id=&limit=200';
+    const br = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const gzip = await rawGet(path, { 'accept-encoding': 'gzip, deflate' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const fromBr = brotliDecompressSync(br.bytes).toString('utf8');
+    expect(fromBr).toBe(gunzipSync(gzip.bytes).toString('utf8'));
+    expect((JSON.parse(fromBr) as { result: Feed }).result.documents.length).toBe(200);
+    expect(br.bytes.length).toBeLessThan(gzip.bytes.length * 0.85);
+  });
+
   it('pages through every product once, by checkpoint, in batches', async () => {
     const seen = new Set<string>();
     let checkpoint = { seq: 0, id: '' };
