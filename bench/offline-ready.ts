@@ -102,7 +102,7 @@ export interface OfflineReadyRun {
   /** Each group's requests before offline-ready: how many, first sent and last answered (ms from navigation start). */
   phases: Record<string, { count: number; fromMs: number; toMs: number; kB: number }>;
   /** Every request before offline-ready, in order: for the timeline (results JSON only). */
-  timeline: { request: string; group: string; atMs: number; endMs?: number; kB: number }[];
+  timeline: { request: string; group: string; atMs: number; endMs?: number; kB: number; encoding?: string }[];
   loadAverage: number;
 }
 
@@ -209,7 +209,7 @@ async function visit(shopUrl: string, products: number, expected: number, run: n
       phase.kB += r.downBytes / 1024;
     }
     for (const phase of Object.values(phases)) phase.kB = kB(phase.kB * 1024);
-    const timeline = before.map((r) => ({ request: r.request, group: requestGroup(r), atMs: round(r.at - timeOrigin, 0), ...(r.end !== undefined ? { endMs: round(r.end - timeOrigin, 0) } : {}), kB: round(r.downBytes / 1024, 1) }));
+    const timeline = before.map((r) => ({ request: r.request, group: requestGroup(r), atMs: round(r.at - timeOrigin, 0), ...(r.end !== undefined ? { endMs: round(r.end - timeOrigin, 0) } : {}), kB: round(r.downBytes / 1024, 1), ...(r.contentEncoding ? { encoding: r.contentEncoding } : {}) }));
     const result: OfflineReadyRun = {
       products,
       run,
