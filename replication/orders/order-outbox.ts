@@ -178,7 +178,8 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       const at = now();
       // The body crosses into storage as plain JSON (a screen may hand over frozen or proxied data).
       const full = JSON.parse(JSON.stringify({ ...body, order_id: orderId })) as Record<string, unknown>;
-      const order: OrderRecord = { order_id: orderId, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: withoutPassword(full), result: null, error: null, created_at: at, updated_at: at };
+      // `lines_taken`: the placing page takes the ordered lines out of the cart next, and records it.
+      const order: OrderRecord = { order_id: orderId, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: withoutPassword(full), result: null, error: null, lines_taken: false, created_at: at, updated_at: at };
       // Another tab may store the same checkout's order at the same moment: then that one is the order.
       const raced = await deps.store.insert(order);
       if (raced) return { order: raced, isNew: false };

@@ -15,12 +15,14 @@ export const WAITING_ORDER_STATES = ['queued', 'held', 'repriced'] as const sati
  * transmission is on or the thank-you page is open; otherwise the shopper confirms them ("Order waiting!").
  * An order the server refused because its prices changed since the shopper confirmed it is repriced
  * (v2): it keeps the server's new totals in `repriced` and waits for the shopper to confirm the new
- * total, whatever the automatic transmission setting says.
+ * total, whatever the automatic transmission setting says. `lines_taken` (v3) is false from the moment
+ * the order is stored until the page placing it has taken the ordered lines out of the cart: a page
+ * that goes between the two (a reload, a closed tab) leaves that to the next leading tab.
  */
 export const ordersCollection: CollectionDefinition = {
   schema: {
     title: 'orders',
-    version: 2,
+    version: 3,
     primaryKey: 'order_id',
     type: 'object',
     properties: {
@@ -36,14 +38,17 @@ export const ordersCollection: CollectionDefinition = {
       error: { type: ['string', 'null'] },
       /** With the state 'repriced': the server's refusal (grand_total now, the confirmed one, the new totals). */
       repriced: { type: ['object', 'null'] },
+      /** False while the ordered lines are still in the cart (see `takeLinesLeftInCart`); absent on orders stored before v3. */
+      lines_taken: { type: 'boolean' },
       created_at: EPOCH_MS,
       updated_at: EPOCH_MS,
     },
     required: ['order_id', 'state', 'transmited', 'attempts', 'body', 'created_at', 'updated_at'],
     indexes: ['created_at', ['state', 'created_at']],
   },
-  // v1 adds the state 'held'; v2 the state 'repriced' and its `repriced` totals. Stored orders keep theirs.
-  migrationStrategies: { 1: (doc) => doc, 2: (doc) => doc },
+  // v1 adds the state 'held'; v2 the state 'repriced' and its `repriced` totals; v3 `lines_taken`
+  // (an order stored before it had its lines taken by the page that stored it). Stored orders keep theirs.
+  migrationStrategies: { 1: (doc) => doc, 2: (doc) => doc, 3: (doc) => doc },
 };
 
 export interface OrderRecord {
@@ -56,6 +61,8 @@ export interface OrderRecord {
   result?: Record<string, unknown> | null;
   error?: string | null;
   repriced?: RepricedTotals | null;
+  /** False from storing until the placing page took the ordered lines out of the cart. */
+  lines_taken?: boolean;
   created_at: number;
   updated_at: number;
 }

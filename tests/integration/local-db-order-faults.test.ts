@@ -176,6 +176,37 @@ describe('one checkout, one order', () => {
     expect((await serverOrders(email)).length).toBe(1);
   });
 
+  it('a page that goes right after storing the order leaves its lines to the next page, which takes them out (seed 938209799)', async () => {
+    const browser = fakeBrowser();
+    const name = `gone_after_store_${Date.now()}`;
+    const email = newEmail('gone');
+    const first = await openTab({ browser, name, timeoutMs: 5_000 });
+    await first.shop.whenLeading();
+    await add(first, 'OF-SCREW', 2);
+    await waitUntil(async () => (await first.db.cart.find().exec()).every((l) => typeof l.server_item_id === 'number'), 10_000, 'line on the server');
+    const cartId = (await readLocal(first.db, LOCAL.cartState)).token;
+    // The page goes (a reload) the moment the order is stored: the writes after it never run.
+    const orders = first.db.orders;
+    const insert = orders.insert.bind(orders);
+    orders.insert = async (order) => {
+      const stored = await insert(order);
+      await closeTab(first);
+      return stored;
+    };
+    // Not naming the cart, as when an order not sent yet names it (a cart the order names would give
+    // its lines to the order by itself, the sync leaving them to it).
+    const { cart_id: _named, ...body } = await checkoutBody(first, email);
+    await expect(first.shop.placeOrder(body)).rejects.toThrow();
+
+    const reloaded = await openTab({ browser, name, net: first.net, seed: false, timeoutMs: 5_000 });
+    await reloaded.shop.whenLeading();
+    await waitUntil(nothingQueued(reloaded), 10_000, 'the order sent by the next page');
+    expect(await localCart(reloaded)).toEqual({});
+    const inCart = async () => (await server.ctx.db.query<{ n: number }>('select count(*)::integer as n from cart_items where cart_id = $1', [cartId]))[0]?.n;
+    await waitUntil(async () => (await inCart()) === 0, 10_000, 'the ordered line deleted from the server cart');
+    expect((await serverOrders(email)).length).toBe(1);
+  });
+
   it('a refusal puts the ordered lines back and shows why', async () => {
     // The refusal and the corrected order are real replies, which a loaded machine may take over 300 ms to give.
     const tab = await openTab({ timeoutMs: 5_000 });

@@ -9,6 +9,7 @@ import type { Connectivity } from '../sync/connectivity';
 import { beginCheckout } from './checkout-session';
 import { orderStore } from './order-store';
 import { placeOrderBody } from './place-order';
+import { takeLinesLeftInCart } from './take-ordered-lines';
 import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from './queued-orders';
 
 /**
@@ -35,6 +36,8 @@ export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient;
     handleQueued: () => handleQueuedOrders(db, outbox),
     confirmQueued: () => confirmQueuedOrders(db, outbox),
     cancelQueued: () => cancelQueuedOrders(db, outbox),
+    /** Taking the lead: lines of orders whose placing page went before taking them leave the cart. */
+    takeLinesLeftInCart: () => takeLinesLeftInCart(db),
     /** Signed in again: orders held for the customer's session go back in the queue. */
     releaseHeld: () => outbox.releaseHeld(),
   };

@@ -3,11 +3,12 @@ import { orderedLineKey } from '../../../replication/cart/item-match';
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
-import { putBackOrderedLines, takeOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
+import { putBackOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
 import { followRepricedTotals } from './repriced-lines';
+import { orderedLines, takeLinesOfOrder } from './take-ordered-lines';
 
 /** A cart id that an order not yet acknowledged already names: that order will convert it, so a second order must not name it. */
 async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, orderId: string): Promise<boolean> {
@@ -15,8 +16,6 @@ async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, ord
   const waiting = await db.orders.find({ selector: { state: { $in: [...WAITING_ORDER_STATES] } } }).exec();
   return waiting.some((o) => o.order_id !== orderId && o.body.cart_id === cartId);
 }
-
-const orderedLines = (body: Record<string, unknown>): OrderedProduct[] => (Array.isArray(body.products) ? (body.products as OrderedProduct[]) : []);
 
 /**
  * The customer's cart, connected at login, whose merge with the device's lines has not run yet and
@@ -31,24 +30,6 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
     if (line) lines.push(line.toMutableJSON());
   }
   return !orderMayNameCart(await readLocal(db, LOCAL.cartState), lines, cartId);
-}
-
-/**
- * Lines the order took whole that the server cart may hold, the order not naming that cart: the
- * login merge sent them between the order's choice of cart and its taking them, or another order
- * names the cart. They are the order's now, so the next sync deletes them from the server cart.
- */
-async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, unknown>, taken: readonly CartLine[]): Promise<void> {
-  const cartId = (await readLocal(db, LOCAL.cartState)).token;
-  if (!cartId || body.cart_id === cartId) return;
-  const keys: string[] = [];
-  for (const line of taken) if (line.server_cart_id === cartId && !(await db.cart.findOne(line.id).exec())) keys.push(line.id);
-  if (keys.length === 0) return;
-  await modifyLocal(db, LOCAL.cartState, (state) => {
-    if (state.token !== cartId) return state;
-    const kept = state.leftWithOrders?.cartId === cartId ? state.leftWithOrders.keys : [];
-    return { ...state, leftWithOrders: { cartId, keys: [...new Set([...kept, ...keys])] } };
-  });
 }
 
 /**
@@ -72,17 +53,17 @@ export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body
   const { order, isNew } = await outbox.store(own, orderId);
   if (!isNew) return outbox.sendNow(order.order_id, order);
 
-  let taken: Awaited<ReturnType<typeof takeOrderedLines>> = [];
+  let taken: CartLine[] = [];
   try {
-    taken = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id);
-    await recordLinesLeftWithOrder(db, order.body, taken);
+    taken = await takeLinesOfOrder(db, order);
     await modifyLocal(db, LOCAL.checkout, (c) => {
       const { password: _dropped, ...personal } = c.personalDetails;
       // The reference belonged to this order; the next one (another job) starts without it.
       return { ...c, personalDetails: personal, reviewDetails: {}, lastOrderAt: Date.now() };
     });
   } catch (error) {
-    // The order is stored: tidying the cart must not turn it into a failure (the lines can be removed by hand).
+    // The order is stored: tidying the cart must not turn it into a failure. The next tab to lead
+    // takes the lines the order still finds in the cart (`takeLinesLeftInCart`).
     console.error('the order is placed; the cart could not be tidied', error);
   }
   const result = await outbox.sendNow(orderId);

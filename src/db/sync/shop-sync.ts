@@ -182,6 +182,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     );
     await yieldToMain();
     if (resigned()) return;
+    // Before the first cart sync: lines an order stored by a page that went meanwhile still holds.
+    await orders.takeLinesLeftInCart().catch(rounds.failed);
     await cart.load().catch(rounds.failed);
     await rounds.run();
   }
