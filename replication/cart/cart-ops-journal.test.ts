@@ -21,6 +21,14 @@ describe('the cart changes journal', () => {
     expect(withLinesOrdered(state, [bolt], null).pendingOps.map((op) => [op.type, op.key])).toEqual([['add', 'ANCHOR|y'], ['remove', 'BOLT|x']]);
   });
 
+  it("keeps an earlier order's changes for the cart it names, and leaves that order's quantity there instead of removing the line", () => {
+    const pinned = withLinesOrdered(withCartOp({ ...DEFAULT_CART_STATE, token: 'cart-1' }, 'add', bolt, 1), [bolt], 'cart-1');
+    const state = withCartOp(pinned, 'add', bolt, 2);
+    const ops = withLinesOrdered(state, [bolt], null, new Map([['BOLT|x', 1]])).pendingOps;
+    expect(ops.map((op) => [op.type, op.qty, op.cartId])).toEqual([['add', 1, 'cart-1'], ['set', 1, 'cart-1']]);
+    expect(withLinesOrdered(state, [bolt], null).pendingOps.map((op) => [op.type, op.cartId])).toEqual([['add', 'cart-1'], ['remove', undefined]]);
+  });
+
   it('names the lines whose last change was a removal', () => {
     const state = withCartOp(withCartOp(withCartOp(DEFAULT_CART_STATE, 'remove', bolt), 'add', bolt, 1), 'remove', anchor);
     expect(removedLast(state.pendingOps)).toEqual(new Set(['ANCHOR|y']));

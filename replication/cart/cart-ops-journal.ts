@@ -18,10 +18,11 @@ export interface OpLine {
   product_option?: Record<string, unknown> | null;
 }
 
-export function withCartOp(state: CartState, type: PendingCartOp['type'], line: OpLine, qty?: number): CartState {
+/** `cartId`: a change for that cart only (see `PendingCartOp.cartId`). */
+export function withCartOp(state: CartState, type: PendingCartOp['type'], line: OpLine, qty?: number, cartId?: string): CartState {
   // Plain data: a document's options are a read-only view that cannot be stored or sent to other tabs.
   const option = line.product_option && Object.keys(line.product_option).length > 0 ? (JSON.parse(JSON.stringify(line.product_option)) as Record<string, unknown>) : null;
-  const op: PendingCartOp = { op_id: crypto.randomUUID(), type, key: line.id, sku: line.sku, product_option: option, ...(type === 'remove' ? {} : { qty }) };
+  const op: PendingCartOp = { op_id: crypto.randomUUID(), type, key: line.id, sku: line.sku, product_option: option, ...(type === 'remove' ? {} : { qty }), ...(cartId !== undefined ? { cartId } : {}) };
   return { ...state, pendingOps: [...state.pendingOps, op] };
 }
 
@@ -40,13 +41,19 @@ export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): Cart
  * it when it arrives, so their changes not yet known to be applied still go to that cart (the order
  * takes from it what it ordered), and to that cart only: sent after the order converted it, an add
  * would put the ordered quantity into the next one. An order that does not name the cart leaves them
- * there (a change sent, its reply not back yet): their changes make way for one removal.
+ * there (a change sent, its reply not back yet): their changes make way for one removal. Changes kept
+ * for an earlier order that names the cart stay, and the removal leaves that order's quantity
+ * (`kept`, line key → quantity for the cart `state.token`): dropped, the cart would lack what that
+ * order takes from it when it arrives, and take it from a line added since.
  */
-export function withLinesOrdered(state: CartState, lines: readonly OpLine[], orderCartId: string | null): CartState {
+export function withLinesOrdered(state: CartState, lines: readonly OpLine[], orderCartId: string | null, kept: ReadonlyMap<string, number> = new Map()): CartState {
   const keys = new Set(lines.map((line) => line.id));
   if (orderCartId !== null) return { ...state, pendingOps: state.pendingOps.map((op) => (keys.has(op.key) ? { ...op, cartId: orderCartId } : op)) };
-  let next = withoutOpsFor(state, keys);
-  for (const line of lines) next = withCartOp(next, 'remove', line);
+  let next: CartState = { ...state, pendingOps: state.pendingOps.filter((op) => !keys.has(op.key) || op.cartId !== undefined) };
+  for (const line of lines) {
+    const left = state.token !== null ? (kept.get(line.id) ?? 0) : 0;
+    next = left > 0 ? withCartOp(next, 'set', line, left, state.token!) : withCartOp(next, 'remove', line);
+  }
   return next;
 }
 

@@ -207,6 +207,39 @@ describe('a line added after an order that names a cart the ordered lines never 
   });
 });
 
+describe('a line ordered by an order that cannot name the cart, after an earlier order that names it', () => {
+  /**
+   * Offline, order A names the customer cart and takes ANCHOR×1 from it: its change (add 1) is kept
+   * for that cart. The shopper adds ANCHOR×2 and orders it: order B cannot name the cart A names and
+   * takes the line whole. Then they add ANCHOR×2 again. A's change must still reach the cart, which
+   * then holds A's ANCHOR×1 and the new ANCHOR×2, or A, converting the cart, takes one of the two
+   * the shopper kept (seed 938209907).
+   */
+  it("keeps the earlier order's change for the cart and removes only the rest there", async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await shop.sync.authorize();
+    // As the cart screen adds: the change is recorded, then the line written.
+    const add = async (qty: number, at: number) => {
+      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('ANCHOR', qty), qty));
+      await db.cart.insert(newLine('ANCHOR', qty, at));
+    };
+    shop.page.online = false;
+    await add(1, 1);
+    await placeOrderBody(db, shop.outbox, orderBody('order-0007', customerCart, [{ sku: 'ANCHOR', qty: 1 }]));
+    await add(2, 2);
+    await placeOrderBody(db, shop.outbox, orderBody('order-0008', customerCart, [{ sku: 'ANCHOR', qty: 2 }]));
+    expect((await db.orders.findOne('order-0008').exec())!.body.cart_id).toBeUndefined();
+    await add(2, 3);
+    shop.page.online = true;
+
+    await shop.sync.sync();
+    expect(shop.server.lines(customerCart)).toEqual({ ANCHOR: 3 });
+    expect(await shop.local()).toEqual({ ANCHOR: 2 });
+  });
+});
+
 describe('a line added while the login merge reads the customer cart', () => {
   it('is merged once: the change that added it is not sent again after the merge sent the line', async () => {
     const shop = await shopPage();
