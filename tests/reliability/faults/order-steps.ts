@@ -81,6 +81,10 @@ async function lookAfterReload(ctx: StepContext, tab: Tab, started: Review): Pro
   const again = await orderFromCart(tab.db, ctx.email);
   if (!again) return;
   ctx.notes.push(`checkout #${started.checkout.n} pressed again after the reload`);
+  // The review step the new page shows is built from the cart as it is now: a login merge that landed
+  // meanwhile put the customer's saved lines into it, and the order pressed holds them too (seed
+  // 938209799 stored [ANCHOR×4, SCREW×2] for a checkout first reviewed as [SCREW×2]).
+  started.checkout.lines = bodyLines(again);
   await press(ctx, tab, { checkout: started.checkout, body: again });
 }
 
