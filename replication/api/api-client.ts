@@ -129,5 +129,5 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     }
   }
 
-  return { request, url, fetch: doFetch };
+  return { request, url, fetch: doFetch, heldForMs: () => waits.soonestMs() };
 }

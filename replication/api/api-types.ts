@@ -33,6 +33,11 @@ export interface ApiClient {
   /** Builds the absolute URL of a path (for streams the client does not read itself). */
   url(path: string, query?: Record<string, QueryValue>): string;
   readonly fetch: typeof fetch;
+  /**
+   * How long until the first request this client holds back for a server's Retry-After may go again
+   * (undefined: none is held), so queued work can be retried when the server said it takes it.
+   */
+  heldForMs?(): number | undefined;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -37,6 +37,26 @@ describe('the API client and Retry-After', () => {
     expect(server.calls).toHaveBeenCalledTimes(3);
   });
 
+  it('tells how long until the first request waiting for a Retry-After may go again, and that one it held back is due once the wait is over', async () => {
+    let now = 1_000_000;
+    const server = limitedServer('30');
+    const api = createApiClient({ baseUrl: 'http://shop.test', fetch: server.fetch, now: () => now });
+    expect(api.heldForMs?.()).toBeUndefined();
+    await api.request('/api/order', { method: 'POST', body: { order_id: 'a' } });
+    now += 29_600;
+    expect(api.heldForMs?.()).toBe(400);
+    now += 400;
+    expect(api.heldForMs?.(), 'no request was held back: nothing is due').toBeUndefined();
+
+    await api.request('/api/order', { method: 'POST', body: { order_id: 'a' } });
+    now += 1_000;
+    await api.request('/api/order', { method: 'POST', body: { order_id: 'a' } });
+    now += 29_000;
+    expect(api.heldForMs?.(), 'the retry held back is due now').toBe(0);
+    expect(api.heldForMs?.(), 'told once').toBeUndefined();
+    expect(server.calls).toHaveBeenCalledTimes(2);
+  });
+
   it('holds nothing when the 429 names no wait', async () => {
     const server = limitedServer(null);
     const api = createApiClient({ baseUrl: 'http://shop.test', fetch: server.fetch });

@@ -19,7 +19,8 @@ export function retryAfterMs(header: string | null, now: number): number | undef
  * server sooner. The wait left is in the reply's `meta.retryAfterMs`.
  */
 export class RetryAfterGate {
-  private readonly waits = new Map<string, { until: number; reply: ApiEnvelope }>();
+  /** `answered`: a request was answered here with the held reply (it did not reach the server). */
+  private readonly waits = new Map<string, { until: number; reply: ApiEnvelope; answered: boolean }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -32,7 +33,24 @@ export class RetryAfterGate {
       this.waits.delete(key);
       return undefined;
     }
+    wait.answered = true;
     return withWait(wait.reply, left);
+  }
+
+  /**
+   * How long until the first request waiting here may go to the server again; undefined when none
+   * waits. A request answered here whose wait has run out since is due now (0), told once: its
+   * retry was a held answer, and nothing else will send it sooner than the caller's own backoff.
+   */
+  soonestMs(): number | undefined {
+    let soonest: number | undefined;
+    for (const [key, wait] of [...this.waits]) {
+      const left = Math.max(0, wait.until - this.now());
+      if (left === 0) this.waits.delete(key);
+      if (left === 0 && !wait.answered) continue;
+      soonest = Math.min(soonest ?? left, left);
+    }
+    return soonest;
   }
 
   /** Learns from a reply; returns it, with `meta.retryAfterMs` when the server asked to wait. */
@@ -41,7 +59,7 @@ export class RetryAfterGate {
     const now = this.now();
     const ms = retryAfterMs(header, now);
     if (ms === undefined || ms === 0) return reply;
-    this.waits.set(key, { until: now + ms, reply });
+    this.waits.set(key, { until: now + ms, reply, answered: false });
     return withWait(reply, ms);
   }
 }
