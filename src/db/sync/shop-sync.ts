@@ -92,6 +92,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     // SPEC §4: back online → queued tasks go, the cart reloads from the server, queued orders are handled.
     parts: [() => tasks.process(), () => cart.sync({ forceClientState: true }), () => orders.handleQueued()],
     retryBaseMs: options.retryBaseMs,
+    heldForMs: () => api.heldForMs?.(),
   });
   const session = createSessionCoordinator(db, { api, connectivity, cart, orders });
   /** Subscriptions of the lead; dropped when this tab hands the lead over. */

@@ -11,6 +11,8 @@ export interface SyncRoundsDeps {
   /** The parts of a round, in order (SPEC §4 back online: tasks, the cart, queued orders). */
   parts: readonly (() => Promise<unknown>)[];
   retryBaseMs?: number;
+  /** When the API client lets the first request it holds for a server's Retry-After go again (ApiClient.heldForMs). */
+  heldForMs?(): number | undefined;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -42,7 +44,7 @@ export function createSyncRounds(db: ShopDatabase, deps: SyncRoundsDeps) {
   /** Work that could not go is tried again on a timer, with a longer wait each time. */
   async function scheduleRetry(): Promise<void> {
     if (stopped || db.closed || !deps.isLeading()) return;
-    if (await hasPendingWork(db).catch(() => false)) retries.later();
+    if (await hasPendingWork(db).catch(() => false)) retries.later(deps.heldForMs?.());
     else retries.settled();
   }
 
@@ -71,7 +73,7 @@ export function createSyncRounds(db: ShopDatabase, deps: SyncRoundsDeps) {
     failed: (error: unknown): void => {
       if (stopped || db.closed) return;
       void recordSyncError(db, messageOf(error)).catch(() => undefined);
-      if (isUnknownOutcome(error) && deps.isLeading()) retries.later();
+      if (isUnknownOutcome(error) && deps.isLeading()) retries.later(deps.heldForMs?.());
     },
     /** This tab hands over the lead: its timer goes. */
     pause: () => retries.settled(),
