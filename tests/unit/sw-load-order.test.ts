@@ -18,17 +18,33 @@ async function built(files: Record<string, string>): Promise<string> {
 }
 
 describe('the precache load order', () => {
-  it('starts at the entry script and follows imports, preload lists and worker URLs breadth first, workers right after the entry', async () => {
+  it('starts at the entry script and follows imports, preload lists and worker URLs breadth first', async () => {
     const distDir = await built({
       'index.html': '<script type="module" src="/assets/index-A.js"></script><link rel="stylesheet" href="/assets/style-S.css">',
       'assets/index-A.js': 'import"./react-B.js";const m=()=>import(`./app-C.js`);',
       'assets/react-B.js': 'export{}',
-      'assets/app-C.js': 'm.f||(m.f=["assets/route-D.js","assets/style-S.css"]);new SharedWorker(new URL(`/assets/worker-E.js`,``+import.meta.url))',
+      'assets/app-C.js': 'import{a as b}from"./lib-G.js";m.f||(m.f=["assets/route-D.js","assets/style-S.css"]);',
+      'assets/lib-G.js': 'export{}',
       'assets/route-D.js': 'import"./react-B.js"',
-      'assets/worker-E.js': '',
       'assets/unreached-F.js': '',
     });
-    expect(await loadOrder(distDir)).toEqual(['assets/index-A.js', 'assets/style-S.css', 'assets/worker-E.js', 'assets/react-B.js', 'assets/app-C.js', 'assets/route-D.js']);
+    expect(await loadOrder(distDir)).toEqual(['assets/index-A.js', 'assets/style-S.css', 'assets/react-B.js', 'assets/app-C.js', 'assets/lib-G.js', 'assets/route-D.js']);
+  });
+
+  it("puts a worker's script right after the entry, then the files on the way to the code that starts it, each with its static imports", async () => {
+    const distDir = await built({
+      'index.html': '<script type="module" src="/assets/index-A.js"></script>',
+      'assets/index-A.js': 'import"./react-B.js";const m=()=>import(`./app-C.js`);',
+      'assets/react-B.js': 'export{}',
+      'assets/app-C.js': 'const r=()=>import(`./route-D.js`);const d=()=>import(`./database-H.js`);',
+      'assets/route-D.js': 'export{}',
+      'assets/database-H.js': 'import{x}from"./rx-I.js";new SharedWorker(new URL(`/assets/worker-E.js`,``+import.meta.url))',
+      'assets/rx-I.js': 'export{}',
+      'assets/worker-E.js': '',
+    });
+    expect(await loadOrder(distDir)).toEqual([
+      'assets/index-A.js', 'assets/worker-E.js', 'assets/react-B.js', 'assets/app-C.js', 'assets/database-H.js', 'assets/rx-I.js', 'assets/route-D.js',
+    ]);
   });
 
   it('puts the entries it orders first, in its order, and keeps the rest after them as they were', () => {
