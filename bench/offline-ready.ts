@@ -267,7 +267,7 @@ export function runLine(r: OfflineReadyRun): string {
     + `${r.askedMs !== undefined ? `; asked first at ${s(r.askedMs)}, answered at once` : ''}`
     + `; /sw.js asked at ${s(r.swRequestedMs)}, ${r.precacheFetches.count} precache fetches over the link ${s(r.precacheFetches.fromMs)}–${s(r.precacheFetches.toMs)}`
     + `; first paint ${s(r.firstPaintMs)}; by group (requests, first sent–last answered, kB): ${phaseText(r.phases)}`
-    + `; Cache Storage ${precache} entries, ${kB(precacheBytes)} kB; down before ready ${kB(total)} kB in ${r.requestsBeforeReady} requests (${down}); panel ${r.panel.texts} texts, "${r.panel.first ?? '-'}" … "${r.panel.last ?? '-'}", shop itself saved shown at ${s(r.panelAppReadyMs)}; effectiveType ${r.effectiveType ?? '?'}; load ${r.loadAverage}`;
+    + `; Cache Storage ${precache} entries, ${kB(precacheBytes)} kB; down before ready ${kB(total)} kB in ${r.requestsBeforeReady} requests (${down}); panel ${r.panel.texts} texts, "${r.panel.first ?? '-'}" … "${r.panel.last ?? '-'}", shop itself saved shown at ${r.panelAppReadyMs === undefined ? 'not by then' : s(r.panelAppReadyMs)}; effectiveType ${r.effectiveType ?? '?'}; load ${r.loadAverage}`;
 }
 
 function figuresAt(products: number, runs: OfflineReadyRun[]): Figure[] {
