@@ -8,6 +8,7 @@ import { DESKTOP } from './browse-support';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { adminOrder, call, orderRow, scan, ship, shopper, shopperOrders, signIn } from './admin-support';
 import { LONG, SIMPLE } from './sync-support';
+import { waitForServiceWorker } from './helpers/service-worker';
 
 const ADMIN_TOKEN = 'packing-bench-e2e-owner-token';
 const running = shopAndBrowser({ ADMIN_TOKEN, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
@@ -192,7 +193,7 @@ describe('the packing bench', () => {
     const placed = await shopperOrders(shop.url, await shopper(shop.url, email), email, 2);
     await expect.poll(() => orderRow(page, placed.increment_id).count(), LONG).toBe(1);
     // The service worker controls the page and the back-office has put its page and chunk in its cache.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 90_000, interval: 500 }).toBe(true);
+    await waitForServiceWorker(page);
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('admin-shell')).keys()).length), LONG).toBeGreaterThanOrEqual(2);
 
     await context.setOffline(true);

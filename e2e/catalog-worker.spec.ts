@@ -6,6 +6,7 @@ import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, type Doc } from './browse-support';
 import { startShopTwice } from './sync-support';
 import { scaled } from '../tests/helpers/time-limits';
+import { waitForServiceWorker } from './helpers/service-worker';
 
 /** Enough products for several feed batches of 1,000, so a tab can close while the download runs. */
 const PRODUCTS = 5000;
@@ -189,7 +190,7 @@ async function firstFeedProduct(base: string): Promise<Doc> {
 /** Offline, the product opens from the device's replica (through whichever catalogue this page runs). */
 async function opensOffline(context: BrowserContext, page: Page, base: string, product: Doc): Promise<void> {
   // An offline navigation is the service worker's to answer: it must control the page first (the app, and so its registration, starts after the load event).
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), LONG).toBe(true);
+  await waitForServiceWorker(page, LONG.timeout);
   await context.setOffline(true);
   await page.goto(`${base}/p/${encodeURIComponent(String(product.sku))}/${String(product.url_key)}`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: scaled(45_000) }).toBe(product.name);

@@ -4,6 +4,7 @@ import type { Shop } from './helpers/shop';
 import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { api, DESKTOP, openPage, shot, asShown } from './browse-support';
 import { scaled } from '../tests/helpers/time-limits';
+import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
 let browser: Browser;
@@ -46,7 +47,7 @@ describe('browsing offline from the local database', () => {
     expect(await page.getByTestId('offline-progress').textContent()).toBe(`${asShown(saved)} of ${asShown(saved)} products`);
     expect(await page.getByTestId('offline-storage').textContent()).toMatch(/^Storage used on this device: [\d.]+ (kB|MB|GB) of [\d.]+ (kB|MB|GB) available\./);
     // The service worker has precached the app and controls the page, so reloads work offline.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: scaled(90_000), interval: 500 }).toBe(true);
+    await waitForServiceWorker(page);
     // A product never opened online, from another part of the catalogue.
     const { items: [unvisited] } = await api<{ items: { sku: string; name: string; url_key: string }[] }>(shop.url, '/api/catalog', {
       size: 1,

@@ -4,6 +4,7 @@ import type { Shop } from './helpers/shop';
 import { closeShopAndBrowser, openShopAndBrowser } from './sync-support';
 import { DESKTOP, openPage, shot } from './browse-support';
 import { scaled } from '../tests/helpers/time-limits';
+import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
 let browser: Browser;
@@ -39,7 +40,7 @@ describe('the home page offline', () => {
     // The whole catalogue and the content are on the device, and the service worker serves the app.
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.catalogReady), { timeout: scaled(120_000), interval: 500 }).toBe('true');
     await expect.poll(() => page.getByTestId('offline-catalogue-status').textContent(), { timeout: scaled(120_000), interval: 500 }).toMatch(/^All [\d,]+ products are saved on this device\.$/);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: scaled(90_000), interval: 500 }).toBe(true);
+    await waitForServiceWorker(page);
     // The "Use offline" panel says so too: the shop itself, not only the catalogue.
     await expect.poll(() => page.getByTestId('offline-app').textContent()).toBe('The shop itself is saved on this device and opens without a signal.');
 

@@ -5,6 +5,7 @@ import type { Shop } from './helpers/shop';
 import { scaled } from '../tests/helpers/time-limits';
 import { DESKTOP, productDoc } from './browse-support';
 import { addButton, cartCount, closeShopAndBrowser, logIn, LONG, openProduct, openShopAndBrowser, openSyncPanel, registeredCustomer, serverOrders, SIMPLE, urlOf } from './sync-support';
+import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
 let browser: Browser;
@@ -173,7 +174,7 @@ describe('ordering offline', () => {
     const posts = watchOrderPosts(page);
     // The checkout is opened by a page load while the connection drops: once installed, the service
     // worker answers that load from its precache. Installing it (a first visit) must finish first.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), LONG).toBe(true);
+    await waitForServiceWorker(page, LONG.timeout);
     // Ten drops while the checkout opens and its steps are filled in, each meeting a request of the page.
     // How many a load meets depends on how its requests bunch up, so the shopper reloads the flaky
     // checkout until ten have.

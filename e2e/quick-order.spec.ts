@@ -6,6 +6,7 @@ import type { Shop } from './helpers/shop';
 import { DESKTOP, pence, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { cartCount, closeShopAndBrowser, logIn, LONG, openShopAndBrowser, registeredCustomer, serverOrders } from './sync-support';
 import { scaled } from '../tests/helpers/time-limits';
+import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
 let browser: Browser;
@@ -112,7 +113,7 @@ describe('the quick order pad', () => {
       const { context, page } = await openPad();
       if (connection === 'offline') {
         // Offline, the minicart's code comes from the service worker's precache.
-        await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), CATALOGUE).toBe(true);
+        await waitForServiceWorker(page, CATALOGUE.timeout);
         await context.setOffline(true);
       }
       await paste(page, lines);
@@ -221,7 +222,7 @@ describe('the quick order pad', () => {
     const first = await checkOutAsCustomer(page, shop.url);
     expect(await page.getByRole('button', { name: 'Reorder' }).count()).toBe(1);
     // Reloads offline are answered by the service worker once it controls the page.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), CATALOGUE).toBe(true);
+    await waitForServiceWorker(page, CATALOGUE.timeout);
 
     await page.goto(`${shop.url}/my-account/orders`);
     await page.locator('tr.order-row', { hasText: first }).getByRole('link').click();

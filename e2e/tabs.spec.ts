@@ -43,12 +43,12 @@ describe('several tabs of one browser', () => {
     await addButton(follower).click();
     await expect.poll(() => countSeenAt(leader), LONG).not.toBeNull();
     const [addedAt, seenAt] = [(await countSeenAt(follower))!, (await countSeenAt(leader))!];
-    expect(seenAt - addedAt).toBeLessThan(1000);
+    expect(seenAt - addedAt).toBeLessThan(scaled(1000));
     await stampWhenCount(follower, 2);
     await stampWhenCount(leader, 2);
     await addButton(leader).click();
     await expect.poll(() => countSeenAt(follower), LONG).not.toBeNull();
-    expect((await countSeenAt(follower))! - (await countSeenAt(leader))!).toBeLessThan(1000);
+    expect((await countSeenAt(follower))! - (await countSeenAt(leader))!).toBeLessThan(scaled(1000));
 
     // Wishlist and compare (kept in localStorage) reach the other tab too.
     await follower.getByRole('button', { name: 'Add to wishlist' }).click();

@@ -9,6 +9,7 @@ import { syncProductPrices } from '../../src/db/catalog/product-prices';
 import { recordingFetch } from '../doubles/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { scaled } from '../helpers/time-limits';
 import { until, waitUntil } from '../helpers/wait-until';
 
 let server: TestServer;
@@ -131,7 +132,7 @@ describe('catalogue replication into the local database', () => {
     for (const doc of confirmed) expect((await db.products.findOne(doc.id).exec())!.toJSON()).toMatchObject({ price_is_current: true, price_refreshed_at: 1000 });
   });
 
-  it('brings a server change to a live client within 1 s; the new version comes with unconfirmed prices', async () => {
+  it('brings a server change to a live client within 1 s (on a quiet machine); the new version comes with unconfirmed prices', async () => {
     const api = createApiClient({ baseUrl: server.url });
     const db = await openTestDatabase({ collections: ['products', 'content'] });
     const replication = startCatalogReplication(db, api, { batchSize: 1000, only: ['products', 'content'] });
@@ -159,12 +160,14 @@ describe('catalogue replication into the local database', () => {
     await waitUntil(async () => (await db.products.findOne(id).exec())?.name === renamed.name, 5000);
     const latency = performance.now() - started;
     console.info(`server change reached the live client in ${Math.round(latency)} ms`);
-    expect(latency).toBeLessThan(1000);
+    // Through the change stream, not the next poll: 1 s on a quiet machine, more on a busy one. The
+    // figure itself is the bench's (`npm run bench -- --only=live`), not a test's.
+    expect(latency).toBeLessThan(scaled(1000));
     const local = await db.products.findOne(id).exec();
     expect(local).toMatchObject({ price_pence: 1234, final_price_pence: 1234, price_is_current: false, price_refreshed_at: null });
 
     await server.request('POST', '/api/catalog/import', { products: [{ ...renamed, status: 2 }] }, { 'x-admin-token': server.ctx.adminToken });
-    await waitUntil(async () => (await db.products.findOne(id).exec()) === null, 1000);
+    await waitUntil(async () => (await db.products.findOne(id).exec()) === null, scaled(1000));
   });
 
   it('keys content by entity and id, since ids repeat across entities', async () => {

@@ -3,6 +3,7 @@ import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_GRAPHQL_ARGUMENT_NAMES, CATALOG_GRAPHQL_FIELDS, CATALOG_GRAPHQL_RESULT_FIELDS } from '../../schemas/catalog-graphql';
 import { startTestServer } from '../helpers/test-server';
+import { scaled } from '../helpers/time-limits';
 import { RAW_BODIES, contentTypeArbitrary } from './fuzz/raw-bodies';
 import { AWKWARD_STRINGS, INJECTION_STRINGS } from './fuzz/hostile-values';
 import { FUZZ_RUNS, announceSeed, fuzzParameters } from './helpers/fuzz-settings';
@@ -232,7 +233,8 @@ describe('after every input above', () => {
     const started = performance.now();
     const reply = await rawRequest(server.url, post('search', { query: '{ products(size: 1) { total } }' }));
     expect(reply.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // At once: 1 s on a quiet machine, more on a busy one.
+    expect(performance.now() - started).toBeLessThan(scaled(1000));
   });
 
   it('no prototype was polluted', () => {
