@@ -5,7 +5,7 @@ import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
 import { followServerCart } from './cart-follow';
-import { OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
+import { inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
 import { mergeEnded } from './merge-removals';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
@@ -198,9 +198,10 @@ export function createCartSync(deps: CartSyncDeps) {
     const toSend = current.filter((op) => !elsewhere.has(op.key));
     const keys = new Set(toSend.map((op) => op.key));
     let items: ServerCartItem[] | null = null;
+    const awaiting = toSend.length > 0 ? await awaitingOrder(token) : new Map<string, number>();
     for (let at = 0; at < toSend.length; at += OPS_PER_REQUEST) {
       const batch = toSend.slice(at, at + OPS_PER_REQUEST);
-      const reply = expectKnown(await cart.apply(token, batch));
+      const reply = expectKnown(await cart.apply(token, batch.map((op) => inCartTerms(op, awaiting))));
       if (reply.code === 401 || reply.code === 403 || reply.code === 404) return { refusal: reply, items: null, keys, removed: new Set(), overtaken };
       if (reply.code === 200) {
         if (typeof reply.result !== 'object' || !Array.isArray(reply.result.items) || !Array.isArray(reply.result.results)) throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
