@@ -42,11 +42,11 @@ async function customer(): Promise<string> {
   return email;
 }
 
-async function signedInDevice(email: string): Promise<Device> {
+async function signedInDevice(email: string, fetchFn?: typeof fetch): Promise<Device> {
   const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
   await copyProducts(server, db, SKUS);
   const net = manualConnectivity(true);
-  const sync = await leadingSync(server, db, { connectivity: net });
+  const sync = await leadingSync(server, db, { connectivity: net, ...(fetchFn ? { fetch: fetchFn } : {}) });
   const device = { db, sync, net };
   devices.push(device);
   expect(await signIn(db, sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
@@ -219,6 +219,40 @@ describe('one customer on a phone and a laptop', () => {
     expect((await notices())[0]).toContain(phoneOrder.increment_id);
     expect(await ordersOf(email)).toEqual([phoneOrder.order_id]);
     await settled(laptop, email, { 'TWO-BOLT': 1 });
+  });
+
+  it("keeps the quantity the laptop sets while its order of the same nuts is on its way: the order takes its own from the cart (seed 938210014)", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    // The laptop's orders get no reply while `holdOrders` (the network drops them): each stays queued.
+    let holdOrders = false;
+    const laptopFetch: typeof fetch = (input, init) => (holdOrders && (input instanceof Request ? input.url : input.toString()).includes('/api/order') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init));
+    const laptop = await signedInDevice(email, laptopFetch);
+    await add(laptop, 'TWO-NUT', 4);
+    await settled(phone, email, { 'TWO-NUT': 4 });
+    const cartId = (await token(laptop))!;
+    holdOrders = true;
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
+    await add(phone, 'TWO-NUT', 2);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-NUT': 6 });
+    // The laptop shows the 2 nuts its order leaves, and the shopper makes them 5.
+    await expect
+      .poll(
+        async () => {
+          await laptop.sync.cart.refresh().catch(() => undefined);
+          return localCart(laptop);
+        },
+        { timeout: scaled(15_000) },
+      )
+      .toEqual({ 'TWO-NUT': 2 });
+    await updateQuantity(laptop.db, await lineId(laptop, 'TWO-NUT'), 5);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-NUT': 9 });
+    holdOrders = false;
+    laptop.net.set(false);
+    laptop.net.set(true);
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent']);
+    await settled(laptop, email, { 'TWO-NUT': 5 });
+    await settled(phone, email, { 'TWO-NUT': 5 });
   });
 
   it('shows a reload the lines the other device added, with no change of its own', async () => {
