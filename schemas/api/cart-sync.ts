@@ -7,18 +7,20 @@ import { productOptionSchema } from './cart';
  * own id the server applies once, against the cart as it is now (another device may have changed it).
  * - `add`: `qty` more of the line (created when missing): two devices adding one box each make two;
  * - `set`: the line's quantity becomes `qty`;
- * - `remove`: the line goes (already gone is still done).
+ * - `remove`: the line goes (already gone is still done);
+ * - `take`: `qty` fewer of the line, which goes at none (an order that names no cart took them: what
+ *   another device added to the line meanwhile stays).
  */
-export const CART_OP_TYPES = ['add', 'set', 'remove'] as const;
+export const CART_OP_TYPES = ['add', 'set', 'remove', 'take'] as const;
 export type CartOpType = (typeof CART_OP_TYPES)[number];
 
 const opId = v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{1,100}$/, 'op_id: 1 to 100 printable characters without spaces'));
 
 export const cartOpSchema = v.strictObject({
   op_id: opId,
-  type: v.picklist(CART_OP_TYPES, 'type: add, set or remove'),
+  type: v.picklist(CART_OP_TYPES, 'type: add, set, remove or take'),
   sku: v.pipe(v.string(), v.trim(), v.nonEmpty('sku: is required'), v.maxLength(200)),
-  /** Read with the shared quantity rule (add and set); ignored by remove. */
+  /** Read with the shared quantity rule (add, set and take); ignored by remove. */
   qty: v.optional(v.unknown()),
   product_option: v.nullish(productOptionSchema),
 });

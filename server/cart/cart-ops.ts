@@ -4,7 +4,7 @@ import { parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import type { AuthClaims } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { loadCart } from './cart-access';
-import { addToLine, claimOp, deleteLine, deleteLines, findLine, forgetOldOps, opSeen, putLine, touch, type LineWrite } from './cart-store';
+import { addToLine, claimOp, deleteLine, deleteLines, findLine, forgetOldOps, opSeen, putLine, takeFromLine, touch, type LineWrite } from './cart-store';
 import { itemReply, pricedCart } from './cart-view';
 import { priceLines, type LineOutcome } from './line-pricing';
 
@@ -31,6 +31,7 @@ type HeldQuantities = ReturnType<typeof heldQuantities>;
 type Planned =
   | { op: CartOp; kind: 'write'; add: boolean; write: LineWrite }
   | { op: CartOp; kind: 'remove'; sku: string; checksum: string | null }
+  | { op: CartOp; kind: 'take'; sku: string; checksum: string; qty: number }
   | { op: CartOp; kind: 'refused'; code: number; message: string };
 
 const price = (ctx: Ctx, auth: AuthClaims | null, sku: string, qty: unknown, productOption: Record<string, unknown> | null, checkStock: boolean) =>
@@ -54,6 +55,12 @@ async function plan(ctx: Ctx, cartId: string, auth: AuthClaims | null, op: CartO
   }
   const qty = parseQuantity(op.qty);
   if (!qty.ok) return { op, kind: 'refused', code: 400, message: qty.message };
+  if (op.type === 'take') {
+    // Named like a removal, at the quantity the device held (a product's minimum order allows it);
+    // a product no longer sold names no single line: its lines go, as they would for a removal.
+    const outcome = await price(ctx, auth, op.sku, qty.qty, option, false);
+    return outcome.ok ? { op, kind: 'take', sku: outcome.line.resolved.lineSku, checksum: outcome.line.checksum, qty: qty.qty } : { op, kind: 'remove', sku: op.sku, checksum: null };
+  }
   // An add is checked for the quantity the line will hold (a minimum order counts what is there).
   const first = await price(ctx, auth, op.sku, qty.qty, option, op.type === 'set');
   if (!first.ok) return { op, kind: 'refused', code: first.code, message: first.message };
@@ -84,6 +91,7 @@ export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | 
   for (const op of ops) {
     const next = await plan(ctx, cartId, auth, op, held);
     if (next.kind === 'remove') held.set(next.sku, next.checksum, 0);
+    else if (next.kind === 'take') held.set(next.sku, next.checksum, Math.max(0, (await held.of(next.sku, next.checksum)) - next.qty));
     else if (next.kind === 'write') held.set(next.write.sku, next.write.checksum, next.add ? (await held.of(next.write.sku, next.write.checksum)) + next.write.qty : next.write.qty);
     planned.push(next);
   }
@@ -106,7 +114,8 @@ export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | 
       if (p.kind === 'remove') {
         if (p.checksum === null) await deleteLines(tx, cart.id, { sku: p.sku });
         else await deleteLine(tx, cart.id, p.sku, p.checksum);
-      } else if (p.add) await addToLine(tx, cart.id, p.write);
+      } else if (p.kind === 'take') await takeFromLine(tx, cart.id, p.sku, p.checksum, p.qty);
+      else if (p.add) await addToLine(tx, cart.id, p.write);
       else await putLine(tx, cart.id, p.write);
       changed = true;
       out.push({ op_id: p.op.op_id, status: 'applied' });

@@ -125,6 +125,13 @@ export async function deleteLine(db: Queryable, cartId: string, sku: string, che
   return rows.length > 0;
 }
 
+/** Takes `qty` from the line with this sku and options; a line left with none goes. */
+export async function takeFromLine(db: Queryable, cartId: string, sku: string, checksum: string, qty: number): Promise<void> {
+  // The line goes first when it holds no more: a quantity is never below one.
+  await db.query('delete from cart_items where cart_id = $1 and sku = $2 and checksum = $3 and qty <= $4', [cartId, sku, checksum, qty]);
+  await db.query('update cart_items set qty = qty - $4, updated_at = now() where cart_id = $1 and sku = $2 and checksum = $3', [cartId, sku, checksum, qty]);
+}
+
 /** How long a change's id is kept: a device resending a change after longer would have it applied again. */
 export const CART_OP_KEPT_DAYS = 30;
 

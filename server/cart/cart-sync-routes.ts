@@ -11,7 +11,7 @@ export function registerCartSyncRoutes(app: FastifyInstance, ctx: AppContext): v
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/cart/apply',
-    summary: 'Applies the shopper\'s changes (add n, set to n, remove), each once per op_id, to the cart as it is now; replies the cart and each change\'s outcome',
+    summary: 'Applies the shopper\'s changes (add n, set to n, remove, take n), each once per op_id, to the cart as it is now; replies the cart and each change\'s outcome',
     tags: ['cart'],
     query: cartQuery,
     body: cartApplyBody,

@@ -54,6 +54,17 @@ describe('POST /api/cart/apply', () => {
     expect(await quantities(cartId)).toEqual({ 'CR-EP-585': 5 });
   });
 
+  it('takes what an order took from a line, leaving what another device added; a line left with none goes, and a retry takes nothing more', async () => {
+    const cartId = await newCart(server);
+    await apply(cartId, [{ op_id: opId(), type: 'add', sku: 'CR-EP-585', qty: 2 }, { op_id: opId(), type: 'add', sku: 'VX-SDS36-K4', qty: 1 }]);
+    const take = { op_id: opId(), type: 'take', sku: 'CR-EP-585', qty: 3 };
+    const taken = await apply(cartId, [{ op_id: opId(), type: 'add', sku: 'CR-EP-585', qty: 3 }, take, { op_id: opId(), type: 'take', sku: 'VX-SDS36-K4', qty: 2 }]);
+    expect((taken.body.result as CartApplyReply).results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(await quantities(cartId)).toEqual({ 'CR-EP-585': 2 });
+    expect((await apply(cartId, [take])).body.result).toMatchObject({ results: [{ status: 'duplicate' }] });
+    expect(await quantities(cartId)).toEqual({ 'CR-EP-585': 2 });
+  });
+
   it('refuses bad input with a 400, another customer with a 403, and a converted cart with a 404', async () => {
     const own = customerAuth(server, '9602');
     const cartId = await newCart(server, own);
