@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
-import { apiOp, removedLast, withCartOp, withLinesOrdered, withoutOps } from './cart-ops-journal';
+import { apiOp, inCartTerms, removedLast, withCartOp, withLinesOrdered, withoutOps } from './cart-ops-journal';
 
 const bolt = { id: 'BOLT|x', sku: 'BOLT', product_option: {} };
 const anchor = { id: 'ANCHOR|y', sku: 'ANCHOR', product_option: { extension_attributes: { configurable_item_options: [{ option_id: '1', option_value: 2 }] } } };
@@ -15,22 +15,24 @@ describe('the cart changes journal', () => {
     expect(withoutOps(state, new Set([state.pendingOps[0]!.op_id])).pendingOps.map((op) => op.key)).toEqual(['ANCHOR|y']);
   });
 
-  it('keeps the changes of lines an order took whole for the cart it names only; one naming none removes them there', () => {
+  it('keeps the changes of lines an order took whole for the cart it names only; one naming none takes what the device held there after them', () => {
     const state = withCartOp(withCartOp(DEFAULT_CART_STATE, 'add', bolt, 2), 'add', anchor, 1);
-    expect(withLinesOrdered(state, [bolt], 'cart-1').pendingOps.map((op) => [op.type, op.key, op.cartId])).toEqual([['add', 'BOLT|x', 'cart-1'], ['add', 'ANCHOR|y', undefined]]);
-    expect(withLinesOrdered(state, [bolt], null).pendingOps.map((op) => [op.type, op.key])).toEqual([['add', 'ANCHOR|y'], ['remove', 'BOLT|x']]);
+    expect(withLinesOrdered(state, [{ ...bolt, qty: 2 }], 'cart-1').pendingOps.map((op) => [op.type, op.key, op.cartId])).toEqual([['add', 'BOLT|x', 'cart-1'], ['add', 'ANCHOR|y', undefined]]);
+    expect(withLinesOrdered(state, [{ ...bolt, qty: 2 }], null).pendingOps.map((op) => [op.type, op.key, op.qty])).toEqual([['add', 'BOLT|x', 2], ['add', 'ANCHOR|y', 1], ['take', 'BOLT|x', 2]]);
   });
 
-  it("keeps an earlier order's changes for the cart it names, and leaves that order's quantity there instead of removing the line", () => {
-    const pinned = withLinesOrdered(withCartOp({ ...DEFAULT_CART_STATE, token: 'cart-1' }, 'add', bolt, 1), [bolt], 'cart-1');
+  it("keeps an earlier order's changes for the cart it names when a later one naming none takes the line", () => {
+    const pinned = withLinesOrdered(withCartOp({ ...DEFAULT_CART_STATE, token: 'cart-1' }, 'add', bolt, 1), [{ ...bolt, qty: 1 }], 'cart-1');
     const state = withCartOp(pinned, 'add', bolt, 2);
-    const ops = withLinesOrdered(state, [bolt], null, new Map([['BOLT|x', 1]])).pendingOps;
-    expect(ops.map((op) => [op.type, op.qty, op.cartId])).toEqual([['add', 1, 'cart-1'], ['set', 1, 'cart-1']]);
-    expect(withLinesOrdered(state, [bolt], null).pendingOps.map((op) => [op.type, op.cartId])).toEqual([['add', 'cart-1'], ['remove', undefined]]);
+    const ops = withLinesOrdered(state, [{ ...bolt, qty: 2 }], null).pendingOps;
+    expect(ops.map((op) => [op.type, op.qty, op.cartId])).toEqual([['add', 1, 'cart-1'], ['add', 2, undefined], ['take', 2, undefined]]);
+    // Sent beside that order, the take stays a take: a set would drop what another device added.
+    expect(inCartTerms(ops[2]!, new Map([['BOLT|x', 1]]))).toMatchObject({ type: 'take', qty: 2 });
   });
 
-  it('names the lines whose last change was a removal', () => {
+  it('names the lines whose last change was a removal, or an order taking them', () => {
     const state = withCartOp(withCartOp(withCartOp(DEFAULT_CART_STATE, 'remove', bolt), 'add', bolt, 1), 'remove', anchor);
     expect(removedLast(state.pendingOps)).toEqual(new Set(['ANCHOR|y']));
+    expect(removedLast(withCartOp(state, 'take', bolt, 1).pendingOps)).toEqual(new Set(['ANCHOR|y', 'BOLT|x']));
   });
 });

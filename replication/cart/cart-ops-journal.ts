@@ -1,7 +1,7 @@
 import type { CartState, PendingCartOp } from '../../schemas/rx/local-documents';
 
 /**
- * The shopper's cart changes as they made them (add n, set to n, remove), kept in the cart state
+ * The shopper's cart changes as they made them (add n, set to n, remove, take n), kept in the cart state
  * until the server has applied them (POST /api/cart/apply). Sending what the shopper did, rather
  * than the quantity this device holds, is what lets two devices write one cart: two adds of a box
  * make two, and a device whose copy is stale cannot delete or revive the other's lines. Each change
@@ -41,20 +41,15 @@ export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): Cart
  * it when it arrives, so their changes not yet known to be applied still go to that cart (the order
  * takes from it what it ordered), and to that cart only: sent after the order converted it, an add
  * would put the ordered quantity into the next one. An order that does not name the cart leaves them
- * there (a change sent, its reply not back yet): their changes make way for one removal. Changes kept
- * for an earlier order that names the cart stay, and the removal leaves that order's quantity
- * (`kept`, line key → quantity for the cart `state.token`): dropped, the cart would lack what that
- * order takes from it when it arrives, and take it from a line added since.
+ * there (a change sent, its reply not back yet), so after its changes, each applied once, the line
+ * gives up what the device held (`take`): whatever another device added to it meanwhile stays, and
+ * so do the changes kept for an earlier order that names the cart, which takes its quantity when it
+ * arrives. A removal would take the other device's lines with it.
  */
-export function withLinesOrdered(state: CartState, lines: readonly OpLine[], orderCartId: string | null, kept: ReadonlyMap<string, number> = new Map()): CartState {
+export function withLinesOrdered(state: CartState, lines: readonly (OpLine & { qty: number })[], orderCartId: string | null): CartState {
   const keys = new Set(lines.map((line) => line.id));
   if (orderCartId !== null) return { ...state, pendingOps: state.pendingOps.map((op) => (keys.has(op.key) ? { ...op, cartId: orderCartId } : op)) };
-  let next: CartState = { ...state, pendingOps: state.pendingOps.filter((op) => !keys.has(op.key) || op.cartId !== undefined) };
-  for (const line of lines) {
-    const left = state.token !== null ? (kept.get(line.id) ?? 0) : 0;
-    next = left > 0 ? withCartOp(next, 'set', line, left, state.token!) : withCartOp(next, 'remove', line);
-  }
-  return next;
+  return lines.reduce((next, line) => withCartOp(next, 'take', line, line.qty), state);
 }
 
 /**
@@ -64,18 +59,19 @@ export function withLinesOrdered(state: CartState, lines: readonly OpLine[], ord
  * line: sent as made, the cart would hold only the shopper's quantity, and such an order, arriving,
  * would take its own from it (set to 5 while an order of 4 is on its way left 1, seed 938210014). A
  * change kept for the cart an order named was made before that order: it counts in the cart's terms.
+ * An add or a take changes the line by its own quantity, whatever else the cart holds: it stays as made.
  */
 export function inCartTerms(op: PendingCartOp, awaiting: ReadonlyMap<string, number>): PendingCartOp {
   const ordered = op.cartId === undefined ? (awaiting.get(op.key) ?? 0) : 0;
-  if (ordered === 0 || op.type === 'add') return op;
+  if (ordered === 0 || op.type === 'add' || op.type === 'take') return op;
   return { ...op, type: 'set', qty: (op.type === 'set' ? (op.qty ?? 0) : 0) + ordered };
 }
 
-/** The lines whose last change sent was a removal: a line here now came back after it (a refused order put it back). */
+/** The lines whose last change sent was a removal, or an order taking them: a line here now came back after it (a refused order put it back). */
 export function removedLast(ops: readonly PendingCartOp[]): Set<string> {
   const last = new Map<string, PendingCartOp['type']>();
   for (const op of ops) last.set(op.key, op.type);
-  return new Set([...last].filter(([, type]) => type === 'remove').map(([key]) => key));
+  return new Set([...last].filter(([, type]) => type === 'remove' || type === 'take').map(([key]) => key));
 }
 
 /** The body of one change for /api/cart/apply. */

@@ -115,11 +115,11 @@ export interface CartState {
 /** One change the shopper made to the cart (`CartState.pendingOps`); `key` is the local line id it is about. */
 export interface PendingCartOp {
   op_id: string;
-  type: 'add' | 'set' | 'remove';
+  type: 'add' | 'set' | 'remove' | 'take';
   key: string;
   sku: string;
   product_option: Record<string, unknown> | null;
-  /** add: how many more; set: the new quantity; remove: none. */
+  /** add: how many more; set: the new quantity; take: how many fewer (an order took them); remove: none. */
   qty?: number;
   /** Only for this cart (an order naming it took the line): dropped once the device uses another. */
   cartId?: string;

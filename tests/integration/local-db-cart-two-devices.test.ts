@@ -164,6 +164,27 @@ describe('one customer on a phone and a laptop', () => {
     expect(await token(laptop)).not.toBe(ordered);
   });
 
+  it("keeps the anchors the phone adds while the laptop, offline, orders its own after an order that names the cart", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    const laptop = await signedInDevice(email);
+    await add(laptop, 'TWO-BOLT', 1);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 1 });
+    const cartId = (await token(laptop))!;
+    laptop.net.set(false);
+    // The bolt's order names the cart, so the anchors' order, placed after it, cannot.
+    expect((await laptop.sync.placeOrder({ ...(await laptopOrder(laptop, email, cartId)), order_id: `bolt-${Date.now()}` })).outcome).toBe('queued');
+    await add(laptop, 'TWO-ANCHOR', 2);
+    await add(phone, 'TWO-ANCHOR', 2);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 1, 'TWO-ANCHOR': 2 });
+    expect((await laptop.sync.placeOrder({ ...(await laptopOrder(laptop, email, cartId)), order_id: `anchor-${Date.now()}` })).outcome).toBe('queued');
+    laptop.net.set(true);
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent', 'sent']);
+    // The laptop's anchors went with its order; the phone's stay in the customer's cart.
+    await settled(laptop, email, { 'TWO-ANCHOR': 2 });
+    await settled(phone, email, { 'TWO-ANCHOR': 2 });
+  });
+
   it('sums one box of screws added on each device at about the same time', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);

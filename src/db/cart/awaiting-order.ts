@@ -1,4 +1,4 @@
-import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
+import type { OrderedProduct } from '../../../replication/cart/item-match';
 import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
 
@@ -23,11 +23,4 @@ export async function productsAwaitingOrder(db: ShopDatabase, cartId: string): P
   if (!db.collections.orders) return [];
   const waiting = await db.orders.find({ selector: { state: { $in: [...WAITING_ORDER_STATES] } } }).exec();
   return waiting.filter((order) => order.body.cart_id === cartId).flatMap((order) => orderedProductsOf(order.body));
-}
-
-/** The same, as line key → quantity those orders take from the cart. */
-export async function quantitiesAwaitingOrder(db: ShopDatabase, cartId: string): Promise<Map<string, number>> {
-  const quantities = new Map<string, number>();
-  for (const product of await productsAwaitingOrder(db, cartId)) quantities.set(orderedLineKey(product), (quantities.get(orderedLineKey(product)) ?? 0) + product.qty);
-  return quantities;
 }

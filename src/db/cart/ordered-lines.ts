@@ -4,8 +4,7 @@ import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
 import { insertOrModifyLine } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, modifyLocal, readLocal } from '../local-state';
-import { quantitiesAwaitingOrder } from './awaiting-order';
+import { LOCAL, modifyLocal } from '../local-state';
 
 export type { OrderedProduct };
 
@@ -26,13 +25,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     const line = (await db.cart.findOne(id).exec())?.toMutableJSON();
     if (line && line.qty <= qty) whole.push(line);
   }
-  if (whole.length > 0) {
-    // What orders not sent yet take from the cart the device uses (an order naming it waits): not
-    // this order's to remove there (see `withLinesOrdered`).
-    const { token } = await readLocal(db, LOCAL.cartState);
-    const kept = token !== null ? await quantitiesAwaitingOrder(db, token) : new Map<string, number>();
-    await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole, s.token !== null && s.token === orderCartId ? s.token : null, s.token === token ? kept : new Map()));
-  }
+  if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole, s.token !== null && s.token === orderCartId ? s.token : null));
   const taken: CartLine[] = [];
   for (const [id, qty] of ordered) {
     const doc = await db.cart.findOne(id).exec();

@@ -117,15 +117,15 @@ export function fakeCartServer() {
         return json(200, { ...server.put(cartId, item!.sku, item!.qty) });
       }
       case '/api/cart/apply': {
-        const ops = (body as { ops: { op_id: string; type: 'add' | 'set' | 'remove'; sku: string; qty?: number }[] }).ops;
+        const ops = (body as { ops: { op_id: string; type: 'add' | 'set' | 'remove' | 'take'; sku: string; qty?: number }[] }).ops;
         const results = ops.map((op) => {
           if (appliedOps.has(op.op_id)) return { op_id: op.op_id, status: 'duplicate' };
           const held = cart.items.find((i) => i.sku === op.sku)?.qty ?? 0;
-          const qty = op.type === 'add' ? held + op.qty! : (op.qty ?? 0);
+          const qty = op.type === 'add' ? held + op.qty! : op.type === 'take' ? held - op.qty! : (op.qty ?? 0);
           const max = stock.get(op.sku);
-          if (op.type !== 'remove' && max !== undefined && qty > max) return { op_id: op.op_id, status: 'refused', code: 400, message: `Only ${max} products of this type are available.` };
+          if (op.type !== 'remove' && op.type !== 'take' && max !== undefined && qty > max) return { op_id: op.op_id, status: 'refused', code: 400, message: `Only ${max} products of this type are available.` };
           appliedOps.add(op.op_id);
-          if (op.type === 'remove') cart.items = cart.items.filter((i) => i.sku !== op.sku);
+          if (op.type === 'remove' || (op.type === 'take' && qty <= 0)) cart.items = cart.items.filter((i) => i.sku !== op.sku);
           else server.put(cartId, op.sku, qty);
           return { op_id: op.op_id, status: 'applied' };
         });
