@@ -11,7 +11,7 @@ import { FAULT_TRACE } from './seeded-random';
 import { confirmRepricedOrders } from './reprice-steps';
 import { register, saveCustomerCart, signInStep } from './session-steps';
 import { checkTasks, lookAtEachDevice, waitUntilSettled, type Settled } from './settle';
-import { CLIENT_TIMEOUT_MS, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
+import { clientTimeoutMs, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
 import { formatLines, ShopperModel } from './shopper-model';
 import { deviceSnapshot, linesOf, serverSnapshot, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
 import { sleep, type StepContext } from './step-context';
@@ -79,7 +79,7 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
   if (ctx.verbose) console.info(`[fault-scenarios] ${describePlan(plan)}`);
   const email = `fault-${seed}-${run}@example.com`;
   const trace = ctx.verbose && FAULT_TRACE ? (line: string) => console.info(`[fault-scenarios] ${seed}     ${line}`) : undefined;
-  const net = faultFetch({ seed: faultSeed(seed), target: ctx.server.url, hangCapMs: CLIENT_TIMEOUT_MS * 2 + 500, trace });
+  const net = faultFetch({ seed: faultSeed(seed), target: ctx.server.url, hangCapMs: clientTimeoutMs() * 2 + 500, trace });
   const browser = await openBrowser(`faults_${seed}_${run}`, plan.tabs, net, ctx.products);
   const devices = [browser];
   const model = new ShopperModel();

@@ -7,9 +7,14 @@ import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../../sr
 import { fakeBrowser, openTestDatabase } from '../../doubles/test-database';
 import { CLIENT_BASE_URL, type FaultFetch } from './fault-fetch';
 import { networkFailure } from './fault-replies';
+import { scaled } from '../../helpers/time-limits';
 
-/** The client's per-request time-out in the scenarios (short, so a hung request costs little). */
-export const CLIENT_TIMEOUT_MS = 1500;
+/**
+ * The client's per-request time-out in the scenarios: short, so a hung request costs little, but grown
+ * with the machine's load like every other limit. At a fixed 1.5 s a soak at load 17 had its setup
+ * sign-ins (a password hash each) time out before any fault was injected.
+ */
+export const clientTimeoutMs = (): number => scaled(1500);
 /** First wait of the leader's timer-driven retries of queued work. */
 export const CLIENT_RETRY_BASE_MS = 250;
 
@@ -67,7 +72,7 @@ async function openTab(browser: Browser, index: number, load: number, multiInsta
     catalogue: false,
     lockRetryMs: 50,
     cartDebounceMs: 10,
-    timeoutMs: CLIENT_TIMEOUT_MS,
+    timeoutMs: clientTimeoutMs(),
     retryBaseMs: CLIENT_RETRY_BASE_MS,
   };
   const shop = createShopSync(db, options);
