@@ -82,9 +82,17 @@ async function deviceShows(device: Device, expected: Record<string, number>): Pr
     .toEqual(expected);
 }
 
-/** The device reads the server cart (a focus or a reload does this) and holds what the server holds. */
+/**
+ * The server's open cart comes to hold `expected`, every device syncing as a focus makes it do (a
+ * change that met a time-out under load waits out the retry backoff otherwise, 2 s doubling), then
+ * `device` holds what the server holds.
+ */
 async function settled(device: Device, email: string, expected: Record<string, number>): Promise<void> {
-  await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual(expected);
+  const serverCart = async () => {
+    await Promise.all(devices.map((d) => d.sync.cart.refresh().catch(() => undefined)));
+    return openServerCart(email);
+  };
+  await expect.poll(serverCart, { timeout: scaled(15_000) }).toEqual(expected);
   await deviceShows(device, expected);
 }
 

@@ -262,7 +262,8 @@ describe('queued orders', () => {
     const guestOrder = await tab.shop.placeOrder(await checkoutBody(tab, guestEmail));
     tab.net.offline = false;
     tab.online.set(true);
-    await waitUntil(async () => (await serverOrders(guestEmail)).length === 1, 10_000, 'the guest order behind it sent');
+    // One time-out on the way (5 s here) and the 2 s retry wait already make 7 s: the limit allows for one.
+    await waitUntil(async () => (await serverOrders(guestEmail)).length === 1, 20_000, 'the guest order behind it sent');
     await waitUntil(async () => (await tab.db.orders.findOne(customerOrder.order.order_id).exec())?.state === 'held', 10_000, 'customer order held');
     await waitUntil(async () => (await tab.db.orders.findOne(guestOrder.order.order_id).exec())?.state === 'sent', 10_000, 'the guest order recorded as sent');
     expect((await signInPressingAgain(tab, email)).ok).toBe(true);
