@@ -6,6 +6,7 @@ import { DESKTOP } from './browse-support';
 import { call, shopper, shopperOrders, signIn } from './admin-support';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { LONG, SIMPLE } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 const ADMIN_TOKEN = 'packing-bench-manage-owner-token';
 // A failed delivery waits an hour for its next attempt: only "Retry now" can send it sooner.
@@ -25,7 +26,7 @@ async function signedIn(path: string): Promise<Page> {
 const alertText = (page: Page) => page.getByRole('alert').first().textContent();
 
 describe('the back-office pages', () => {
-  it('webhooks: an endpoint added on the page, a failed delivery listed with its error, and "Retry now" sends it at once', { timeout: 300_000 }, async () => {
+  it('webhooks: an endpoint added on the page, a failed delivery listed with its error, and "Retry now" sends it at once', { timeout: scaled(300_000) }, async () => {
     const { shop } = running;
     const receiver = await startReceiver();
     try {
@@ -40,7 +41,7 @@ describe('the back-office pages', () => {
       receiver.plan(['fail']);
       const email = `hooks-${Date.now()}@example.com`;
       const placed = await shopperOrders(shop.url, await shopper(shop.url, email), email, 1);
-      await receiver.waitFor('the first attempt', () => receiver.requests.some((r) => r.body.includes(placed.order_id)), 30_000);
+      await receiver.waitFor('the first attempt', () => receiver.requests.some((r) => r.body.includes(placed.order_id)), scaled(30_000));
       const row = page.locator('tr[data-event="order.placed"]', { hasText: receiver.url });
       await expect
         .poll(async () => {
@@ -52,7 +53,7 @@ describe('the back-office pages', () => {
 
       await row.getByRole('button', { name: 'Retry now' }).click();
       await expect.poll(() => alertText(page), LONG).toMatch(/^Delivery \d+ is being sent again\.$/);
-      await receiver.waitFor('the retried delivery acknowledged', () => receiver.requests.some((r) => r.acknowledged && r.body.includes(placed.order_id)), 30_000);
+      await receiver.waitFor('the retried delivery acknowledged', () => receiver.requests.some((r) => r.acknowledged && r.body.includes(placed.order_id)), scaled(30_000));
       await expect
         .poll(async () => {
           await page.getByRole('button', { name: 'Refresh deliveries' }).click();
@@ -67,7 +68,7 @@ describe('the back-office pages', () => {
     }
   });
 
-  it('import: the upload shows its progress, a sheet with mistakes gets the per-row report, a good one says what it did', { timeout: 300_000 }, async () => {
+  it('import: the upload shows its progress, a sheet with mistakes gets the per-row report, a good one says what it did', { timeout: scaled(300_000) }, async () => {
     const page = await signedIn('/import');
     // A slow uplink, so the progress bar is seen moving.
     const cdp: CDPSession = await page.context().newCDPSession(page);
@@ -85,7 +86,7 @@ describe('the back-office pages', () => {
     const withMistakes = `sku,name,price\n${padding}\nBAD-PRICE,Bad price,twelve\nBAD-QTY,Bad stock,1.00,-3\n`;
     await page.getByLabel(/^Catalogue file/).setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(withMistakes.replace('sku,name,price', 'sku,name,price,qty')) });
     await page.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Nothing was imported: fix these rows and import the file again' }).count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Nothing was imported: fix these rows and import the file again' }).count(), { timeout: scaled(60_000) }).toBe(1);
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     expect(seen.some((v) => v > 0 && v < 1), `progress values seen: ${seen.join(', ')}`).toBe(true);
     expect(await page.locator('ul.refusal li').allTextContents()).toEqual([
@@ -101,7 +102,7 @@ describe('the back-office pages', () => {
     await page.context().close();
   });
 
-  it('tokens: one made with scopes is shown once, works with those scopes only, and stops working when revoked', { timeout: 300_000 }, async () => {
+  it('tokens: one made with scopes is shown once, works with those scopes only, and stops working when revoked', { timeout: scaled(300_000) }, async () => {
     const { shop } = running;
     const page = await signedIn('/tokens');
     const name = `Packing station ${Date.now()}`;

@@ -9,6 +9,7 @@ import { shopAndBrowser } from './helpers/shop-and-browser';
 import { adminOrder, call, orderRow, scan, ship, shopper, shopperOrders, signIn } from './admin-support';
 import { LONG, SIMPLE } from './sync-support';
 import { waitForServiceWorker } from './helpers/service-worker';
+import { scaled } from '../tests/helpers/time-limits';
 
 const ADMIN_TOKEN = 'packing-bench-e2e-owner-token';
 const running = shopAndBrowser({ ADMIN_TOKEN, WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
@@ -17,7 +18,7 @@ const markPage = (page: Page) => page.evaluate(() => void ((window as unknown as
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 describe('the packing bench', () => {
-  it('a shopper\'s order appears in the open list without a reload, is picked by scanning (wrong item and one too many refused), packed and shipped, and the shopper sees "shipped"', { timeout: 300_000 }, async () => {
+  it('a shopper\'s order appears in the open list without a reload, is picked by scanning (wrong item and one too many refused), packed and shipped, and the shopper sees "shipped"', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -75,7 +76,7 @@ describe('the packing bench', () => {
     await context.close();
   });
 
-  it('offline from a scan through "Start packing" to "Shipped", then online: the tick counted once and one status change each on the server and in the webhook deliveries', { timeout: 300_000 }, async () => {
+  it('offline from a scan through "Start packing" to "Shipped", then online: the tick counted once and one status change each on the server and in the webhook deliveries', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const receiver = await startReceiver();
     try {
@@ -117,7 +118,7 @@ describe('the packing bench', () => {
     }
   });
 
-  it('a tick made offline on an order cancelled meanwhile is refused on the order with the server\'s message, and the line shows the server\'s count', { timeout: 300_000 }, async () => {
+  it('a tick made offline on an order cancelled meanwhile is refused on the order with the server\'s message, and the line shows the server\'s count', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
     const page = await context.newPage();
@@ -152,7 +153,7 @@ describe('the packing bench', () => {
     await context.close();
   });
 
-  it('a revoked token signs the tablet out with the server\'s message, and the orders are gone from the device', { timeout: 300_000 }, async () => {
+  it('a revoked token signs the tablet out with the server\'s message, and the orders are gone from the device', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const made = await call<{ id: number; token: string }>(shop.url, 'POST', '/api/admin/tokens', { name: 'tablet 2', scopes: ['orders:read', 'orders:write'] }, ADMIN_TOKEN);
     expect(made.code).toBe(200);
@@ -184,7 +185,7 @@ describe('the packing bench', () => {
     await context.close();
   });
 
-  it('offline, a reload of /admin shows the shell and the open orders kept on the tablet, and an order\'s details', { timeout: 300_000 }, async () => {
+  it('offline, a reload of /admin shows the shell and the open orders kept on the tablet, and an order\'s details', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 } });
     const page = await context.newPage();
@@ -209,7 +210,7 @@ describe('the packing bench', () => {
     await context.close();
   });
 
-  it('"Cancel order…" asks "Return the items to stock?": no leaves the stock as it is, yes puts the units back', { timeout: 300_000 }, async () => {
+  it('"Cancel order…" asks "Return the items to stock?": no leaves the stock as it is, yes puts the units back', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const stock = async () => (await call<{ qty: number }>(shop.url, 'GET', `/api/stock/check/${SIMPLE}`)).result.qty;
     const context = await browser.newContext({ viewport: DESKTOP });

@@ -6,6 +6,7 @@ import { adminOrder, call, orderRow, shopper, shopperOrders, signIn } from './ad
 import { audit, failing, listed, type Found } from './helpers/axe-audit';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { LONG } from './sync-support';
+import { scaled } from '../tests/helpers/time-limits';
 
 const ADMIN_TOKEN = 'packing-bench-quality-owner-token';
 // A failed delivery waits an hour for its next attempt, so the webhooks page lists it as failed while audited.
@@ -61,7 +62,7 @@ async function tabTo(page: Page, name: string, max = 80): Promise<void> {
 }
 
 describe('the packing bench for everyone', () => {
-  it('axe finds nothing serious on any back-office page, empty and with what it lists, its dialogs and reports open, at 768 and at 1280 px', { timeout: 300_000 }, async () => {
+  it('axe finds nothing serious on any back-office page, empty and with what it lists, its dialogs and reports open, at 768 and at 1280 px', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const email = `quality-${Date.now()}@example.com`;
     const token = await shopper(shop.url, email);
@@ -136,7 +137,7 @@ describe('the packing bench for everyone', () => {
     expect(listed(failing(found))).toBe('');
   });
 
-  it('works with the keyboard alone: signs in, opens an order, starts packing and ships it (Tab, Enter and Space only)', { timeout: 300_000 }, async () => {
+  it('works with the keyboard alone: signs in, opens an order, starts packing and ships it (Tab, Enter and Space only)', { timeout: scaled(300_000) }, async () => {
     const { shop, browser } = running;
     const email = `keyboard-${Date.now()}@example.com`;
     const placed = await shopperOrders(shop.url, await shopper(shop.url, email), email, 1);

@@ -11,7 +11,7 @@ import { scaled } from '../tests/helpers/time-limits';
  */
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), scaled(300_000));
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';

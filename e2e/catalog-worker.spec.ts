@@ -16,7 +16,7 @@ let shop: Shop;
 let browser: Browser;
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShopTwice(() => startShop({ SEED_PRODUCTS: String(PRODUCTS) })), launchBrowser()]);
-}, 300_000);
+}, scaled(300_000));
 afterAll(async () => {
   await browser?.close();
   await shop?.close();

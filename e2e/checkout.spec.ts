@@ -185,7 +185,7 @@ describe('checkout', () => {
     expect(await page.getByLabel('I want to create an account').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, scaled(60_000));
 
   it('shows every SPEC §5 message of the checkout fields', async () => {
     const { page, errors } = await pageWithCart(1);

@@ -110,7 +110,7 @@ describe('the first paint of a server-rendered page', () => {
       expect(requestedBeforePaint(seen), `${name}: requested before the first contentful paint at ${Math.round(seen.fcp ?? 0)} ms`).toEqual([]);
     }
     // Three 4x-slowed first visits, each until the app is live: up to a minute on this shared machine.
-  }, 180_000);
+  }, scaled(180_000));
 
   it('waits for the paint itself when the renderer paints long after the load event', async () => {
     const { category } = await pages();

@@ -9,7 +9,7 @@ import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), scaled(300_000));
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 const PASSWORD = 'Offline-pass-123';

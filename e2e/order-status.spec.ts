@@ -16,7 +16,7 @@ let shop: Shop;
 let browser: Browser;
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShopTwice(() => startShop({ ADMIN_TOKEN })), launchBrowser()]);
-}, 300_000);
+}, scaled(300_000));
 afterAll(async () => {
   await browser?.close();
   await shop?.close();

@@ -21,7 +21,7 @@ let shop: Shop;
 let browser: Browser;
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop({ ADMIN_TOKEN }), launchBrowser()]);
-}, 300_000);
+}, scaled(300_000));
 afterAll(async () => {
   await browser?.close();
   await shop?.close();

@@ -10,7 +10,7 @@ import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), scaled(300_000));
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** The first visit downloads the whole catalogue before the pad can check anything offline. */

@@ -7,7 +7,7 @@ import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), scaled(300_000));
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** When the cart count in a page last changed to `count`, on the machine's clock (shared by all pages). */

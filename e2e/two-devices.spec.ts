@@ -7,7 +7,7 @@ import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
 let browser: Browser;
-beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), 300_000);
+beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), scaled(300_000));
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 const PASSWORD = 'Two-devices-123';

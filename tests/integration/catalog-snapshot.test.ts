@@ -20,6 +20,7 @@ import { startServer, type RunningServer } from '../../server/start-server';
 import { storefrontQueries } from '../unit/catalog-golden/storefront-query-set';
 import { TMP_ROOT, testConfig, testDatabaseUrl } from '../helpers/test-config';
 import { waitUntil } from '../helpers/wait-until';
+import { scaled } from '../helpers/time-limits';
 
 const PRODUCTS = 150;
 const dirs: string[] = [];
@@ -166,7 +167,7 @@ describe('the catalogue snapshot', () => {
     } finally {
       await server.close();
     }
-  }, 180_000);
+  }, scaled(180_000));
 
   it('ignores a damaged, truncated or foreign file, loads the database and writes it again', async () => {
     const config = await freshConfig();
@@ -199,7 +200,7 @@ describe('the catalogue snapshot', () => {
         await server.close();
       }
     }
-  }, 180_000);
+  }, scaled(180_000));
 
   it('is written into a data folder that does not exist yet, as on PostgreSQL, and used by the next start', async () => {
     const config = await freshConfig();
@@ -215,7 +216,7 @@ describe('the catalogue snapshot', () => {
     } finally {
       await second.close();
     }
-  }, 60_000);
+  }, scaled(60_000));
 
   it('is neither read nor written with CATALOG_SNAPSHOT=off', async () => {
     const config = await freshConfig();
@@ -229,5 +230,5 @@ describe('the catalogue snapshot', () => {
     } finally {
       delete process.env.CATALOG_SNAPSHOT;
     }
-  }, 60_000);
+  }, scaled(60_000));
 });

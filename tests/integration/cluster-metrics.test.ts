@@ -7,6 +7,7 @@ import { freePort, spawnServer, type ServerProcess } from '../helpers/spawn-serv
 import { TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
 import { until } from '../helpers/wait-until';
 import { parseMetrics, type Sample } from './metrics-text';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * Two API processes under the supervisor (WEB_CONCURRENCY=2, PostgreSQL): METRICS_PORT is served by
@@ -50,5 +51,5 @@ describe.skipIf(!testDatabaseUrl)('metrics of several API processes', () => {
     const exited = new Promise<number | null>((resolve) => shop!.child.once('exit', (code) => resolve(code)));
     shop.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 180_000);
+  }, scaled(180_000));
 });

@@ -8,6 +8,7 @@ import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { REPO_ROOT, TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
 import { waitUntil } from '../helpers/wait-until';
 import { orderPayload } from '../reliability/helpers/shop-fixtures';
+import { scaled } from '../helpers/time-limits';
 
 const run = promisify(execFile);
 const ADMIN_TOKEN = 'db-backup-test-owner';
@@ -82,7 +83,7 @@ beforeAll(async () => {
   const product = { id: 996_001, sku: SKU, name: 'Backup Sleeve Anchor M10', slug: 'backup-anchor', type_id: 'simple', status: 1, visibility: 4, price: 4.5, tax_class_id: 2, stock: { is_in_stock: true, qty: 1_000_000, manage_stock: true } };
   const imported = await fetch(`${shop.url}/api/catalog/import`, { method: 'POST', headers: admin({ 'content-type': 'application/json' }), body: JSON.stringify({ products: [product] }) });
   expect(imported.status, await imported.text()).toBe(200);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -131,7 +132,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
     } finally {
       await stream.stop();
     }
-  }, 240_000);
+  }, scaled(240_000));
 
   it('refuses a running shop, a folder holding a database without --force, and a file that is not a whole backup of ours; nothing changes', async () => {
     const target = await tempDir('backup-refusals');
@@ -174,7 +175,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
     expect(orders(forced.stdout)).toMatch(/^[1-9]/);
 
     await expect(cli('db-backup', [file], shopDir)).rejects.toMatchObject({ stderr: expect.stringContaining('already exists: choose another name, or add --force') });
-  }, 240_000);
+  }, scaled(240_000));
 
   it('needs the backup scope: a token for packing orders may not take one', async () => {
     const make = async (scopes: string[]) => {
@@ -192,7 +193,7 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm run db:backup and db:restore (emb
     expect(bytes.length).toBe(Number(backup.headers.get('content-length')));
     expect(JSON.parse(bytes.subarray(0, bytes.indexOf(0x0a)).toString())).toMatchObject({ format: 'fixings-shop-backup', version: 1, database: 'pglite' });
     expect((await fetch(`${shop.url}/api/admin/backup`)).status).toBe(401);
-  }, 60_000);
+  }, scaled(60_000));
 });
 
 describe('with DATABASE_URL', () => {
@@ -202,5 +203,5 @@ describe('with DATABASE_URL', () => {
       await expect(cli(script, [path.join(dir, 'x.backup')], dir, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toMatchObject({ stderr: expect.stringContaining('pg_dump --format=custom') });
     }
     expect(await readdir(dir)).toEqual([]);
-  }, 60_000);
+  }, scaled(60_000));
 });

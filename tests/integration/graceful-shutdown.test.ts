@@ -9,6 +9,7 @@ import { waitUntil } from '../helpers/wait-until';
 import { orderPayload } from '../reliability/helpers/shop-fixtures';
 import { parseMetrics, sample } from './metrics-text';
 import { startReceiver, type Receiver } from './webhooks-receiver';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * SIGTERM to the real server while guest orders stream in, a change stream is open and a webhook
@@ -150,5 +151,5 @@ describe.skipIf(Boolean(testDatabaseUrl))('SIGTERM (embedded database)', () => {
     await receiver.waitFor('the held event acknowledged after the restart', () => receiver!.acknowledgedIds().includes(held.id), 30_000);
     expect(Date.now() - restarted).toBeLessThan(LEASE_MS / 2);
     console.info(`orders answered 200: ${answered.length}, connection errors retried: ${failed.length} (${[...new Set(failed.map((f) => f.error))].join(', ')}), stopped in ${stoppedMs} ms, restarted and ready in ${startMs} ms`);
-  }, 240_000);
+  }, scaled(240_000));
 });

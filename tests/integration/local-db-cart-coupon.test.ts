@@ -14,6 +14,7 @@ import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { closedAfterEach, leadingSync } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * A cart whose coupon was applied online shows, offline, the totals the server computes for the same
@@ -111,7 +112,7 @@ describe('a coupon applied online, in totals worked out offline', () => {
     await add(page, TIERED, 12);
     await add(page, BOOK, 3);
     await add(page, DRILL, 1);
-    await expect.poll(() => settled(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => settled(page), { timeout: scaled(10_000) }).toBe(true);
     expect(await applyCoupon(page, 'welcome10')).toBeNull();
     const online = await serverTotals(page);
     expect(online.coupon_code).toBe('WELCOME10');
@@ -127,7 +128,7 @@ describe('a coupon applied online, in totals worked out offline', () => {
     const offline = await offlineTotals(page);
     expect(offline.grand_total).toBeGreaterThan(online.grand_total);
     page.connectivity.set(true);
-    await expect.poll(() => settled(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => settled(page), { timeout: scaled(10_000) }).toBe(true);
     expect(figures(await serverTotals(page))).toEqual(figures(offline));
   });
 
@@ -135,7 +136,7 @@ describe('a coupon applied online, in totals worked out offline', () => {
     const page = await openShop();
     await add(page, DRILL, 3); // 194.97 excl. VAT, over SITE15's 150
     await add(page, BOOK, 1);
-    await expect.poll(() => settled(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => settled(page), { timeout: scaled(10_000) }).toBe(true);
     expect(await applyCoupon(page, 'SITE15')).toBeNull();
     const online = await serverTotals(page);
     expect(online.discount_amount).toBe(-15);
@@ -147,7 +148,7 @@ describe('a coupon applied online, in totals worked out offline', () => {
     const below = await offlineTotals(page);
     expect(below.discount_amount).toBe(0);
     page.connectivity.set(true);
-    await expect.poll(() => settled(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => settled(page), { timeout: scaled(10_000) }).toBe(true);
     expect(figures(await serverTotals(page))).toEqual(figures(below));
   });
 });

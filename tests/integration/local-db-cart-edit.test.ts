@@ -6,6 +6,7 @@ import { FORM_MESSAGES } from '../../schemas/forms/form-messages';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { devicePages, type DevicePage } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
+import { scaled } from '../helpers/time-limits';
 
 let server: TestServer;
 const SKUS = ['LCE-ANCHOR', 'LCE-BOLT', 'LCE-TRADE-PACK'] as const;
@@ -39,7 +40,7 @@ describe('adding and editing cart lines from the product page', () => {
     expect(await addProductToCart(page, { ...request, qty: 4 })).toEqual({ added: false, messages: ['Only 5 products of this type are available.'] });
     expect(await addProductToCart(page, { ...request, qty: 3 })).toEqual({ added: true, messages: ['Product quantity has been updated!'] });
     expect(await localCart(page)).toEqual({ 'LCE-ANCHOR': 5 });
-    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-ANCHOR': 5 });
+    await expect.poll(() => serverCart(page), { timeout: scaled(10_000) }).toEqual({ 'LCE-ANCHOR': 5 });
   });
 
   it('wants the line to reach the minimum order, counting what the cart already holds', async () => {
@@ -49,7 +50,7 @@ describe('adding and editing cart lines from the product page', () => {
     expect(await addProductToCart(page, { ...request, qty: 5 })).toEqual({ added: true, messages: ['Product has been added to the cart!'] });
     expect(await addProductToCart(page, { ...request, qty: 1 })).toEqual({ added: true, messages: ['Product quantity has been updated!'] });
     expect(await localCart(page)).toEqual({ 'LCE-TRADE-PACK': 6 });
-    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-TRADE-PACK': 6 });
+    await expect.poll(() => serverCart(page), { timeout: scaled(10_000) }).toEqual({ 'LCE-TRADE-PACK': 6 });
   });
 
   it('quantity edits give the form messages and the stock limit, and a valid one reaches the server', async () => {
@@ -61,17 +62,17 @@ describe('adding and editing cart lines from the product page', () => {
     expect(await changeQuantity(page, line, '0')).toBe(FORM_MESSAGES.quantityAboveZero);
     expect(await changeQuantity(page, line, '9')).toBe('Only 5 products of this type are available.');
     expect(await changeQuantity(page, line, ' 4 ')).toBeNull();
-    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-ANCHOR': 4 });
+    await expect.poll(() => serverCart(page), { timeout: scaled(10_000) }).toEqual({ 'LCE-ANCHOR': 4 });
   });
 
   it('edit mode replaces the line: the old one goes from the device and the server, the new one comes', async () => {
     const page = await openShop();
     await addProductToCart(page, { product: await productOf(page, 'LCE-ANCHOR'), productOption: {}, customerGroupId: 0, qty: 2 });
-    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-ANCHOR': 2 });
+    await expect.poll(() => serverCart(page), { timeout: scaled(10_000) }).toEqual({ 'LCE-ANCHOR': 2 });
     const old = (await page.db.cart.find().exec())[0]!;
     const result = await addProductToCart(page, { product: await productOf(page, 'LCE-BOLT'), productOption: {}, customerGroupId: 0, qty: 3, replaceLineId: old.id });
     expect(result.added).toBe(true);
     expect(await localCart(page)).toEqual({ 'LCE-BOLT': 3 });
-    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'LCE-BOLT': 3 });
+    await expect.poll(() => serverCart(page), { timeout: scaled(10_000) }).toEqual({ 'LCE-BOLT': 3 });
   });
 });

@@ -17,6 +17,7 @@ import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { closedAfterEach, leadingSync, serverProduct, storeProduct } from './device-shop';
 import { importProducts, testProduct } from './cart-fixtures';
+import { scaled } from '../helpers/time-limits';
 
 let server: TestServer;
 const PRODUCTS = [
@@ -92,7 +93,7 @@ describe('the quick order pad on the local database', () => {
     await mergeBatchNotices(page.db, result, addAllNotice('1 line added to the cart.', result.notices, '1 line stays on the pad with its message.'));
     expect((await page.db.notifications.find().exec()).map((n) => n.message)).toEqual(['1 line added to the cart. 1 line stays on the pad with its message.']);
     expect(Object.fromEntries((await page.db.cart.find().exec()).map((l) => [l.sku, l.qty]))).toEqual({ 'QO-READY': 3 });
-    await expect.poll(() => serverCart(page), { timeout: 10_000 }).toEqual({ 'QO-READY': 3 });
+    await expect.poll(() => serverCart(page), { timeout: scaled(10_000) }).toEqual({ 'QO-READY': 3 });
   });
 
   it('a reorder puts the lines of an order placed on this device at the top of the pad, naming the order', async () => {

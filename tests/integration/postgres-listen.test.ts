@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenApplicationName } from '../../server/db/postgres-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { testDatabaseUrl } from '../helpers/test-config';
+import { scaled } from '../helpers/time-limits';
 
 describe.skipIf(!testDatabaseUrl)('LISTEN on PostgreSQL', () => {
   let server: TestServer;
@@ -18,7 +19,7 @@ describe.skipIf(!testDatabaseUrl)('LISTEN on PostgreSQL', () => {
     const heard: string[] = [];
     await server.ctx.db.listen(channel, (payload) => heard.push(payload));
     await server.ctx.db.query('select pg_notify($1, $2)', [channel, 'before']);
-    await expect.poll(() => heard, { timeout: 5000 }).toContain('before');
+    await expect.poll(() => heard, { timeout: scaled(5000) }).toContain('before');
 
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();

@@ -8,6 +8,7 @@ import { categoryListQuery } from '../../src/domain/catalog/list-query';
 import { PRICE_RANGES } from '../../src/domain/catalog-query/aggregations';
 import type { CatalogQueryInput, CatalogResult, RangeAggregation } from '../../src/domain/catalog-query/types';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * The price filter counts and lists prices incl. VAT, as the tiles lead with them, on the server and
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await replication.awaitInitial();
   await replication.cancel();
   local = await startCatalogIndex(db);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   local?.stop();

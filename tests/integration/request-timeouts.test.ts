@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { TMP_ROOT } from '../helpers/test-config';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * Clients that hold a connection without finishing their request (slow-loris) are cut, and a body
@@ -44,10 +45,11 @@ function slowClient(head: string, trickle: boolean): Promise<{ text: string; clo
       clearInterval(timer);
       resolve({ text, closedAfterMs: performance.now() - started });
     });
+    const limit = scaled(10_000);
     setTimeout(() => {
       socket.destroy();
-      reject(new Error(`the server kept the connection open for 10 s; so far: ${text}`));
-    }, 10_000);
+      reject(new Error(`the server kept the connection open for ${limit} ms; so far: ${text}`));
+    }, limit);
   });
 }
 

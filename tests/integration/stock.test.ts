@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncStockFromCatalog } from '../../server/stock/stock-sync';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { importProducts, orderBody, stockQty, testProduct } from './cart-fixtures';
+import { scaled } from '../helpers/time-limits';
 
 let server: TestServer;
 type Item = Record<string, unknown>;
@@ -62,6 +63,6 @@ describe('stock follows the catalogue and the orders', () => {
 
     await importProducts(server, [testProduct(990_201, 'T-STOCK-A', { stock: { is_in_stock: true, qty: 50, manage_stock: true } })]);
     // The server syncs on the catalogue change by itself; no explicit sync here.
-    await expect.poll(async () => (await server.request<Item>('GET', '/api/stock/check?sku=T-STOCK-A')).body.result.qty, { timeout: 5000 }).toBe(50);
+    await expect.poll(async () => (await server.request<Item>('GET', '/api/stock/check?sku=T-STOCK-A')).body.result.qty, { timeout: scaled(5000) }).toBe(50);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { TMP_ROOT, testDatabaseUrl } from '../helpers/test-config';
 import { until as waitFor } from '../helpers/wait-until';
+import { scaled } from '../helpers/time-limits';
 
 const processes: ServerProcess[] = [];
 const folders: string[] = [];
@@ -104,7 +105,7 @@ describe.skipIf(!testDatabaseUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     await until('the API processes to exit', async () => (alive(readerPid) || alive(replacement) ? undefined : true), 10_000);
-  }, 180_000);
+  }, scaled(180_000));
 });
 
 describe('WEB_CONCURRENCY=2 on the embedded database', () => {
@@ -116,6 +117,6 @@ describe('WEB_CONCURRENCY=2 on the embedded database', () => {
     expect(await healthPid(server.url, false)).toBe(server.child.pid);
     expect(await healthPid(server.url, false)).toBe(server.child.pid);
     // Said once the server is up, so it may come just after the first answers.
-    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/one API process: the embedded database \(PGlite\) can only be opened by one process\. Set DATABASE_URL/);
+    await expect.poll(() => server.output(), { timeout: scaled(10_000) }).toMatch(/one API process: the embedded database \(PGlite\) can only be opened by one process\. Set DATABASE_URL/);
   });
 });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { scaled } from '../helpers/time-limits';
 
 /** How the receiver treats one request: answer 200 (at once, or after 150 ms) or 500, never answer, or drop the connection. */
 export type Behaviour = 'ok' | 'slow' | 'fail' | 'hang' | 'drop';
@@ -79,7 +80,9 @@ export async function startReceiver(): Promise<Receiver> {
       fallback = otherwise;
     },
     acknowledgedIds: () => requests.filter((r) => r.acknowledged).map((r) => r.id),
-    waitFor(what, condition, timeoutMs = 20_000) {
+    waitFor(what, condition, quietMs = 20_000) {
+      // The limit is for a quiet machine and grows with the load, like every test limit.
+      const timeoutMs = scaled(quietMs);
       return new Promise((resolve, reject) => {
         const check = () => {
           if (!condition()) return;

@@ -9,6 +9,7 @@ import { hashPassword } from '../../server/auth/password-hash';
 import { testConfig } from '../helpers/test-config';
 import { connectFrom, openStream, postFrom, percentile, timeWhile } from './helpers/limit-probes';
 import { orderPayload, saleableSkus } from './helpers/shop-fixtures';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * What a stranger can do to the shop without an account (issue 30), each against the real server:
@@ -71,7 +72,7 @@ describe('the image endpoint under a flood of made-up names and sizes', () => {
     expect(statuses.filter((s) => !s.madeUp).every((s) => s.status === 200)).toBe(true);
     const dir = path.join(server.ctx.config.dataDir, 'image-cache');
     // Eviction runs beside the replies: the folder is back under the cap once it has.
-    await expect.poll(async () => (await folderBytes(dir)).bytes, { timeout: 10_000 }).toBeLessThanOrEqual(CACHE_MB * MB);
+    await expect.poll(async () => (await folderBytes(dir)).bytes, { timeout: scaled(10_000) }).toBeLessThanOrEqual(CACHE_MB * MB);
     const used = await folderBytes(dir);
     console.info(`image flood: ${FLOOD} requests in ${Math.round(performance.now() - started)} ms; cache ${used.files} files, ${(used.bytes / MB).toFixed(2)} MB (cap ${CACHE_MB} MB)`);
     // Never more files than pictures asked for: a made-up name stores nothing.
