@@ -18,11 +18,18 @@ const nullableString: JsonSchemaProperty = { type: ['string', 'null'] };
  * just taken from the replica, or offline). `price_seen_incl_tax_pence` is the price the shopper
  * last saw for the line (when adding it, or when they dismissed a price notice): while the price
  * differs from it, the screens say the price changed from that one to the new one.
+ *
+ * `taken_by` (v2): the placements (order id and the time it was stored) that took from this line, the
+ * newest last, at most `MAX_TAKEN_BY`. The take and its mark are one write, so an order whose page
+ * died before recording that its lines were taken is not taken from the same line a second time by
+ * the tab that finishes it (see `takeOrderedLines`).
  */
+export const MAX_TAKEN_BY = 20;
+
 export const cartCollection: CollectionDefinition = {
   schema: {
     title: 'cart',
-    version: 1,
+    version: 2,
     primaryKey: 'id',
     type: 'object',
     properties: {
@@ -50,6 +57,7 @@ export const cartCollection: CollectionDefinition = {
       /** Order of lines on screen: when the line was first added. */
       added_at: EPOCH_MS,
       updated_at: EPOCH_MS,
+      taken_by: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: MAX_TAKEN_BY },
     },
     required: ['id', 'sku', 'name', 'type_id', 'qty', 'checksum', 'product_option', 'price_pence', 'price_incl_tax_pence', 'errors', 'info', 'added_at', 'updated_at'],
     indexes: ['added_at'],
@@ -57,6 +65,8 @@ export const cartCollection: CollectionDefinition = {
   migrationStrategies: {
     // Prices kept from v0 were never confirmed as lines; the shopper saw them as they are.
     1: (doc) => ({ ...doc, price_is_current: false, price_refreshed_at: null, price_seen_incl_tax_pence: doc.price_incl_tax_pence ?? null }),
+    // No line kept from v1 was taken from by an order still being finished: nothing to mark.
+    2: (doc) => doc,
   },
 };
 
@@ -86,4 +96,6 @@ export interface CartLine {
   info: Record<string, string>;
   added_at: number;
   updated_at: number;
+  /** Absent: no order took from this line. */
+  taken_by?: string[];
 }

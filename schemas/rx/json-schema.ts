@@ -14,6 +14,7 @@ export interface JsonSchemaProperty {
   multipleOf?: number;
   enum?: readonly (string | number | boolean | null)[];
   items?: JsonSchemaProperty;
+  maxItems?: number;
   properties?: Readonly<Record<string, JsonSchemaProperty>>;
   additionalProperties?: boolean;
   required?: readonly string[];

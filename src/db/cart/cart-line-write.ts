@@ -3,6 +3,9 @@ import type { ShopDatabase } from '../database-types';
 import { isWriteConflict } from '../write-conflict';
 
 
+/** The marks of the orders that took from a line, to keep when the line is written over. */
+export const takenBy = (line: CartLine): Pick<CartLine, 'taken_by'> => (line.taken_by ? { taken_by: line.taken_by } : {});
+
 /**
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
  * writes the server's copy of the same line, or another tab adds the same product, between our read
@@ -12,8 +15,9 @@ export async function insertOrModifyLine(db: ShopDatabase, id: string, create: (
   for (let attempt = 0; ; attempt++) {
     const doc = await db.cart.findOne(id).exec();
     if (doc) {
-      // Removed after our read (another tab, the order's removal): the line starts again from `create`.
-      await doc.incrementalModify((current) => (current._deleted ? { ...create(), _deleted: false } : modify(current)));
+      // Removed after our read (another tab, the order's removal): the line starts again from `create`,
+      // keeping the marks of the orders that took it (`takeOrderedLines`).
+      await doc.incrementalModify((current) => (current._deleted ? { ...create(), ...takenBy(current), _deleted: false } : modify(current)));
       return;
     }
     try {

@@ -1,6 +1,6 @@
 import type { CartLine, CartStore } from '../../../replication/cart/cart-types';
 import type { ShopDatabase } from '../database-types';
-import { insertOrModifyLine, removeLine } from './cart-line-write';
+import { insertOrModifyLine, removeLine, takenBy } from './cart-line-write';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 
 /** What the shopper chose on a line: a sync result never overwrites these after a local edit. */
@@ -46,7 +46,7 @@ export function cartStore(db: ShopDatabase): CartStore {
         await insertOrModifyLine(db, line.id, () => line, keepLocalEdit);
         return;
       }
-      await doc.incrementalModify((current) => (current.updated_at === seenAt ? line : keepLocalEdit(current)));
+      await doc.incrementalModify((current) => (current.updated_at === seenAt ? { ...line, ...takenBy(current) } : keepLocalEdit(current)));
     },
     hasLine: async (id) => (await db.cart.findOne(id).exec()) !== null,
     removeLine: (id) => removeLine(db, id),

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { orderedLineKey } from '../../../replication/cart/item-match';
 import { lineKey } from '../../domain/cart/line-key';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
+import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import { itemChecksum } from '../../domain/cart/item-checksum';
 import type { ShopDatabase } from '../database-types';
 import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { insertOrModifyLine } from './cart-line-write';
+import { placementOf, takeLinesLeftInCart } from '../orders/take-ordered-lines';
 import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
 
 let db: ShopDatabase;
@@ -60,5 +62,36 @@ describe('removing the ordered lines from the cart', () => {
     await insertOrModifyLine(db, line('A', 1).id, () => line('A', 1), (current) => ({ ...current, qty: current.qty + 1 }));
     await putBackOrderedLines(db, taken);
     expect(await cart()).toEqual({ [`A|${plain}`]: 3, [`B|${plain}`]: 5 });
+  });
+});
+
+describe('an order whose page died while taking its lines', () => {
+  const order = (id: string, createdAt: number, products: Record<string, unknown>[]): OrderRecord => ({
+    order_id: id, state: 'queued', transmited: false, transmited_at: null, attempts: 0, body: { products }, result: null, error: null, lines_taken: false, created_at: createdAt, updated_at: createdAt,
+  });
+
+  it('loses the ordered quantity once: the tab that finishes the taking skips the lines the page had taken', async () => {
+    db = await openTestDatabase({ collections: ['cart', 'orders'] });
+    // Another tab had added 3 more anchors while the order for 2 was placed.
+    await db.cart.bulkInsert([line('A', 5), line('B', 1), line('C', 4)]);
+    const placed = order('o-1', 10, [{ sku: 'A', qty: 2, checksum: plain }, { sku: 'B', qty: 1, checksum: plain }, { sku: 'C', qty: 1, checksum: plain }]);
+    await db.orders.insert(placed);
+    // The page took the anchors and the bolt, then died before the screw and before recording it.
+    await takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }, { sku: 'B', qty: 1, checksum: plain }], undefined, placementOf(placed));
+    expect(await cart()).toEqual({ [`A|${plain}`]: 3, [`C|${plain}`]: 4 });
+    await takeLinesLeftInCart(db);
+    expect(await cart()).toEqual({ [`A|${plain}`]: 3, [`C|${plain}`]: 3 });
+    expect((await db.orders.findOne('o-1').exec())?.lines_taken).toBe(true);
+  });
+
+  it('takes again for a new placement of the same order (stored again after a price change)', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line('A', 5));
+    const products = [{ sku: 'A', qty: 2, checksum: plain }];
+    await takeOrderedLines(db, products, undefined, 'o-1@10');
+    await takeOrderedLines(db, products, undefined, 'o-1@10');
+    expect(await cart()).toEqual({ [`A|${plain}`]: 3 });
+    await takeOrderedLines(db, products, undefined, 'o-1@20');
+    expect(await cart()).toEqual({ [`A|${plain}`]: 1 });
   });
 });

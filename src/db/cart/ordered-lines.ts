@@ -1,5 +1,5 @@
 import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
-import type { CartLine } from '../../../schemas/rx/cart.schema';
+import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
 import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
 import { insertOrModifyLine } from './cart-line-write';
@@ -14,8 +14,15 @@ export type { OrderedProduct };
  * was in flight (another tab); lines not in the order stay. Each line is decided on its stored
  * revision, like the other line writes, so an add or a sync write at the same moment is not lost.
  * Returns what was taken, to put back if the server refuses the order.
+ *
+ * `placement` (the stored order's id and time) marks each line in the same write that takes from it,
+ * and a line so marked is not taken from again: the tab that finishes the taking of an order whose
+ * page died takes only what that page had not, and a line that held more than the order (another
+ * tab added to it) loses the ordered quantity once.
  */
-export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[], orderCartId?: unknown): Promise<CartLine[]> {
+export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[], orderCartId?: unknown, placement?: string): Promise<CartLine[]> {
+  const tookBefore = (line: CartLine) => placement !== undefined && (line.taken_by ?? []).includes(placement);
+  const marked = (line: CartLine): Pick<CartLine, 'taken_by'> => (placement === undefined ? {} : { taken_by: [...(line.taken_by ?? []), placement].slice(-MAX_TAKEN_BY) });
   const ordered = new Map<string, number>();
   for (const product of products) ordered.set(orderedLineKey(product), (ordered.get(orderedLineKey(product)) ?? 0) + product.qty);
   // The lines the order takes whole: their changes are settled first, as every cart change is
@@ -23,7 +30,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   const whole: CartLine[] = [];
   for (const [id, qty] of ordered) {
     const line = (await db.cart.findOne(id).exec())?.toMutableJSON();
-    if (line && line.qty <= qty) whole.push(line);
+    if (line && line.qty <= qty && !tookBefore(line)) whole.push(line);
   }
   if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole, s.token !== null && s.token === orderCartId ? s.token : null));
   const taken: CartLine[] = [];
@@ -31,15 +38,17 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     const doc = await db.cart.findOne(id).exec();
     let took: CartLine | null = null;
     await doc?.incrementalModify((current) => {
-      if (current._deleted) return current;
+      // Taken already: gone, or marked by this placement (a page that died before recording it, or
+      // another tab finishing the same order at the same moment).
+      if (current._deleted || tookBefore(current)) return current;
       // A smaller quantity is an edit made after the order was built; the line was still ordered.
       if (current.qty <= qty) {
         took = { ...current };
-        return { ...current, _deleted: true };
+        return { ...current, ...marked(current), _deleted: true };
       }
       // A local edit: a sync that read the line before keeps this quantity (see cart-store).
       took = { ...current, qty };
-      return { ...current, qty: current.qty - qty, updated_at: Date.now() };
+      return { ...current, ...marked(current), qty: current.qty - qty, updated_at: Date.now() };
     });
     if (took) taken.push(took);
   }

@@ -26,11 +26,17 @@ async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, u
 }
 
 /**
+ * One placement of an order: a repriced order is dropped and stored again under the same id, and its
+ * second placement takes the lines put back after the first.
+ */
+export const placementOf = (order: OrderRecord) => `${order.order_id}@${order.created_at}`;
+
+/**
  * The stored order's lines leave the cart (see `takeOrderedLines`), and the order records it: until
  * then `lines_taken` is false. Returns what was taken, to put back if the server refuses the order.
  */
 export async function takeLinesOfOrder(db: ShopDatabase, order: OrderRecord): Promise<CartLine[]> {
-  const taken = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id);
+  const taken = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id, placementOf(order));
   await recordLinesLeftWithOrder(db, order.body, taken);
   await orderStore(db).update(order.order_id, { lines_taken: true });
   return taken;
