@@ -1,13 +1,5 @@
+import { tooManyRequestsMessage } from '../../schemas/api/too-many-requests';
 import { ApiError } from '../http/api-error';
-
-/** The wait in words, rounded up to whole minutes past a minute (what a shopper can act on). */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
-
-export const tooManyRequestsMessage = (seconds: number) => `Too many requests. Try again in ${waitInWords(seconds)}.`;
 
 /**
  * A 429 whose reply carries `Retry-After: seconds` (set by the error handler from `meta.retryAfterSeconds`),

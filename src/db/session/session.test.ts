@@ -10,13 +10,13 @@ afterEach(async () => db?.close());
 
 const json = { 'content-type': 'application/json; charset=utf-8' };
 
-/** A server that answers the first login with a 429 asking for a 2-second wait, and every later request as usual. */
+/** A server that answers the first login with a 429 asking for a 20-second wait, and every later request as usual. */
 function serverLimitingOneLogin() {
   let logins = 0;
   const fetchFn = vi.fn(async (input: string | URL | Request) => {
     const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
     if (path === '/api/user/login') logins++;
-    if (path === '/api/user/login' && logins === 1) return new Response(JSON.stringify({ code: 429, result: 'Too Many Requests' }), { status: 429, headers: { ...json, 'retry-after': '2' } });
+    if (path === '/api/user/login' && logins === 1) return new Response(JSON.stringify({ code: 429, result: 'Too many requests. Try again in 20 seconds.' }), { status: 429, headers: { ...json, 'retry-after': '20' } });
     if (path === '/api/user/login') return new Response(JSON.stringify({ code: 200, result: 'access-token', meta: { refreshToken: 'refresh-token' } }), { headers: json });
     return new Response(JSON.stringify({ code: 200, result: { id: 7, email: 'wait@example.com', group_id: 1 } }), { headers: json });
   });
@@ -24,18 +24,19 @@ function serverLimitingOneLogin() {
 }
 
 describe('signing in when the server asked to wait', () => {
-  it('tells how long the wait is, and that a press before it is over did not reach the server', async () => {
+  it('tells how long the wait is, counting down, and that a press before it is over did not reach the server', async () => {
     db = await openTestDatabase({ collections: ['cart'] });
     let now = 1_000_000;
     const server = serverLimitingOneLogin();
     const api = createApiClient({ baseUrl: 'http://shop.test', fetch: server.fetch, tokens: sessionTokenStore(db), now: () => now });
 
-    expect(await signIn(db, api, 'wait@example.com', 'pass')).toEqual({ ok: false, message: 'Too Many Requests', retryAfterMs: 2000 });
-    now += 1500;
-    expect(await signIn(db, api, 'wait@example.com', 'pass')).toEqual({ ok: false, message: 'Too Many Requests', retryAfterMs: 500 });
+    expect(await signIn(db, api, 'wait@example.com', 'pass')).toEqual({ ok: false, message: 'Too many requests. Try again in 20 seconds.', retryAfterMs: 20_000 });
+    now += 12_500;
+    // The same refusal, answered on the device: the wait it names is what is left, not the first 20 s.
+    expect(await signIn(db, api, 'wait@example.com', 'pass')).toEqual({ ok: false, message: 'Too many requests. Try again in 8 seconds.', retryAfterMs: 7_500 });
     expect(server.logins(), 'the early press was answered on the device').toBe(1);
 
-    now += 500;
+    now += 7_500;
     expect(await signIn(db, api, 'wait@example.com', 'pass')).toEqual({ ok: true });
     expect((await readLocal(db, LOCAL.session)).token).toBe('access-token');
   });

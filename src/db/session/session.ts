@@ -3,6 +3,7 @@ import type { ApiClient, TokenStore } from '../../../replication/api/api-types';
 import { hasUnsentLines } from '../../../replication/cart/cart-hash';
 import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser } from '../../../schemas/rx/local-documents';
+import { tooManyRequestsMessage } from '../../../schemas/api/too-many-requests';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, readLocalFromStorage, writeLocal } from '../local-state';
 import { forgetOrderHistory } from '../orders/order-history-cache';
@@ -62,8 +63,8 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
   if (reply.code !== 200 || typeof reply.result !== 'string') {
     await writeLocal(db, LOCAL.currentUser, null);
     await writeLocal(db, LOCAL.session, DEFAULT_SESSION);
-    const message = typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error';
     const wait = reply.meta?.retryAfterMs;
+    const message = reply.code === 429 && typeof wait === 'number' ? tooManyRequestsMessage(Math.max(1, Math.ceil(wait / 1000))) : typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error';
     return typeof wait === 'number' ? { ok: false, message, retryAfterMs: wait } : { ok: false, message };
   }
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
