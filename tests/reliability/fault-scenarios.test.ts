@@ -6,6 +6,7 @@ import { describePlan, drawPlan } from './faults/scenario-plan';
 import { RunReport, type ScenarioOutcome } from './faults/scenario-report';
 import { FAULT_SKUS, ScenarioServer } from './faults/scenario-server';
 import { FAULT_OTHER_DEVICE, FAULT_REPEAT, FAULT_SCENARIOS, FAULT_SEED, FAULT_VERBOSE } from './faults/seeded-random';
+import { scaled } from '../helpers/time-limits';
 
 /**
  * Seeded fault-injection scenarios against the real data layer (RxDB on fake-indexeddb, the real
@@ -79,5 +80,5 @@ describe('fault-injection scenarios', () => {
 
     console.info(`[fault-scenarios] FAULT_SEED=${FAULT_SEED}: ${report.summary()}\n  server killed ${server.kills}× and restarted ${server.restarts}×; ${failures.length} failing`);
     expect(failures, failures.join('\n\n')).toEqual([]);
-  }, FAULT_SCENARIOS * FAULT_REPEAT * 90_000);
+  }, FAULT_SCENARIOS * FAULT_REPEAT * scaled(90_000));
 });

@@ -10,7 +10,7 @@ import { FAULT_SKUS, type ScenarioServer } from './scenario-server';
 import { FAULT_TRACE } from './seeded-random';
 import { confirmRepricedOrders } from './reprice-steps';
 import { register, saveCustomerCart, signInStep } from './session-steps';
-import { checkTasks, lookAtEachDevice, waitUntilSettled, type Settled } from './settle';
+import { checkTasks, lookAtEachDevice, pressedWhileText, waitUntilSettled, type Settled } from './settle';
 import { clientTimeoutMs, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
 import { formatLines, ShopperModel } from './shopper-model';
 import { deviceSnapshot, linesOf, serverSnapshot, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
@@ -54,7 +54,7 @@ async function settleAll(devices: readonly Browser[], step: StepContext): Promis
   if (devices.length === 1 || !first.settled) return first;
   await lookAtEachDevice(devices);
   const again = await waitUntilSettled(devices, step.net, () => confirmRepricedOrders(step));
-  return { ...again, retryPresses: first.retryPresses + again.retryPresses, answers: first.answers + again.answers, ms: first.ms + again.ms };
+  return { ...again, retryPresses: first.retryPresses + again.retryPresses, answers: first.answers + again.answers, ms: first.ms + again.ms, pressedWhile: [...first.pressedWhile, ...again.pressedWhile] };
 }
 
 export interface ScenarioContext {
@@ -125,7 +125,7 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
       problems.push({ invariant: 'settles', message: `the server could not be read: ${error instanceof Error ? error.message : String(error)}` });
     }
     if (!settle.settled) problems.push({ invariant: 'settles', message: `not settled after ${settle.ms} ms` });
-    else if (settle.retryPresses > 0) problems.push({ invariant: 'settlesByItself', message: `settled only after ${settle.retryPresses} "Retry now" press(es), in ${settle.ms} ms` });
+    else if (settle.retryPresses > 0) problems.push({ invariant: 'settlesByItself', message: `settled only after ${settle.retryPresses} "Retry now" press(es), in ${settle.ms} ms; in flight at each press: ${pressedWhileText(settle.pressedWhile)}` });
     // Orders are the customer's, whichever device placed them.
     const withAllOrders: DeviceSnapshot = { ...settle.device, orders: [settle.device, ...settle.others].flatMap((d) => d.orders) };
     const shownAsOther = server ? checkoutsShownAsOtherOrders(model, [settle.device, ...settle.others].map((d) => d.orders), new Set(server.orders.map((o) => o.order_id))) : new Map<number, string>();

@@ -2,12 +2,20 @@ import type { ShopDatabase } from '../../../src/db/database-types';
 import { LOCAL, modifyLocal } from '../../../src/db/local-state';
 import type { FaultFetch } from './fault-fetch';
 import type { Problem } from './invariants';
-import type { Browser } from './shop-tab';
+import { scaled } from '../../helpers/time-limits';
+import { clientTimeoutMs, type Browser } from './shop-tab';
 import { deviceSnapshot, waitingOrders, type DeviceSnapshot } from './snapshots';
 
-/** How long the device gets to settle once faults stop, and after how long the shopper presses "Retry now". */
-export const SETTLE_MS = Number(process.env.FAULT_SETTLE_MS) || 20_000;
-const RETRY_PRESS_MS = 6_000;
+/** How long the device gets to settle once faults stop (grown with the load, as the client's time-out is). */
+const settleMs = (): number => Number(process.env.FAULT_SETTLE_MS) || scaled(20_000);
+/**
+ * After how long the shopper presses "Retry now": four of the client's time-outs (6 s on a quiet
+ * machine). A request that hung when the faults stopped ends only by its time-out, and the work
+ * queued behind it (the round's orders wait for its cart sync) goes after that. The time-out grows
+ * with the machine's load (shop-tab.ts); at a fixed 6 s, at load 4 per core one hung request alone
+ * took the whole wait, and a device that settled by itself was counted as needing the press.
+ */
+const retryPressMs = (): number => 4 * clientTimeoutMs();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Settled {
@@ -23,6 +31,8 @@ export interface Settled {
   others: DeviceSnapshot[];
   /** Requests in flight when the wait ended. */
   inFlight: string[];
+  /** Requests in flight at each "Retry now" press (empty: the device was waiting for its own timer). */
+  pressedWhile: string[][];
 }
 
 const isSettled = (device: DeviceSnapshot) => waitingOrders(device).length === 0 && device.pendingTasks.length === 0 && device.unsyncedCart === 0;
@@ -41,9 +51,11 @@ const QUIET_POLLS = 3;
  */
 export async function waitUntilSettled(browsers: readonly Browser[], net: FaultFetch, answer: () => Promise<boolean> = async () => false): Promise<Settled> {
   const started = Date.now();
+  const [limitMs, pressMs] = [settleMs(), retryPressMs()];
   let answers = 0;
   let retryPresses = 0;
-  let nextPress = started + RETRY_PRESS_MS;
+  const pressedWhile: string[][] = [];
+  let nextPress = started + pressMs;
   let quiet = 0;
   let requests = -1;
   for (;;) {
@@ -53,11 +65,12 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
     const done = [device!, ...others].map(isSettled);
     quiet = done.every(Boolean) && inFlight.length === 0 && net.requests() === requests ? quiet + 1 : 0;
     requests = net.requests();
-    const result = (settled: boolean): Settled => ({ settled, retryPresses, answers, ms: Date.now() - started, device: device!, others, inFlight });
+    const result = (settled: boolean): Settled => ({ settled, retryPresses, answers, ms: Date.now() - started, device: device!, others, inFlight, pressedWhile });
     if (quiet >= QUIET_POLLS) return result(true);
-    if (Date.now() - started > SETTLE_MS) return result(false);
+    if (Date.now() - started > limitMs) return result(false);
     if (Date.now() > nextPress) {
-      nextPress = Date.now() + RETRY_PRESS_MS;
+      nextPress = Date.now() + pressMs;
+      pressedWhile.push(inFlight);
       for (const [i, browser] of browsers.entries()) {
         if (done[i]) continue;
         retryPresses++;
@@ -67,6 +80,10 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
     await sleep(50);
   }
 }
+
+/** What the device was doing at each press, for a settlesByItself failure: a request's time-out, or its own timer. */
+export const pressedWhileText = (pressedWhile: readonly (readonly string[])[]): string =>
+  pressedWhile.map((inFlight, i) => `#${i + 1} ${inFlight.length > 0 ? inFlight.join(', ') : 'nothing (waiting for its retry timer)'}`).join('; ');
 
 /**
  * The shopper looks at each device once all have settled: its page comes into view, and the leading
