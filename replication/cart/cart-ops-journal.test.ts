@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CHANGES_BEFORE_V2 } from '../../schemas/rx/cart.schema';
 import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
-import { apiOp, inCartTerms, removedLast, withCartOp, withLinesOrdered, withoutOps } from './cart-ops-journal';
+import { apiOp, changesInLines, inCartTerms, removedLast, withCartOp, withLinesOrdered, withoutOps } from './cart-ops-journal';
 
 const bolt = { id: 'BOLT|x', sku: 'BOLT', product_option: {} };
 const anchor = { id: 'ANCHOR|y', sku: 'ANCHOR', product_option: { extension_attributes: { configurable_item_options: [{ option_id: '1', option_value: 2 }] } } };
@@ -34,5 +35,17 @@ describe('the cart changes journal', () => {
     const state = withCartOp(withCartOp(withCartOp(DEFAULT_CART_STATE, 'remove', bolt), 'add', bolt, 1), 'remove', anchor);
     expect(removedLast(state.pendingOps)).toEqual(new Set(['ANCHOR|y']));
     expect(removedLast(withCartOp(state, 'take', bolt, 1).pendingOps)).toEqual(new Set(['ANCHOR|y', 'BOLT|x']));
+  });
+
+  it('tells which changes the lines read hold: up to the last written to a line, and for a line gone up to its removal', () => {
+    const state = ['A1', 'A2', 'B1', 'B2', 'B3', 'C1'].reduce(
+      (next, id) => withCartOp(next, id === 'B2' ? 'remove' : id === 'C1' ? 'set' : 'add', id.startsWith('A') ? anchor : id.startsWith('B') ? bolt : { id: 'CLIP|z', sku: 'CLIP' }, 1, undefined, id),
+      DEFAULT_CART_STATE,
+    );
+    const held = (lines: { id: string; last_op_id?: string | null }[]) => changesInLines(state.pendingOps, lines).map((op) => op.op_id);
+    // A2 recorded, its line not written yet; BOLT removed and added again, the add not written yet; CLIP's set written.
+    expect(held([{ id: anchor.id, last_op_id: 'A1' }, { id: 'CLIP|z', last_op_id: 'C1' }])).toEqual(['A1', 'B1', 'B2', 'C1']);
+    // A line no change was written to (the server's) holds none; one kept from before v2 holds all.
+    expect(held([{ id: anchor.id }, { id: bolt.id, last_op_id: 'B3' }, { id: 'CLIP|z', last_op_id: CHANGES_BEFORE_V2 }])).toEqual(['B1', 'B2', 'B3', 'C1']);
   });
 });

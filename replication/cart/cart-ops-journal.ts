@@ -1,3 +1,4 @@
+import { CHANGES_BEFORE_V2, type CartLine } from '../../schemas/rx/cart.schema';
 import type { CartState, PendingCartOp } from '../../schemas/rx/local-documents';
 
 /**
@@ -18,12 +19,41 @@ export interface OpLine {
   product_option?: Record<string, unknown> | null;
 }
 
-/** `cartId`: a change for that cart only (see `PendingCartOp.cartId`). */
-export function withCartOp(state: CartState, type: PendingCartOp['type'], line: OpLine, qty?: number, cartId?: string): CartState {
+/**
+ * `cartId`: a change for that cart only (see `PendingCartOp.cartId`). `opId`: the change's id, which
+ * the write of its line then records (`CartLine.last_op_id`).
+ */
+export function withCartOp(state: CartState, type: PendingCartOp['type'], line: OpLine, qty?: number, cartId?: string, opId: string = crypto.randomUUID()): CartState {
   // Plain data: a document's options are a read-only view that cannot be stored or sent to other tabs.
   const option = line.product_option && Object.keys(line.product_option).length > 0 ? (JSON.parse(JSON.stringify(line.product_option)) as Record<string, unknown>) : null;
-  const op: PendingCartOp = { op_id: crypto.randomUUID(), type, key: line.id, sku: line.sku, product_option: option, ...(type === 'remove' ? {} : { qty }), ...(cartId !== undefined ? { cartId } : {}) };
+  const op: PendingCartOp = { op_id: opId, type, key: line.id, sku: line.sku, product_option: option, ...(type === 'remove' ? {} : { qty }), ...(cartId !== undefined ? { cartId } : {}) };
   return { ...state, pendingOps: [...state.pendingOps, op] };
+}
+
+/**
+ * Of the changes recorded, those the lines a sync round read already hold. Every change is recorded
+ * before its line is written, so a journal read after the lines holds all the changes written to
+ * them, and perhaps some whose line was written after the read: those are not in the lines. A line
+ * read holds its changes up to the last one written to it (`last_op_id`): none when it names none of
+ * them, all when it was kept from v1. A line not read went with its removal or an order's taking,
+ * which it holds; an add recorded after that has its line still to be written. Sending the lines as
+ * read (the login merge) sends the changes returned here, and only those: the others go after it,
+ * each once (seed 1000000091 lost an add whose line was written just after the merge read the lines).
+ */
+export function changesInLines(ops: readonly PendingCartOp[], lines: readonly Pick<CartLine, 'id' | 'last_op_id'>[]): PendingCartOp[] {
+  const lastWritten = new Map(lines.map((line) => [line.id, line.last_op_id ?? null]));
+  const held: PendingCartOp[] = [];
+  for (const key of new Set(ops.map((op) => op.key))) {
+    const ofLine = ops.filter((op) => op.key === key);
+    if (lastWritten.has(key)) {
+      const last = lastWritten.get(key);
+      held.push(...(last === CHANGES_BEFORE_V2 ? ofLine : ofLine.slice(0, ofLine.findIndex((op) => op.op_id === last) + 1)));
+      continue;
+    }
+    const gone = ofLine.findLastIndex((op) => op.type === 'remove' || op.type === 'take');
+    held.push(...ofLine.filter((op, at) => at <= gone || op.type !== 'add'));
+  }
+  return held;
 }
 
 /** The state without the changes whose ids are given (applied, refused, or overtaken by a whole-line send). */

@@ -5,7 +5,7 @@ import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
 import { followServerCart } from './cart-follow';
-import { inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
+import { changesInLines, inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
 import { mergeEnded } from './merge-removals';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
@@ -176,7 +176,8 @@ export function createCartSync(deps: CartSyncDeps) {
     for (const line of kept.lines) {
       const guest = here.get(line.id);
       if (guest?.server_cart_id === token) continue;
-      await deps.store.putLine({ ...line, qty: line.qty + (guest?.qty ?? 0), server_cart_id: token, updated_at: now() });
+      // The changes written to the guest line are in the sum (the kept line's went with the session).
+      await deps.store.putLine({ ...line, qty: line.qty + (guest?.qty ?? 0), server_cart_id: token, updated_at: now(), last_op_id: guest?.last_op_id ?? null });
     }
     return true;
   }
@@ -246,15 +247,12 @@ export function createCartSync(deps: CartSyncDeps) {
       serverItems = reply.result;
     }
     const restored = login && (await restoreSignedOutCart(token));
-    // The login merge sends the lines as it reads them, so the changes they carry are the ones
-    // recorded before that read (a change is recorded before its line is written), added during the
-    // pull too: left pending, such an add would go again after the merge sent its line.
-    const readOps = login ? (await deps.store.state()).pendingOps : [];
     // Read after the reply: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
     const awaiting = await awaitingOrder(token);
     const leftWithOrders = await linesLeftWithOrders(token);
-    // Read after the lines: a removal is recorded before the line goes, so a line missing from them is in it.
+    // Read after the lines: a change is recorded before its line is written, so every change the
+    // lines hold is in it (a line missing from them went with a removal or an order recorded here).
     const after = await deps.store.state();
     // The cart was let go meanwhile (an order emptied it, a sign-out): this reply is not its cart any more.
     if (after.token !== token) return emptyDiff();
@@ -270,9 +268,10 @@ export function createCartSync(deps: CartSyncDeps) {
       if (error instanceof CartLostError && !options.repulled) return syncOnce({ ...options, forceSync: true, repulled: true });
       throw error;
     }
-    // The lines the merge read carry the changes made before it: they are on the server now. So are
-    // lines sent whole, whose changes are then not needed.
-    const done = new Set((login ? readOps : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
+    // The login merge sent the lines as it read them: the changes they hold are on the server now, as
+    // are those of lines sent whole (not needed then). Changes recorded but not written to the lines
+    // when they were read (an add in another tab at that moment) stay, for the next round to send.
+    const done = new Set((login ? changesInLines(after.pendingOps, read) : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.

@@ -23,7 +23,14 @@ const nullableString: JsonSchemaProperty = { type: ['string', 'null'] };
  * newest last, at most `MAX_TAKEN_BY`. The take and its mark are one write, so an order whose page
  * died before recording that its lines were taken is not taken from the same line a second time by
  * the tab that finishes it (see `takeOrderedLines`).
+ *
+ * `last_op_id` (v2): the id of the shopper's last change (`CartState.pendingOps`) written to this
+ * line, in the same write as its quantity. A change is recorded before its line is written, so a
+ * sync round that reads the lines between the two can tell which recorded changes the lines it read
+ * hold (`changesInLines`). Absent: no change was written to the line (the server's). A line kept from
+ * v1 holds `CHANGES_BEFORE_V2`: every change recorded before the upgrade was written to it.
  */
+export const CHANGES_BEFORE_V2 = 'before-v2';
 export const MAX_TAKEN_BY = 20;
 
 export const cartCollection: CollectionDefinition = {
@@ -58,6 +65,7 @@ export const cartCollection: CollectionDefinition = {
       added_at: EPOCH_MS,
       updated_at: EPOCH_MS,
       taken_by: { type: 'array', items: { type: 'string', maxLength: 200 }, maxItems: MAX_TAKEN_BY },
+      last_op_id: nullableString,
     },
     required: ['id', 'sku', 'name', 'type_id', 'qty', 'checksum', 'product_option', 'price_pence', 'price_incl_tax_pence', 'errors', 'info', 'added_at', 'updated_at'],
     indexes: ['added_at'],
@@ -65,8 +73,9 @@ export const cartCollection: CollectionDefinition = {
   migrationStrategies: {
     // Prices kept from v0 were never confirmed as lines; the shopper saw them as they are.
     1: (doc) => ({ ...doc, price_is_current: false, price_refreshed_at: null, price_seen_incl_tax_pence: doc.price_incl_tax_pence ?? null }),
-    // No line kept from v1 was taken from by an order still being finished: nothing to mark.
-    2: (doc) => doc,
+    // No line kept from v1 was taken from by an order still being finished: nothing to mark. Its
+    // changes still to send were all written to it before the upgrade (the page that recorded them is gone).
+    2: (doc) => ({ ...doc, last_op_id: CHANGES_BEFORE_V2 }),
   },
 };
 
@@ -98,4 +107,6 @@ export interface CartLine {
   updated_at: number;
   /** Absent: no order took from this line. */
   taken_by?: string[];
+  /** Absent or null: no change of the shopper's was written to this line (see `CHANGES_BEFORE_V2`). */
+  last_op_id?: string | null;
 }

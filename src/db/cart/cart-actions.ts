@@ -14,7 +14,9 @@ import { addNotification } from '../sync/notification-center';
 /**
  * What the cart screens call, in any tab. They change the local cart and record what the shopper did
  * (`cart-ops-journal.ts`), recorded before the line is written so a sync that sees the line also
- * sees the change; the leader tab sees the change and sends it to the server (SPEC §4).
+ * sees the change; the line's write names the change (`last_op_id`), so a sync that reads the
+ * lines between the two knows the change is not in them yet. The leader tab sees the change and
+ * sends it to the server (SPEC §4).
  */
 
 /** What a line takes from the product the shopper chose (quantity and line bookkeeping apart). */
@@ -49,8 +51,9 @@ export async function addToCart(db: ShopDatabase, input: CartItemInput, qty = 1,
     return { added: false, messages: decision.notice.map((n) => n.message) };
   }
   const now = Date.now();
-  const fields = productFields(input, now);
-  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty));
+  const opId = crypto.randomUUID();
+  const fields = { ...productFields(input, now), last_op_id: opId };
+  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty, undefined, opId));
   // The quantity adds to what is stored when the write happens, not to what was read above.
   await insertOrModifyLine(
     db,
@@ -66,8 +69,9 @@ export async function addToCart(db: ShopDatabase, input: CartItemInput, qty = 1,
 export async function updateQuantity(db: ShopDatabase, lineId: string, qty: number): Promise<void> {
   const line = await db.cart.findOne(lineId).exec();
   if (!line) return;
-  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', line.toMutableJSON(), qty));
-  await line.incrementalPatch({ qty, updated_at: Date.now() });
+  const opId = crypto.randomUUID();
+  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', line.toMutableJSON(), qty, undefined, opId));
+  await line.incrementalPatch({ qty, updated_at: Date.now(), last_op_id: opId });
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
 }
 
@@ -80,15 +84,16 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
   const old = await db.cart.findOne(lineId).exec();
   const id = lineKey(input.sku, input.checksum);
   const now = Date.now();
-  const fields = productFields(input, now);
+  const opId = crypto.randomUUID();
+  const fields = { ...productFields(input, now), last_op_id: opId };
   if (old && id === lineId) {
-    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', old.toMutableJSON(), qty));
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', old.toMutableJSON(), qty, undefined, opId));
     await old.incrementalPatch({ ...fields, qty });
   } else {
     // The changes (and a removal during a pending login merge) are recorded before either line is
     // written, so the new line and the old one's removal still land together, as one change for the debounced sync.
     await modifyLocal(db, LOCAL.cartState, (s) => {
-      const added = withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty);
+      const added = withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty, undefined, opId);
       return old ? withCartOp(withRemovalDuringMerge(added, lineId), 'remove', old.toMutableJSON()) : added;
     });
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.

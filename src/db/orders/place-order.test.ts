@@ -220,10 +220,11 @@ describe('a line ordered by an order that cannot name the cart, after an earlier
     const customerCart = shop.server.customerCartId();
     shop.server.signedIn = true;
     await shop.sync.authorize();
-    // As the cart screen adds: the change is recorded, then the line written.
+    // As the cart screen adds: the change is recorded, then the line written, naming it.
     const add = async (qty: number, at: number) => {
-      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('ANCHOR', qty), qty));
-      await db.cart.insert(newLine('ANCHOR', qty, at));
+      const opId = crypto.randomUUID();
+      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('ANCHOR', qty), qty, undefined, opId));
+      await db.cart.insert(newLine('ANCHOR', qty, at, { last_op_id: opId }));
     };
     shop.page.online = false;
     await add(1, 1);
@@ -249,9 +250,9 @@ describe('a line added while the login merge reads the customer cart', () => {
     shop.server.onRequest = async (path) => {
       if (path !== '/api/cart/pull' || added) return;
       added = true;
-      // As the cart screen adds: the change is recorded, then the line written, both before the merge reads the lines.
-      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('SCREW', 3), 3));
-      await db.cart.insert(newLine('SCREW', 3));
+      // As the cart screen adds: the change is recorded, then the line written naming it, both before the merge reads the lines.
+      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('SCREW', 3), 3, undefined, 'screw-add'));
+      await db.cart.insert(newLine('SCREW', 3, 1, { last_op_id: 'screw-add' }));
     };
     await shop.sync.authorize();
     expect(shop.server.lines(customerCart)).toEqual({ SCREW: 3 });

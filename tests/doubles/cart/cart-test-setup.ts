@@ -54,14 +54,16 @@ export function cartSyncSetup(options: { state?: Partial<CartState>; server?: Re
     /** The shopper sets a line's quantity, as the cart screens do: the change is recorded, then the line written. */
     async setQty(sku: string, qty: number) {
       const line = [...store.map.values()].find((l) => l.sku === sku)!;
-      await store.updateState((s) => withCartOp(s, 'set', line, qty));
-      store.map.set(line.id, { ...line, qty, updated_at: line.updated_at + 1 });
+      const opId = crypto.randomUUID();
+      await store.updateState((s) => withCartOp(s, 'set', line, qty, undefined, opId));
+      store.map.set(line.id, { ...line, qty, updated_at: line.updated_at + 1, last_op_id: opId });
     },
     /** The shopper adds `qty` of a product, as "Add to cart" does. */
     async addMore(line: CartLine, qty: number) {
-      await store.updateState((s) => withCartOp(s, 'add', line, qty));
+      const opId = crypto.randomUUID();
+      await store.updateState((s) => withCartOp(s, 'add', line, qty, undefined, opId));
       const current = store.map.get(line.id);
-      store.map.set(line.id, current ? { ...current, qty: current.qty + qty, updated_at: current.updated_at + 1 } : { ...line, qty });
+      store.map.set(line.id, current ? { ...current, qty: current.qty + qty, updated_at: current.updated_at + 1, last_op_id: opId } : { ...line, qty, last_op_id: opId });
     },
     /** The shopper removes a line. */
     async remove(sku: string) {

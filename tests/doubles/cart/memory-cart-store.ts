@@ -23,8 +23,8 @@ export function memoryCartStore(initial: Partial<CartState> = {}): CartStore & {
       const current = map.get(line.id);
       if (!current && seenAt !== undefined) return;
       if (current && current.updated_at !== seenAt) {
-        const { qty, updated_at } = current;
-        map.set(line.id, { ...line, qty, updated_at });
+        const { qty, updated_at, last_op_id } = current;
+        map.set(line.id, { ...line, qty, updated_at, last_op_id });
         return;
       }
       map.set(line.id, { ...line });
