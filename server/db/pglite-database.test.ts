@@ -3,8 +3,8 @@ import type { Database } from './database';
 import { openPgliteDatabase } from './pglite-database';
 
 /**
- * The adapter sends each statement's messages in one call with the parameter types cached per SQL
- * text: values, errors and transactions must behave as PGlite's own `query` does.
+ * The adapter prepares each SQL text once as a named statement and runs it by name in one call:
+ * values, errors and transactions must behave as PGlite's own `query` does.
  */
 describe('the PGlite adapter', () => {
   let db: Database;
@@ -55,5 +55,29 @@ describe('the PGlite adapter', () => {
     });
     await expect.poll(() => heard).toEqual(['hello']);
     await stop();
+  });
+
+  it('keeps a statement first prepared in a transaction that rolled back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('select id from t where name = $1', ['eleven']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await db.query('select id from t where name = $1', ['eleven'])).toEqual([{ id: 11 }]);
+  });
+
+  it('runs a statement prepared before its table gained a column, with the new column', async () => {
+    await db.query('create table shape (id integer primary key)');
+    await db.query('insert into shape (id) values (1)');
+    expect(await db.query('select * from shape')).toEqual([{ id: 1 }]);
+    await db.query('alter table shape add column label text');
+    expect(await db.query('select * from shape')).toEqual([{ id: 1, label: null }]);
+  });
+
+  it('goes on serving statements once more texts were run than it keeps prepared', async () => {
+    for (let i = 0; i < 600; i++) expect(await db.query(`select ${i}::integer + $1::integer as n`, [1])).toEqual([{ n: i + 1 }]);
+    expect(await db.query('select 0::integer + $1::integer as n', [2])).toEqual([{ n: 2 }]);
+    expect(await db.query('select name from t where id = $1', [11])).toEqual([{ name: 'eleven' }]);
   });
 });
