@@ -162,7 +162,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     leadSubs.push(db.sync_tasks.insert$.subscribe(() => void tasks.process().catch(rounds.failed)));
     // An order queued or a task left waiting in any tab (a send that failed) starts the retry timer.
     leadSubs.push(merge(db.orders.$, db.sync_tasks.$).pipe(debounceTime(50)).subscribe(() => void rounds.scheduleRetry()));
-    leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void rounds.run()));
+    leadSubs.push(connectivity.changes$.pipe(filter(Boolean)).subscribe(() => void rounds.fresh()));
     // A thank-you page opened (in any tab): orders queued meanwhile go now, without asking (SPEC §4).
     leadSubs.push(
       watchLocal(db, LOCAL.ui)
@@ -177,7 +177,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
           // The shopper asks for everything to be tried again: a cart connection that stopped after
           // the server refused it (its bypass limit) too, which otherwise waited for a page reload.
           cart.reset();
-          void rounds.run();
+          void rounds.fresh();
           catalog?.reSync();
         }),
     );

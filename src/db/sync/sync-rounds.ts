@@ -66,6 +66,17 @@ export function createSyncRounds(db: ShopDatabase, deps: SyncRoundsDeps) {
 
   return {
     run,
+    /**
+     * The connection came back, or the shopper pressed "Retry now": the wait that grew while the
+     * requests failed (up to a minute) starts again from the shortest, and a round runs now. Without
+     * this a round that met one more failure as the connection returned left the long timer set.
+     */
+    fresh: (): Promise<void> => {
+      retries.settled();
+      return run();
+    },
+    /** The wait the next retry will use (status panel, tests). */
+    nextRetryMs: (): number => retries.nextDelayMs,
     scheduleRetry,
     /**
      * Work started outside a round (an edit's cart sync, the login merge) failed: shown, and an
