@@ -33,6 +33,16 @@ describe("the cart sync's store", () => {
     expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 2, prev_qty: 1, server_item_id: 7, updated_at: 20 });
   });
 
+  it('keeps a change made in the same millisecond as the line the sync read (another tab): the change id tells them apart', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert({ ...line(1, 10), last_op_id: 'op-1' });
+    const store = cartStore(db);
+    const [snapshot] = await store.readForSync();
+    await (await db.cart.findOne('A|x').exec())!.incrementalPatch({ qty: 4, last_op_id: 'op-2' });
+    await store.putLine(confirmed(snapshot!));
+    expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 4, last_op_id: 'op-2', server_item_id: 7 });
+  });
+
   it('does not bring back a line the shopper removed meanwhile, but adds lines the server has', async () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.insert(line(1, 10));

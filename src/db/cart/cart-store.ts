@@ -18,15 +18,21 @@ const PRICE_STATE_FIELDS = ['price_is_current', 'price_refreshed_at'] as const;
  * differs from the synced hash, and the next sync sends it. A line removed before the round read the
  * lines is not remembered: the server may bring it back (it was added again on another device).
  */
+/**
+ * A line as a sync round read it: its time and the shopper's last change on it. Two edits in one
+ * millisecond (two tabs) share a time but not a change id, so neither is taken for unchanged.
+ */
+const versionOf = (line: Pick<CartLine, 'updated_at' | 'last_op_id'>): string => `${line.updated_at}|${line.last_op_id ?? ''}`;
+
 export function cartStore(db: ShopDatabase): CartStore {
-  /** Line id → updated_at as the running sync round read it. */
-  let read = new Map<string, number>();
+  /** Line id → its version (`versionOf`) as the running sync round read it. */
+  let read = new Map<string, string>();
   const find = () => db.cart.find({ sort: [{ added_at: 'asc' }] }).exec();
   return {
     lines: async () => (await find()).map((d) => d.toMutableJSON()),
     readForSync: async () => {
       const docs = await find();
-      read = new Map(docs.map((d) => [d.id, d.updated_at]));
+      read = new Map(docs.map((d) => [d.id, versionOf(d)]));
       return docs.map((d) => d.toMutableJSON());
     },
     putLine: async (line) => {
@@ -46,14 +52,14 @@ export function cartStore(db: ShopDatabase): CartStore {
         await insertOrModifyLine(db, line.id, () => line, keepLocalEdit);
         return;
       }
-      await doc.incrementalModify((current) => (current.updated_at === seenAt ? { ...line, ...takenBy(current) } : keepLocalEdit(current)));
+      await doc.incrementalModify((current) => (versionOf(current) === seenAt ? { ...line, ...takenBy(current) } : keepLocalEdit(current)));
     },
     hasLine: async (id) => (await db.cart.findOne(id).exec()) !== null,
     removeLine: (id) => removeLine(db, id),
     removeIfUnchanged: async (id) => {
       const doc = await db.cart.findOne(id).exec();
       // On the stored revision: an edit landing at this moment wins over the removal.
-      await doc?.incrementalModify((current) => (current.updated_at === read.get(id) ? { ...current, _deleted: true } : current));
+      await doc?.incrementalModify((current) => (versionOf(current) === read.get(id) ? { ...current, _deleted: true } : current));
     },
     state: () => readLocal(db, LOCAL.cartState),
     updateState: (change) => modifyLocal(db, LOCAL.cartState, change),
