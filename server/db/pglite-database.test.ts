@@ -75,6 +75,16 @@ describe('the PGlite adapter', () => {
     expect(await db.query('select * from shape')).toEqual([{ id: 1, label: null }]);
   });
 
+  it('reads a FETCH with the columns of the cursor it names at that run', async () => {
+    const fetched = (columns: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(`declare adapter_cursor no scroll cursor for select ${columns} from t where id = 11`);
+        return tx.query('fetch 1 from adapter_cursor');
+      });
+    expect(await fetched('id')).toEqual([{ id: 11 }]);
+    expect(await fetched('name, id')).toEqual([{ name: 'eleven', id: 11 }]);
+  });
+
   it('goes on serving statements once more texts were run than it keeps prepared', async () => {
     for (let i = 0; i < 600; i++) expect(await db.query(`select ${i}::integer + $1::integer as n`, [1])).toEqual([{ n: i + 1 }]);
     expect(await db.query('select 0::integer + $1::integer as n', [2])).toEqual([{ n: 2 }]);

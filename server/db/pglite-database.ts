@@ -18,20 +18,26 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 /** PostgreSQL's refusal of a prepared statement whose result columns changed since it was prepared. */
 const STALE_RESULT_TYPE = { code: '0A000', message: 'cached plan must not change result type' };
+const FETCH = /^\s*fetch\b/i;
 
-/** A statement PostgreSQL has parsed under a name, with the parameter types it gave. */
+/** A statement PostgreSQL has parsed under a name, with the parameter types and result columns it gave. */
 interface Prepared {
   name: string;
   types: number[];
+  /**
+   * The columns of its rows (none for a statement that returns no rows), as the description of a run
+   * would give them; null for a FETCH, whose columns are those of whichever cursor has the name when it runs.
+   */
+  columns: Messages | null;
 }
 
 /**
  * PGlite's own `query` sends a statement's extended-protocol messages (parse, describe, bind,
  * describe, execute, sync) one call into the database at a time, asks each time for the types of its
  * parameters, and has PostgreSQL parse, analyse and plan the SQL text afresh every time. This parses
- * each SQL text once, as a named prepared statement (its parameter types asked for then), and runs it
- * by name in one call: PostgreSQL's plan cache keeps the analysed statement and, once a generic plan
- * is as good as the per-call ones, the plan. The parameters are serialised by PGlite's own
+ * each SQL text once, as a named prepared statement (its parameter types and result columns asked for
+ * then), and runs it by name in one call (bind, execute, sync): PostgreSQL's plan cache keeps the
+ * analysed statement and, once a generic plan is as good as the per-call ones, the plan. The parameters are serialised by PGlite's own
  * serialisers and the rows parsed by its own parsers. PGlite is one session, so every caller shares
  * the statements. PostgreSQL analyses and plans one again when a table it reads changed.
  */
@@ -58,7 +64,7 @@ class PgliteStatements {
     const messages = this.#closing.splice(0);
     try {
       const described = await this.pg.execProtocolStream(concat([...messages, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]), { syncToFs: false });
-      const prepared = { name, types: parse.parseDescribeStatementResults(described) };
+      const prepared = { name, types: parse.parseDescribeStatementResults(described), columns: FETCH.test(sql) ? null : described.filter((message) => message.name === 'rowDescription') };
       this.#prepared.set(sql, prepared);
       return prepared;
     } catch (error) {
@@ -79,7 +85,7 @@ class PgliteStatements {
 
   /** Runs one statement; the caller holds PGlite's query lock (and its transaction lock outside a transaction). */
   async run<T>(sql: string, params: readonly unknown[], retry = true): Promise<T[]> {
-    const { name, types } = await this.#prepare(sql);
+    const { name, types, columns } = await this.#prepare(sql);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const oid = types[i];
@@ -90,7 +96,7 @@ class PgliteStatements {
     let messages: Messages;
     try {
       messages = await this.pg.execProtocolStream(
-        concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        concat([serialize.bind({ statement: name, values }), ...(columns ? [] : [serialize.describe({ type: 'P' })]), serialize.execute({}), serialize.sync()]),
         { syncToFs: false },
       );
     } catch (error) {
@@ -104,7 +110,9 @@ class PgliteStatements {
       if (error instanceof Error) Object.assign(error, { query: sql, params });
       throw error;
     }
-    return parse.parseResults(messages, this.pg.parsers)[0]!.rows as T[];
+    // Its columns as described when it was prepared: they cannot change without PostgreSQL refusing
+    // the statement (the stale result type above), so each run does not describe them again.
+    return parse.parseResults(columns ? [...columns, ...messages] : messages, this.pg.parsers)[0]!.rows as T[];
   }
 }
 
