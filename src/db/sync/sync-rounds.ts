@@ -8,7 +8,7 @@ import { recordSyncError, recordSyncRound } from './sync-status';
 export interface SyncRoundsDeps {
   connectivity: Connectivity;
   isLeading(): boolean;
-  /** The parts of a round, started in this order (SPEC §4 back online: tasks, the cart, queued orders). */
+  /** The parts of a round, in order (SPEC §4 back online: tasks, the cart, queued orders). */
   parts: readonly (() => Promise<unknown>)[];
   retryBaseMs?: number;
   /** When the API client lets the first request it holds for a server's Retry-After go again (ApiClient.heldForMs). */
@@ -18,10 +18,10 @@ export interface SyncRoundsDeps {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The leader's sync rounds: one at a time, its parts side by side (a cart that cannot sync, or that
- * waits for a reply that does not come, must not hold back the orders), one more round when
- * triggered during one (the running one may have started before the change), and a retry timer
- * with backoff while work is left waiting.
+ * The leader's sync rounds: one at a time, each part going on when another fails (a cart that
+ * cannot sync must not hold back the orders), one more round when triggered during one (the
+ * running one may have started before the change), and a retry timer with backoff while work is
+ * left waiting.
  */
 export function createSyncRounds(db: ShopDatabase, deps: SyncRoundsDeps) {
   let round: Promise<void> | null = null;
@@ -33,9 +33,7 @@ export function createSyncRounds(db: ShopDatabase, deps: SyncRoundsDeps) {
     const startedAt = Date.now();
     if (deps.connectivity.isOnline()) {
       const errors: unknown[] = [];
-      // Started in their order, none waiting for the one before it to end: a request without a reply
-      // holds its part until the time-out (20 s), and a hung cart sync must not hold the orders back.
-      await Promise.all(deps.parts.map((part) => part().catch((error: unknown) => void errors.push(error))));
+      for (const part of deps.parts) await part().catch((error: unknown) => void errors.push(error));
       if (errors.length > 0) {
         if (!stopped) await recordSyncError(db, messageOf(errors[0])).catch(() => undefined);
       } else if (deps.connectivity.isOnline()) await recordSyncRound(db, startedAt).catch(() => undefined);
