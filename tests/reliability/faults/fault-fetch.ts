@@ -106,7 +106,7 @@ export function faultFetch(options: FaultFetchOptions): FaultFetch {
       const started = Date.now();
       const before = events.length;
       const requested = new URL(input instanceof Request ? input.url : String(input));
-      const cartLine = requested.pathname.startsWith('/api/cart/') && typeof init?.body === 'string' ? ` ${init.body.slice(0, 160)}` : '';
+      const cartLine = requested.pathname.startsWith('/api/cart/') && typeof init?.body === 'string' ? ` ${init.body.slice(0, 600)}` : orderLine(requested.pathname, init?.body);
       let outcome = 'threw';
       try {
         const response = await deliver(input, init);
@@ -118,6 +118,18 @@ export function faultFetch(options: FaultFetchOptions): FaultFetch {
       }
     },
   };
+
+  /** An order's cart and lines, which decide what the server takes from which cart. */
+  function orderLine(pathname: string, body: unknown): string {
+    if (pathname !== '/api/order' || typeof body !== 'string') return '';
+    try {
+      const parsed = JSON.parse(body) as { order_id?: string; cart_id?: string | null; products?: { sku?: string; qty?: number }[] };
+      const lines = (parsed.products ?? []).map((p) => `${p.sku}×${p.qty}`).join(',');
+      return ` ${(parsed.order_id ?? '').slice(-8)} cart ${parsed.cart_id ?? 'none'} [${lines}]`;
+    } catch {
+      return '';
+    }
+  }
 
   /** One request through the faults to the server. */
   async function deliver(input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1]): Promise<Response> {
