@@ -37,6 +37,11 @@ export interface OrderOutboxDeps {
   onSent?(order: OrderRecord): Promise<void>;
   /** Whether the device holds a customer's session now (a held order waits for one). */
   hasSession?(): Promise<boolean>;
+  /**
+   * Before each push: whether the server cart the order names holds what the order takes from it
+   * (the device's changes kept for that cart were sent). False leaves the order queued for later.
+   */
+  cartReadyFor?(body: Record<string, unknown>): Promise<boolean>;
 }
 
 export type PlaceOutcome = 'sent' | 'queued' | 'held' | 'rejected' | 'repriced';
@@ -149,7 +154,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
   async function pushOnce(orderId: string): Promise<PushOutcome | null> {
     const order = await deps.store.get(orderId);
     if (!order || order.state !== 'queued') return null;
-    const outcome = await pushOrder(deps.api, secretBodies.get(orderId) ?? order.body);
+    const body = secretBodies.get(orderId) ?? order.body;
+    if (deps.cartReadyFor && !(await deps.cartReadyFor(body))) return record(order, { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued });
+    const outcome = await pushOrder(deps.api, body);
     return record(order, outcome);
   }
 

@@ -281,6 +281,32 @@ describe('one customer on a phone and a laptop', () => {
     await settled(phone, email, { 'TWO-NUT': 5 });
   });
 
+  it("keeps both of the phone's bolts when the laptop orders its own bolt before that bolt reached the cart the order names (seed 1000000397)", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    // The laptop's cart requests get no reply while `holdCart` (the network drops them); its orders go.
+    let holdCart = false;
+    const laptopFetch: typeof fetch = (input, init) => (holdCart && (input instanceof Request ? input.url : input.toString()).includes('/api/cart/') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init));
+    const laptop = await signedInDevice(email, laptopFetch);
+    // The login merge is over: an order may name the customer's cart.
+    await expect.poll(async () => (await readLocal(laptop.db, LOCAL.cartState)).mergePending, { timeout: scaled(10_000) }).toBe(false);
+    const cartId = (await token(laptop))!;
+    holdCart = true;
+    await add(phone, 'TWO-BOLT', 2);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
+    // The laptop has not read the phone's bolts: it orders the one it added, naming the shared cart.
+    await add(laptop, 'TWO-BOLT', 1);
+    expect(await localCart(laptop)).toEqual({ 'TWO-BOLT': 1 });
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).order.body.cart_id).toBe(cartId);
+    holdCart = false;
+    laptop.net.set(false);
+    laptop.net.set(true);
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent']);
+    // The order took the laptop's bolt; the phone's two stay in the customer's cart.
+    await settled(laptop, email, { 'TWO-BOLT': 2 });
+    await settled(phone, email, { 'TWO-BOLT': 2 });
+  });
+
   it('shows a reload the lines the other device added, with no change of its own', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);

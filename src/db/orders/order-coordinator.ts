@@ -7,6 +7,7 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
 import type { Connectivity } from '../sync/connectivity';
 import { beginCheckout } from './checkout-session';
+import { sendChangesForOrderCart } from './order-cart-changes';
 import { orderStore } from './order-store';
 import { placeOrderBody } from './place-order';
 import { takeLinesLeftInCart } from './take-ordered-lines';
@@ -25,6 +26,7 @@ export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient;
     notify: deps.notify,
     isOnline: () => deps.connectivity.isOnline(),
     hasSession: async () => Boolean((await readLocal(db, LOCAL.session)).token),
+    cartReadyFor: (body) => sendChangesForOrderCart(db, deps.api, body),
     onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await deps.cart.sync({ forceClientState: true }))),
   });
   return {
