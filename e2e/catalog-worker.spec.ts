@@ -201,6 +201,9 @@ async function opensOffline(context: BrowserContext, page: Page, base: string, p
 async function searchesOffline(page: Page, term: string): Promise<string[]> {
   const box = page.getByRole('searchbox', { name: 'Search products' });
   if ((await box.count()) === 0) await page.getByRole('button', { name: 'Search' }).click();
+  // Emptied first, so that each call asks again: filling the box with the term it holds changes
+  // nothing, and a poll would keep reading the first answer (one given while the worker restarted).
+  await box.fill('');
   await box.fill(term);
   return page.getByRole('list', { name: 'Search' }).getByRole('listitem').locator('.tile-name').allTextContents();
 }
