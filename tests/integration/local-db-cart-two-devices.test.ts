@@ -69,6 +69,10 @@ async function openServerCart(email: string): Promise<Record<string, number>> {
   );
   return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
 }
+/** A device's fetch whose requests to `path` the network drops (no reply) while `held()` says so. */
+const droppingWhile = (path: string, held: () => boolean): typeof fetch => (input, init) =>
+  held() && (input instanceof Request ? input.url : input.toString()).includes(path) ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+
 /** The device reads the server cart (a focus or a reload does this) until it holds `expected`. */
 async function deviceShows(device: Device, expected: Record<string, number>): Promise<void> {
   await expect
@@ -260,7 +264,7 @@ describe('one customer on a phone and a laptop', () => {
     const phone = await signedInDevice(email);
     // The laptop's orders get no reply while `holdOrders` (the network drops them): each stays queued.
     let holdOrders = false;
-    const laptopFetch: typeof fetch = (input, init) => (holdOrders && (input instanceof Request ? input.url : input.toString()).includes('/api/order') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init));
+    const laptopFetch = droppingWhile('/api/order', () => holdOrders);
     const laptop = await signedInDevice(email, laptopFetch);
     await add(laptop, 'TWO-NUT', 4);
     await settled(phone, email, { 'TWO-NUT': 4 });
@@ -286,7 +290,7 @@ describe('one customer on a phone and a laptop', () => {
     const phone = await signedInDevice(email);
     // The laptop's cart requests get no reply while `holdCart` (the network drops them); its orders go.
     let holdCart = false;
-    const laptopFetch: typeof fetch = (input, init) => (holdCart && (input instanceof Request ? input.url : input.toString()).includes('/api/cart/') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init));
+    const laptopFetch = droppingWhile('/api/cart/', () => holdCart);
     const laptop = await signedInDevice(email, laptopFetch);
     // The login merge is over: an order may name the customer's cart.
     await expect.poll(async () => (await readLocal(laptop.db, LOCAL.cartState)).mergePending, { timeout: scaled(10_000) }).toBe(false);
