@@ -84,3 +84,46 @@ describe('followReplica', () => {
     page.stop();
   });
 });
+
+describe('followReplica and "Load more"', () => {
+  it('keeps a page the shopper asked for while a change arrives, and reads the pages again after it', async () => {
+    vi.resetModules();
+    const { registerLocalCatalog, markCatalogReplicated } = await import('../db/catalog/local-catalog');
+    const { followReplica } = await import('./follow-replica');
+    const { InfiniteQueryObserver } = await import('@tanstack/react-query');
+    const { source, changes } = replica();
+    registerLocalCatalog(source, false);
+    markCatalogReplicated();
+    const client = new QueryClient();
+    const stop = followReplica(client);
+    let price = 4.2;
+    let hold: Promise<void> = Promise.resolve();
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: ['search', 'bolt'],
+      initialPageParam: 0,
+      queryFn: async ({ pageParam }: { pageParam: number }) => {
+        const read = price;
+        await hold;
+        return { from: pageParam, price: read };
+      },
+      getNextPageParam: (last: { from: number }) => (last.from < 100 ? last.from + 50 : undefined),
+      staleTime: 60_000,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toHaveLength(1));
+
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const more = observer.fetchNextPage();
+    // The price changes and the worker tells the tab while the second page is on its way.
+    price = 4.8;
+    changes.next('product');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    hold = Promise.resolve();
+    await more;
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toEqual([{ from: 0, price: 4.8 }, { from: 50, price: 4.8 }]));
+    stop();
+    unsubscribe();
+  });
+});

@@ -34,13 +34,26 @@ export const COALESCE_MS = 30;
 export function followReplica(client: QueryClient): () => void {
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const refetchType = () => (localCatalogAnswers() ? 'active' : 'none');
+  // A read in flight is left to finish: cancelling it would drop the page a "Load more" press asked
+  // for (the read again covers only the pages already shown). It may have read the replica before the
+  // change, so it is read again once it ends.
+  const owed = new Set<Query>();
   const flush = () => {
     timer = undefined;
     const prefixes = new Set(pending);
     pending.clear();
     const predicate = (query: Query) => prefixes.has(String(query.queryKey[0]));
-    void client.invalidateQueries({ predicate, refetchType: localCatalogAnswers() ? 'active' : 'none' });
+    for (const query of client.getQueryCache().findAll({ predicate, fetchStatus: 'fetching' })) owed.add(query);
+    void client.invalidateQueries({ predicate, refetchType: refetchType() }, { cancelRefetch: false });
   };
+  const stopOwed = client.getQueryCache().subscribe((event) => {
+    const query = event.query as Query;
+    if (event.type === 'removed') owed.delete(query);
+    if (!owed.has(query) || query.state.fetchStatus !== 'idle') return;
+    owed.delete(query);
+    void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: refetchType() }, { cancelRefetch: false });
+  });
   const heard = (change: CatalogueChange) => {
     for (const prefix of READS_OF_CHANGE[change]) pending.add(prefix);
     timer ??= setTimeout(flush, COALESCE_MS);
@@ -57,6 +70,7 @@ export function followReplica(client: QueryClient): () => void {
   return () => {
     stopChanges();
     stopState();
+    stopOwed();
     if (timer) clearTimeout(timer);
   };
 }
