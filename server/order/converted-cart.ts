@@ -1,24 +1,95 @@
 import { ORDER_MESSAGES } from '../../schemas/api/order';
-import { findCart } from '../cart/cart-store';
+import { itemChecksum } from '../../src/domain/cart/item-checksum';
+import { lineKey } from '../../src/domain/cart/line-key';
+import { findCart, listItems, takeFromLine, type CartRow, type TakenLine } from '../cart/cart-store';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../http/api-error';
 
 /**
- * A cart an earlier order converted cannot be ordered again (a second tab or a stale queued order
- * with a new order_id). The refusal names the order that converted it, so the client can show that
- * order as placed. Callers check first that the caller may use the cart: only they may learn this.
+ * A cart an earlier order converted cannot be ordered again (DESIGN "Faults and exactly-once": "A cart
+ * converted by an order cannot be ordered again; the server says which order converted it. Only the
+ * ordered lines leave the cart."). An order naming such a cart is one of two things:
+ *
+ * - the same checkout seen twice (a second tab, a stale queued order with a new order_id): the
+ *   converting order holds every line it asks for, at least at its quantity. Placing it would order
+ *   those lines twice, so it is refused with a 409 naming the converting order, and the device shows
+ *   that order in its place;
+ * - an order of its own (another device of the customer that added lines or changed quantities in
+ *   its copy of the cart before it heard of the other order): it is placed like any order, exactly
+ *   once by its order_id, without converting the cart again (see `takeWhatWasLeft`).
+ *
+ * Callers check first that the caller may use the cart: only they may learn this.
  */
 export async function cartAlreadyOrdered(db: Queryable, orderId: string): Promise<ApiError> {
   const rows = await db.query<{ increment_id: string }>('select increment_id from orders where order_id = $1', [orderId]);
   return new ApiError(409, ORDER_MESSAGES.cartAlreadyOrdered, { order_id: orderId, increment_id: rows[0]?.increment_id ?? null });
 }
 
+/** Line key (`sku|checksum`) → quantity: what an order holds, or asks for. */
+export type LineQuantities = Map<string, number>;
+
+export function quantitiesOf(lines: readonly TakenLine[]): LineQuantities {
+  const quantities: LineQuantities = new Map();
+  for (const line of lines) quantities.set(lineKey(line.sku, line.checksum), (quantities.get(lineKey(line.sku, line.checksum)) ?? 0) + line.qty);
+  return quantities;
+}
+
+interface StoredItem {
+  sku?: unknown;
+  qty_ordered?: unknown;
+  product_option?: unknown;
+}
+
+/** The lines a stored order holds, keyed as cart lines are (its stored items carry the line sku and options). */
+export async function orderedQuantities(db: Queryable, orderId: string): Promise<LineQuantities> {
+  const rows = await db.query<{ items: StoredItem[] | null }>("select doc->'items' as items from orders where order_id = $1", [orderId]);
+  const items = rows[0]?.items ?? [];
+  return quantitiesOf(items.flatMap((item) => (typeof item.sku === 'string' ? [{ sku: item.sku, checksum: itemChecksum(item.product_option ?? null), qty: Number(item.qty_ordered) || 0 }] : [])));
+}
+
+/** Whether `held` (the converting order's lines) holds every line `wanted` asks for, at least at its quantity. */
+export function holdsAll(held: LineQuantities, wanted: LineQuantities): boolean {
+  return [...wanted].every(([key, qty]) => held.has(key) && held.get(key)! >= qty);
+}
+
 /**
- * Inside the order's transaction: locks the cart row, so two orders naming one cart take turns, and
- * checks again that no order converted it since the order was prepared. The second of two parallel
- * orders waits here and is then refused.
+ * The order naming `cartId` is about to be placed: locks the cart row, so two orders naming one cart
+ * take turns (the second waits here), and returns the order that converted the cart meanwhile, or
+ * null while the cart is open. An order the converting one holds whole is refused (409 naming it).
  */
-export async function lockUnorderedCart(tx: Queryable, cartId: string): Promise<void> {
+export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: LineQuantities): Promise<string | null> {
   const cart = await findCart(tx, cartId, true);
-  if (cart && cart.converted_order_id !== null) throw await cartAlreadyOrdered(tx, cart.converted_order_id);
+  if (!cart || cart.converted_order_id === null) return null;
+  if (holdsAll(await orderedQuantities(tx, cart.converted_order_id), wanted)) throw await cartAlreadyOrdered(tx, cart.converted_order_id);
+  return cart.converted_order_id;
+}
+
+/**
+ * An order of its own naming a customer cart another order converted (`lockCartForOrder`): the cart
+ * is not converted again, and "only the ordered lines leave the cart". When the converting order was
+ * placed, the lines it did not take went on in the customer's open cart (`moveUntakenLines`), the
+ * lines this order's device had put in the cart among them. This order takes its lines from there,
+ * but no more of a line than the converted cart held beyond what the converting order took (and
+ * earlier orders like this one): lines its device added without reaching the cart (offline, or sent
+ * after the conversion and refused) are not there, and another device's lines in the open cart are
+ * not this order's to take. What it takes is also taken from the converted cart, so a later order
+ * naming it finds only what is still left. Inside the order's transaction, after the order is
+ * inserted (a retry of the same order_id never gets here). A guest cart's lines stay with it.
+ */
+export async function takeWhatWasLeft(tx: Queryable, cart: CartRow, convertingOrderId: string, taken: readonly TakenLine[]): Promise<void> {
+  if (cart.customer_id === null) return;
+  const open = await tx.query<{ id: string }>('select id from carts where customer_id = $1 and converted_order_id is null for update', [cart.customer_id]);
+  const openId = open[0]?.id;
+  if (!openId) return;
+  const converting = await orderedQuantities(tx, convertingOrderId);
+  const wanted = quantitiesOf(taken);
+  for (const item of await listItems(tx, cart.id)) {
+    const key = lineKey(item.sku, item.checksum);
+    const left = item.qty - (converting.get(key) ?? 0);
+    const qty = Math.min(left, wanted.get(key) ?? 0);
+    if (qty <= 0) continue;
+    wanted.set(key, (wanted.get(key) ?? 0) - qty);
+    await takeFromLine(tx, openId, item.sku, item.checksum, qty);
+    await takeFromLine(tx, cart.id, item.sku, item.checksum, qty);
+  }
 }

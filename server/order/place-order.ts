@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { takeStock } from '../stock/stock-store';
 import { createCheckoutAccount } from './checkout-account';
-import { lockUnorderedCart } from './converted-cart';
+import { lockCartForOrder, takeWhatWasLeft } from './converted-cart';
 import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
 import { findOrder } from '../user/order-history-query';
@@ -15,7 +15,7 @@ import { recordWebhookEventFor } from '../webhooks/webhook-outbox';
 import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
 import { couponUsesByEmail, findStoredOrder, insertOrder, lockOrderIdForNumber, type StoredOrder } from './order-store';
-import { prepareOrder, type PreparedOrder } from './prepare-order';
+import { prepareOrder, wantedOf, type PreparedOrder } from './prepare-order';
 
 export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
 
@@ -50,7 +50,9 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
  * whatever became of the session since. One transaction locks the cart, inserts the order (`on
  * conflict do nothing`), takes the stock of every line with conditional updates, and marks the cart
  * converted, moving a customer cart's lines the order did not take to the customer's new open cart;
- * any failure rolls all of it back. Parallel or late retries get the stored reply.
+ * any failure rolls all of it back. Parallel or late retries get the stored reply. A cart another
+ * order converted is not converted again (`converted-cart.ts`): the order is refused when that order
+ * holds it whole, and is otherwise placed, taking its lines from what that order left.
  */
 export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'catalog'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
   const requestHash = orderRequestHash(body);
@@ -74,7 +76,7 @@ export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config' |
 async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
     // First, so two orders naming one cart take turns here and the second sees it converted.
-    if (prepared.cart) await lockUnorderedCart(tx, prepared.cart.id);
+    const convertedBy = prepared.cart ? await lockCartForOrder(tx, prepared.cart.id, wantedOf(prepared)) : null;
     // Then the id: a withdrawal (withdraw-order.ts) and this placement see each other's outcome.
     const incrementId = await lockOrderIdForNumber(tx, body.order_id);
     const createdAt = new Date().toISOString();
@@ -117,8 +119,12 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
     }
     if (prepared.cart) {
-      await markConverted(tx, prepared.cart.id, body.order_id);
-      await moveUntakenLines(tx, prepared.cart, prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty })));
+      const taken = prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty }));
+      if (convertedBy !== null) await takeWhatWasLeft(tx, prepared.cart, convertedBy, taken);
+      else {
+        await markConverted(tx, prepared.cart.id, body.order_id);
+        await moveUntakenLines(tx, prepared.cart, taken);
+      }
     }
     // The feed's statement also reads which webhook endpoints take the event (one round trip, not two).
     const endpoints = await recordOrderChange(tx, ctx.db, body.order_id, 'pending', 'order.placed');

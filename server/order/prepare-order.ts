@@ -1,6 +1,7 @@
 import { ORDER_MESSAGES, type OrderBody } from '../../schemas/api/order';
 import type { TotalsReply } from '../../schemas/api/cart';
 import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
+import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { destinationFrom } from '../../src/domain/tax/destination';
 import { isShippedType, paymentMethodsFor } from '../../src/domain/totals/delivery-methods';
 import type { CouponTerms } from '../../src/domain/totals/coupon-rule';
@@ -14,7 +15,7 @@ import { findCustomerById } from '../user/customer-store';
 import { accountRequest } from './order-request';
 import { checkAddress, checkPaymentMethod, checkShippingMethod, orderEmail, storedAddress, validationError } from './order-checks';
 import { prepareCheckoutAccount, type AccountToCreate } from './checkout-account';
-import { cartAlreadyOrdered } from './converted-cart';
+import { cartAlreadyOrdered, holdsAll, orderedQuantities, quantitiesOf, type LineQuantities } from './converted-cart';
 import { checkConfirmedTotal } from './confirmed-total';
 
 /** Everything an order needs before its transaction: validated, priced and totalled. */
@@ -27,22 +28,47 @@ export interface PreparedOrder {
   shipping: Record<string, unknown> | null;
   shippingMethod: { carrier_code: string; method_code: string } | null;
   paymentMethod: string;
+  /** The cart the order names; it may have been converted by another order (see `converted-cart.ts`). */
   cart: CartRow | null;
   account: AccountToCreate | null;
 }
 
+/** Line key → quantity the order asks for, as cart lines are keyed. */
+export const wantedOf = (prepared: Pick<PreparedOrder, 'lines'>): LineQuantities =>
+  quantitiesOf(prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty })));
+
 /**
  * The cart named by the order; a missing one is ignored. Another customer's cart is refused (401 or
- * 403) before anything else is said about it; a cart an earlier order converted is a 409 naming that
- * order (only to whoever may use the cart: its customer, or for a guest cart whoever holds its id).
+ * 403) before anything else is said about it. A cart an earlier order converted is returned as it is:
+ * whether this order is that one again is for `refuseOrderedAgain` (only to whoever may use the cart:
+ * its customer, or for a guest cart whoever holds its id).
  */
 async function orderCart(ctx: Pick<AppContext, 'db'>, cartId: OrderBody['cart_id'], auth: AuthClaims | null): Promise<CartRow | null> {
   if (cartId === undefined || cartId === null || cartId === '') return null;
   const cart = await findCart(ctx.db, String(cartId));
   if (!cart) return null;
   if (cart.customer_id !== null && cart.customer_id !== auth?.sub) throw auth ? new ApiError(403, CART_MESSAGES.noCartAccess) : unauthorized();
-  if (cart.converted_order_id !== null) throw await cartAlreadyOrdered(ctx.db, cart.converted_order_id);
   return cart;
+}
+
+/**
+ * The order names a cart another order converted, and that order holds every line this one asks
+ * for, at least at its quantity: it is the same checkout again (a second tab, a stale queued order),
+ * refused with a 409 naming that order. Judged before stock is looked at: the first order took that
+ * stock, and "already ordered" is what the shopper needs to hear. Lines that cannot be priced are
+ * compared as sent; an order with any line the converting one lacks is an order of its own.
+ */
+async function refuseOrderedAgain(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, body: OrderBody, customerGroupId: number, now: Date): Promise<void> {
+  if (cart.converted_order_id === null) return;
+  const outcomes = await priceLines(
+    ctx,
+    body.products.map((p, i) => ({ key: i + 1, sku: p.sku, qty: p.qty, productOption: p.product_option ?? null })),
+    { customerGroupId, now, checkStock: false },
+  );
+  const wanted = quantitiesOf(
+    outcomes.map((o, i) => (o.ok ? { sku: o.line.resolved.lineSku, checksum: o.line.checksum, qty: o.line.qty } : { sku: o.sku, checksum: itemChecksum(body.products[i]?.product_option ?? null), qty: Number(body.products[i]?.qty) || 0 })),
+  );
+  if (holdsAll(await orderedQuantities(ctx.db, cart.converted_order_id), wanted)) throw await cartAlreadyOrdered(ctx.db, cart.converted_order_id);
 }
 
 async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | null): Promise<string | undefined> {
@@ -56,11 +82,10 @@ async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | nu
  * that is no longer the order's is refused (409 'price-changed') before anything is stored or taken.
  */
 export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog' | 'config'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
-  // An order for a cart that was already ordered is refused before its lines are looked at: the
-  // first order took their stock, and "already ordered" is what the shopper needs to hear.
   const cart = await orderCart(ctx, body.cart_id, auth);
   const now = new Date();
   const customerGroupId = auth?.groupId ?? 0;
+  if (cart) await refuseOrderedAgain(ctx, cart, body, customerGroupId, now);
   const outcomes = await priceLines(
     ctx,
     body.products.map((p, i) => ({ key: i + 1, sku: p.sku, qty: p.qty, productOption: p.product_option ?? null })),

@@ -232,23 +232,37 @@ describe('one customer on a phone and a laptop', () => {
     await settled(laptop, email, { 'TWO-BOLT': 2 });
   });
 
-  it("tells the laptop that the phone already ordered the cart, naming the phone's order, places nothing more and keeps the lines it left", async () => {
+  it("tells the laptop that the phone already ordered the cart, naming the phone's order, and places nothing more when the phone's order holds the laptop's", async () => {
     const { email, phone, laptop, cartId } = await bothFollowingOneCart();
-    // The phone orders the anchors; a moment later the laptop presses "Place the order" for both lines of the same cart.
-    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
+    // The phone orders both lines; a moment later the laptop presses "Place the order" for the same lines of the same cart.
+    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }, { sku: 'TWO-BOLT', qty: 1 }]);
     const placed = await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId));
     expect(placed).toMatchObject({ outcome: 'sent', order: { order_id: phoneOrder.order_id, result: { increment_id: phoneOrder.increment_id } } });
     expect(isOrderedElsewhere(placed.order.result)).toBe(true);
     expect(isOrderedElsewhere((await laptop.db.orders.findOne(phoneOrder.order_id).exec())?.result)).toBe(true);
     expect(await ordersOf(email)).toEqual([phoneOrder.order_id]);
-    await settled(laptop, email, { 'TWO-BOLT': 1 });
+    await settled(laptop, email, {});
+    await settled(phone, email, {});
+  });
+
+  it("places the laptop's own order when the phone's order of the same cart does not hold its lines: the bolt it ordered leaves the cart (seeds 1000000301, 1000000806)", async () => {
+    const { email, phone, laptop, cartId } = await bothFollowingOneCart();
+    // The phone orders the anchors only; the laptop, not knowing, orders the anchors and the bolt of the same cart.
+    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
+    const body = await laptopOrder(laptop, email, cartId);
+    const placed = await laptop.sync.placeOrder(body);
+    expect(placed).toMatchObject({ outcome: 'sent', order: { order_id: body.order_id, state: 'sent' } });
+    expect(isOrderedElsewhere(placed.order.result)).toBe(false);
+    expect(await ordersOf(email)).toEqual([body.order_id, phoneOrder.order_id].sort());
+    await settled(laptop, email, {});
+    await settled(phone, email, {});
   });
 
   it('says so in a notice when the laptop sends its queued order after the phone ordered the cart', async () => {
     const { email, phone, laptop, cartId } = await bothFollowingOneCart();
     laptop.net.set(false);
     expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
-    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }]);
+    const phoneOrder = await phoneOrders(phone, cartId, [{ sku: 'TWO-ANCHOR', qty: 2 }, { sku: 'TWO-BOLT', qty: 1 }]);
     laptop.net.set(true);
     await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => [o.order_id, o.state, isOrderedElsewhere(o.result)]), { timeout: scaled(15_000) }).toEqual([[phoneOrder.order_id, 'sent', true]]);
     // The notice follows the stored outcome once the cart it converted is let go of.
@@ -256,7 +270,7 @@ describe('one customer on a phone and a laptop', () => {
     await expect.poll(notices, { timeout: scaled(15_000) }).toHaveLength(1);
     expect((await notices())[0]).toContain(phoneOrder.increment_id);
     expect(await ordersOf(email)).toEqual([phoneOrder.order_id]);
-    await settled(laptop, email, { 'TWO-BOLT': 1 });
+    await settled(laptop, email, {});
   });
 
   it("keeps the quantity the laptop sets while its order of the same nuts is on its way: the order takes its own from the cart (seed 938210014)", async () => {

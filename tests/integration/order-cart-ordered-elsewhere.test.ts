@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES } from '../../schemas/api/order';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { addItem, customerAuth, ensureCustomers, importProducts, newCart, orderBody, setStock, testProduct } from './cart-fixtures';
+
+/**
+ * One customer signed in on two devices (two sessions), each with its copy of the customer's cart.
+ * Device A orders the cart; device B, which had not heard of that order, then places its own order
+ * naming the same cart. The cart cannot be converted twice (DESIGN "Faults and exactly-once": "A cart
+ * converted by an order cannot be ordered again; the server says which order converted it. Only the
+ * ordered lines leave the cart."), but B's order is only "already ordered" when A's order holds what
+ * B's asks for (the same checkout seen twice). Otherwise it is an order of its own: placed once,
+ * taking from the customer's cart only the lines B had put in the cart A converted.
+ */
+let server: TestServer;
+let seq = 0;
+const ANCHOR = 'ELSE-ANCHOR';
+const BOLT = 'ELSE-BOLT';
+const NUT = 'ELSE-NUT';
+const nextOrderId = (device: string) => `elsewhere-${device}-${Date.now()}-${++seq}`;
+let customers = 9830;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await importProducts(server, [testProduct(996_430, ANCHOR), testProduct(996_431, BOLT, { price: 4 }), testProduct(996_432, NUT, { price: 2 })]);
+});
+afterAll(async () => server?.close());
+
+/** A customer with two sessions (device A, device B) and the customer cart both follow. */
+async function twoSessions(): Promise<{ sub: string; a: Record<string, string>; b: Record<string, string>; cartId: string }> {
+  const sub = String(++customers);
+  await ensureCustomers(server, [sub], 1);
+  const a = customerAuth(server, sub);
+  const b = customerAuth(server, sub);
+  const cartId = await newCart(server, a);
+  expect(await newCart(server, b)).toBe(cartId);
+  return { sub, a, b, cartId };
+}
+
+const order = (sub: string, orderId: string, products: Record<string, unknown>[], cartId: string, headers: Record<string, string>) =>
+  server.request<Record<string, unknown>>('POST', '/api/order', orderBody(orderId, products, { cart_id: cartId, user_id: sub }), headers);
+
+async function storedLines(orderId: string): Promise<Record<string, number>> {
+  const rows = await server.ctx.db.query<{ doc: { items: { sku: string; qty_ordered: number }[] } }>('select doc from orders where order_id = $1', [orderId]);
+  expect(rows, `order ${orderId} is stored`).toHaveLength(1);
+  return Object.fromEntries(rows[0]!.doc.items.map((i) => [i.sku, Number(i.qty_ordered)]));
+}
+
+/** The lines of the customer's open cart ({} when there is none). */
+async function openCart(sub: string): Promise<Record<string, number>> {
+  const rows = await server.ctx.db.query<{ sku: string; qty: number }>(
+    'select i.sku, i.qty from cart_items i join carts c on c.id = i.cart_id where c.customer_id = $1 and c.converted_order_id is null',
+    [sub],
+  );
+  return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
+}
+
+describe("an order naming a cart another of the customer's orders converted", () => {
+  it("is placed with its own lines when that order does not hold them, once, and takes the line it added from the customer's cart", async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    expect((await addItem(server, cartId, { sku: ANCHOR, qty: 2 }, a)).status).toBe(200);
+    // Device B adds a bolt to the shared cart; device A orders the anchors before it reads it.
+    expect((await addItem(server, cartId, { sku: BOLT, qty: 1 }, b)).status).toBe(200);
+    const first = nextOrderId('a');
+    expect((await order(sub, first, [{ sku: ANCHOR, qty: 2 }], cartId, a)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [BOLT]: 1 });
+
+    // Device B's checkout: the anchors and its bolt, naming the cart A's order converted.
+    const second = nextOrderId('b');
+    const placed = await order(sub, second, [{ sku: ANCHOR, qty: 2 }, { sku: BOLT, qty: 1 }], cartId, b);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body.result).toMatchObject({ order_id: second, status: 'pending' });
+    expect(await storedLines(second)).toEqual({ [ANCHOR]: 2, [BOLT]: 1 });
+    expect(await storedLines(first)).toEqual({ [ANCHOR]: 2 });
+    // The bolt it ordered left the customer's cart; nothing else was in it.
+    expect(await openCart(sub)).toEqual({});
+    // Sent again (a lost reply), it answers the same and places nothing more.
+    const again = await order(sub, second, [{ sku: ANCHOR, qty: 2 }, { sku: BOLT, qty: 1 }], cartId, b);
+    expect(again.status).toBe(200);
+    expect(again.body.result).toEqual(placed.body.result);
+    const count = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from orders where customer_id = $1', [sub]);
+    expect(count[0]!.n).toBe(2);
+  });
+
+  it("takes from the customer's cart no line its device had not put in the converted cart", async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    expect((await addItem(server, cartId, { sku: BOLT, qty: 1 }, a)).status).toBe(200);
+    expect((await order(sub, nextOrderId('a'), [{ sku: BOLT, qty: 1 }], cartId, a)).status).toBe(200);
+    // Device A adds anchors to the customer's next cart; device B ordered anchors of its own, added
+    // while offline, which never reached the server's cart.
+    const next = await newCart(server, a);
+    expect(next).not.toBe(cartId);
+    expect((await addItem(server, next, { sku: ANCHOR, qty: 2 }, a)).status).toBe(200);
+    const second = nextOrderId('b');
+    const placed = await order(sub, second, [{ sku: ANCHOR, qty: 2 }], cartId, b);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await storedLines(second)).toEqual({ [ANCHOR]: 2 });
+    expect(await openCart(sub)).toEqual({ [ANCHOR]: 2 });
+  });
+
+  it('takes what the converting order left of a line, and no more', async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    expect((await addItem(server, cartId, { sku: NUT, qty: 5 }, a)).status).toBe(200);
+    expect((await order(sub, nextOrderId('a'), [{ sku: NUT, qty: 2 }], cartId, a)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [NUT]: 3 });
+    // Device A makes the nuts of the customer's next cart 7; B's order of 6 takes the 3 the converted cart left.
+    expect((await addItem(server, await newCart(server, a), { sku: NUT, qty: 7 }, a)).status).toBe(200);
+    expect((await order(sub, nextOrderId('b'), [{ sku: NUT, qty: 6 }], cartId, b)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [NUT]: 4 });
+    // A third order naming the converted cart finds nothing of it left to take.
+    expect((await order(sub, nextOrderId('b'), [{ sku: NUT, qty: 7 }], cartId, b)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [NUT]: 4 });
+  });
+
+  it("is refused as already ordered, naming that order, when that order holds all of it (the same checkout again), even once the stock is gone", async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    expect((await addItem(server, cartId, { sku: ANCHOR, qty: 2 }, a)).status).toBe(200);
+    expect((await addItem(server, cartId, { sku: BOLT, qty: 3 }, a)).status).toBe(200);
+    await setStock(server, BOLT, 3);
+    const first = nextOrderId('a');
+    const placed = await order(sub, first, [{ sku: ANCHOR, qty: 2 }, { sku: BOLT, qty: 3 }], cartId, a);
+    expect(placed.status).toBe(200);
+    const refusal = { code: 409, result: ORDER_MESSAGES.cartAlreadyOrdered, meta: { order_id: first, increment_id: (placed.body.result as { increment_id: string }).increment_id } };
+    // The same lines with a new order id (a second tab, a stale queued order), and a part of them.
+    for (const products of [[{ sku: BOLT, qty: 3 }, { sku: ANCHOR, qty: 2, product_option: {} }], [{ sku: BOLT, qty: 1 }]]) {
+      const again = await order(sub, nextOrderId('b'), products, cartId, b);
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual(refusal);
+    }
+    const count = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from orders where customer_id = $1', [sub]);
+    expect(count[0]!.n).toBe(1);
+    await setStock(server, BOLT, 100);
+  });
+});
