@@ -91,11 +91,13 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
   }
 
   /**
-   * The cart this order names was turned into another order. When that order is one of this
-   * device's own, this is a separate order that named a spent cart: it goes again without the cart.
-   * Otherwise another device or session ordered the cart: nothing more is placed (the order is not
-   * sent again), and the device keeps the server's order in its place, marked as ordered elsewhere
-   * so that the shopper is told so instead of being shown it as the order they just placed.
+   * The cart this order names was turned into another order that holds every line this one asks for
+   * (the server places an order with any other line as an order of its own, without the cart). When
+   * that order is one of this device's own, this is a separate order that named a spent cart: it goes
+   * again without the cart. Otherwise another device or session ordered the same lines from the cart
+   * (this checkout seen twice): nothing more is placed (the order is not sent again), and the device
+   * keeps the server's order in its place, marked as ordered elsewhere so that the shopper is told so
+   * instead of being shown it as the order they just placed.
    */
   async function converted(order: OrderRecord, outcome: Extract<PushOutcome, { kind: 'converted' }>): Promise<PushOutcome | null> {
     const known = await deps.store.get(outcome.orderId);

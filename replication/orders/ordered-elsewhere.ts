@@ -1,7 +1,8 @@
 import { ORDER_PUSH_MESSAGES } from './order-push';
 
 /**
- * A stored order whose cart another device or session had already ordered carries this mark in its
+ * A stored order whose cart another device or session had already ordered, with every line this one
+ * asked for (the server refuses it as the same checkout placed again), carries this mark in its
  * `result` (which is free-form, so the stored schema stays as it is): the result is that other
  * order's, not one this device placed, and the shopper must be told so rather than thanked for it.
  * The record is stored under the other order's id (so that it is one order on the device, as on the
