@@ -2,9 +2,17 @@ import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { isWriteConflict } from '../write-conflict';
 
-
 /** The marks of the orders that took from a line, to keep when the line is written over. */
 export const takenBy = (line: CartLine): Pick<CartLine, 'taken_by'> => (line.taken_by ? { taken_by: line.taken_by } : {});
+
+/**
+ * The marks a removed line (an order took it whole) keeps for the line written over it: a query does
+ * not find removed documents, so they are read from the storage.
+ */
+async function removedLineMarks(db: ShopDatabase, id: string): Promise<Pick<CartLine, 'taken_by'>> {
+  const [stored] = await db.cart.storageInstance.findDocumentsById([id], true);
+  return stored?._deleted ? takenBy(stored) : {};
+}
 
 /**
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
@@ -21,7 +29,7 @@ export async function insertOrModifyLine(db: ShopDatabase, id: string, create: (
       return;
     }
     try {
-      await db.cart.insert(create());
+      await db.cart.insert({ ...create(), ...(await removedLineMarks(db, id)) });
       return;
     } catch (error) {
       // A document that keeps appearing and vanishing between tries is not a race worth chasing.

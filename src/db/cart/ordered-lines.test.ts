@@ -84,6 +84,18 @@ describe('an order whose page died while taking its lines', () => {
     expect((await db.orders.findOne('o-1').exec())?.lines_taken).toBe(true);
   });
 
+  it('a line added again after the order took it whole keeps the mark: finishing the taking leaves it', async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert(line('A', 2));
+    const products = [{ sku: 'A', qty: 2, checksum: plain }];
+    await takeOrderedLines(db, products, undefined, 'o-1@10');
+    expect(await cart()).toEqual({});
+    // The shopper adds the anchors again; the line is written over the removed one.
+    await insertOrModifyLine(db, line('A', 2).id, () => line('A', 2), (current) => ({ ...current, qty: current.qty + 2 }));
+    await takeOrderedLines(db, products, undefined, 'o-1@10');
+    expect(await cart()).toEqual({ [`A|${plain}`]: 2 });
+  });
+
   it('takes again for a new placement of the same order (stored again after a price change)', async () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.insert(line('A', 5));
