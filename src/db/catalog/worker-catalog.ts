@@ -3,6 +3,9 @@ import { readFromWorker, type FromWorker, type ToWorker } from '../../../schemas
 import type { CatalogResult, Doc } from '../../domain/catalog-query/types';
 import type { CatalogueChange, LocalCatalogSource } from './local-catalog';
 
+/** Every part of the replica a screen reads. */
+const EVERY_CHANGE: readonly CatalogueChange[] = ['product', 'category', 'attribute', 'content'];
+
 /** How long the worker may take to open the replica before this page falls back to its own thread. */
 export const WORKER_START_MS = 10_000;
 /** A question the worker has not answered by then fails (the screen falls back to the server or says so), and the worker is replaced. */
@@ -189,9 +192,17 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
   }
 
   let last: State | null = null;
+  /**
+   * A worker started again: what the old one answered while it was dying (a question that failed, an
+   * offline search that came back empty) stays on the screens until they read again, so the new
+   * worker's first state tells a change of everything the screens read.
+   */
+  let freshWorker = false;
   messages$.pipe(filter((m): m is State => m.kind === 'state')).subscribe((s) => {
     last = s;
     failures = 0;
+    if (freshWorker) s = { ...s, changed: [...new Set([...(s.changed ?? []), ...EVERY_CHANGE])] };
+    freshWorker = false;
     state$.next(s);
   });
   messages$.subscribe((m) => {
@@ -256,6 +267,7 @@ export async function connectCatalogueWorker(options: WorkerCatalogueOptions): P
         }
         if (!worker) return restart('could not start again');
         link = attach(worker);
+        freshWorker = true;
         hello(true);
         restarted$.next(worker.kind);
       },

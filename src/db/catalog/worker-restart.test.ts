@@ -50,4 +50,22 @@ describe('a catalogue worker started again', () => {
     expect(spawned).toHaveLength(2);
     expect(Date.now() - asked).toBeGreaterThan(ANSWER_MS);
   });
+
+  it('tells a change of everything when a new worker first says where the replica stands, so the screens read again what they asked the old one', async () => {
+    const workers = [fakeWorker(0), fakeWorker(0)];
+    let spawned = 0;
+    const catalogue = await connectCatalogueWorker({
+      databaseName: 'restart-changes-test', baseUrl: '', storeCode: null, download: true,
+      spawn: () => workers[spawned++]?.spawned ?? null,
+      startWhen: () => Promise.resolve(),
+      pingMs: 100,
+      silentMs: 300,
+    });
+    const changes: string[] = [];
+    catalogue!.changes$.subscribe((change) => changes.push(change));
+    expect(changes).toEqual([]);
+    workers[0]!.silent = true;
+    await expect.poll(() => changes, { timeout: 5_000 }).toEqual(['product', 'category', 'attribute', 'content']);
+    expect(spawned).toBe(2);
+  });
 });
