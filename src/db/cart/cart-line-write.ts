@@ -1,3 +1,4 @@
+import type { RxDocument } from 'rxdb';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { isWriteConflict } from '../write-conflict';
@@ -6,33 +7,36 @@ import { isWriteConflict } from '../write-conflict';
 export const takenBy = (line: CartLine): Pick<CartLine, 'taken_by'> => (line.taken_by ? { taken_by: line.taken_by } : {});
 
 /**
- * The marks a removed line (an order took it whole) keeps for the line written over it: a query does
- * not find removed documents, so they are read from the storage.
+ * The line as IndexedDB holds it, removed or not, when this tab's copy says there is none: a query
+ * answers from the tab's cache, and another tab's write of the line (added again after a removal,
+ * or added first) is not in it until that tab's change message arrives, which a busy machine delays.
  */
-async function removedLineMarks(db: ShopDatabase, id: string): Promise<Pick<CartLine, 'taken_by'>> {
+async function storedLine(db: ShopDatabase, id: string): Promise<RxDocument<CartLine> | null> {
   const [stored] = await db.cart.storageInstance.findDocumentsById([id], true);
-  return stored?._deleted ? takenBy(stored) : {};
+  return stored ? db.cart._docCache.getCachedRxDocument(stored) : null;
 }
 
 /**
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
  * writes the server's copy of the same line, or another tab adds the same product, between our read
  * and our insert. Then the line exists and `modify` applies to what is stored, so neither write is lost.
+ * A line this tab does not see is looked for in the storage first, so the write never rests on a
+ * tab's stale copy: it applies to the stored revision, and a conflict runs it again on the newer one.
  */
 export async function insertOrModifyLine(db: ShopDatabase, id: string, create: () => CartLine, modify: (current: CartLine) => CartLine): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const doc = await db.cart.findOne(id).exec();
+    const doc = (await db.cart.findOne(id).exec()) ?? (await storedLine(db, id));
     if (doc) {
-      // Removed after our read (another tab, the order's removal): the line starts again from `create`,
+      // Removed (an order took it, another tab removed it): the line starts again from `create`,
       // keeping the marks of the orders that took it (`takeOrderedLines`).
       await doc.incrementalModify((current) => (current._deleted ? { ...create(), ...takenBy(current), _deleted: false } : modify(current)));
       return;
     }
     try {
-      await db.cart.insert({ ...create(), ...(await removedLineMarks(db, id)) });
+      await db.cart.insert(create());
       return;
     } catch (error) {
-      // A document that keeps appearing and vanishing between tries is not a race worth chasing.
+      // Inserted between the storage read and the insert: the next try finds it in the storage.
       if (!isWriteConflict(error) || attempt >= 3) throw error;
     }
   }

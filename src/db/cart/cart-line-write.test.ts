@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { lineKey } from '../../domain/cart/line-key';
+import { itemChecksum } from '../../domain/cart/item-checksum';
+import type { CartLine } from '../../../schemas/rx/cart.schema';
+import type { ShopDatabase } from '../database-types';
+import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
+import { insertOrModifyLine, removeLine } from './cart-line-write';
+
+const opened: ShopDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close();
+});
+
+/**
+ * Two tabs of one browser. The second one's writes are not broadcast, so the first has not heard of
+ * them: between real tabs that lasts until the change message arrives, which a busy machine delays.
+ */
+async function twoTabs(): Promise<[ShopDatabase, ShopDatabase]> {
+  const browser = fakeBrowser();
+  const options = { browser, name: 'cart_two_tabs', collections: ['cart'] as const, devMode: true, ignoreDuplicate: true };
+  const first = await openTestDatabase({ ...options, multiInstance: true });
+  const second = await openTestDatabase({ ...options, multiInstance: false });
+  opened.push(first, second);
+  return [first, second];
+}
+
+const checksum = itemChecksum(null);
+const id = lineKey('A', checksum);
+const line = (qty: number): CartLine => ({ id, sku: 'A', name: 'A', type_id: 'simple', qty, checksum, product_option: {}, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1 });
+const add = (db: ShopDatabase, qty: number) => insertOrModifyLine(db, id, () => line(qty), (current) => ({ ...current, qty: current.qty + qty }));
+
+/** What IndexedDB holds for the line, whatever a tab's cache of it says. */
+async function storedQty(db: ShopDatabase): Promise<number | null> {
+  const [doc] = await db.cart.storageInstance.findDocumentsById([id], false);
+  return doc?.qty ?? null;
+}
+
+describe('a line written from two tabs', () => {
+  it('adds to a line the other tab added again a moment ago, which this tab still knows as removed', async () => {
+    const [tab, other] = await twoTabs();
+    await add(tab, 1);
+    await removeLine(tab, id);
+    // The other tab adds the product again; this tab has not heard of it yet.
+    await add(other, 2);
+    await add(tab, 3);
+    expect(await storedQty(tab)).toBe(5);
+  });
+
+  it('adds to a line the other tab added a moment ago, which this tab has never read', async () => {
+    const [tab, other] = await twoTabs();
+    await add(other, 2);
+    await add(tab, 3);
+    expect(await storedQty(tab)).toBe(5);
+  });
+});
