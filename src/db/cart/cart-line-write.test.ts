@@ -5,6 +5,7 @@ import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 import { insertOrModifyLine, removeLine } from './cart-line-write';
+import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
 
 const opened: ShopDatabase[] = [];
 afterEach(async () => {
@@ -51,5 +52,26 @@ describe('a line written from two tabs', () => {
     await add(other, 2);
     await add(tab, 3);
     expect(await storedQty(tab)).toBe(5);
+  });
+
+  it('an order placed again takes the lines the other tab put back a moment ago, which this tab still knows as taken', async () => {
+    const [tab, other] = await twoTabs();
+    await add(tab, 2);
+    const products = [{ sku: 'A', qty: 2, checksum }];
+    // The order took the line, the server asked to confirm a new price, and the other tab put it back.
+    const taken = await takeOrderedLines(tab, products, undefined, 'o-1@10');
+    await putBackOrderedLines(other, taken);
+    // The shopper confirms in this tab: the order is stored again and takes its lines once more.
+    await takeOrderedLines(tab, products, undefined, 'o-1@20');
+    expect(await storedQty(tab)).toBeNull();
+  });
+
+  it('removes a line the other tab added again a moment ago, which this tab still knows as removed', async () => {
+    const [tab, other] = await twoTabs();
+    await add(tab, 1);
+    await removeLine(tab, id);
+    await add(other, 2);
+    await removeLine(tab, id);
+    expect(await storedQty(tab)).toBeNull();
   });
 });

@@ -7,11 +7,15 @@ import { isWriteConflict } from '../write-conflict';
 export const takenBy = (line: CartLine): Pick<CartLine, 'taken_by'> => (line.taken_by ? { taken_by: line.taken_by } : {});
 
 /**
- * The line as IndexedDB holds it, removed or not, when this tab's copy says there is none: a query
- * answers from the tab's cache, and another tab's write of the line (added again after a removal,
- * or added first) is not in it until that tab's change message arrives, which a busy machine delays.
+ * A line as this tab knows it or, when it knows none, as IndexedDB holds it, removed or not. A query
+ * answers from the tab's cache, and another tab's write of the line (added again after a removal, put
+ * back after an order, or added first) is not in it until that tab's change message arrives, which a
+ * busy machine delays. A write on the document applies to the stored revision (a conflict runs it
+ * again on the newer one), so no line write rests on a tab's stale copy.
  */
-async function storedLine(db: ShopDatabase, id: string): Promise<RxDocument<CartLine> | null> {
+export async function lineDocument(db: ShopDatabase, id: string): Promise<RxDocument<CartLine> | null> {
+  const known = await db.cart.findOne(id).exec();
+  if (known) return known;
   const [stored] = await db.cart.storageInstance.findDocumentsById([id], true);
   return stored ? db.cart._docCache.getCachedRxDocument(stored) : null;
 }
@@ -20,12 +24,11 @@ async function storedLine(db: ShopDatabase, id: string): Promise<RxDocument<Cart
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
  * writes the server's copy of the same line, or another tab adds the same product, between our read
  * and our insert. Then the line exists and `modify` applies to what is stored, so neither write is lost.
- * A line this tab does not see is looked for in the storage first, so the write never rests on a
- * tab's stale copy: it applies to the stored revision, and a conflict runs it again on the newer one.
+ * A line this tab does not see is looked for in the storage first (`lineDocument`).
  */
 export async function insertOrModifyLine(db: ShopDatabase, id: string, create: () => CartLine, modify: (current: CartLine) => CartLine): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    const doc = (await db.cart.findOne(id).exec()) ?? (await storedLine(db, id));
+    const doc = await lineDocument(db, id);
     if (doc) {
       // Removed (an order took it, another tab removed it): the line starts again from `create`,
       // keeping the marks of the orders that took it (`takeOrderedLines`).
@@ -44,6 +47,6 @@ export async function insertOrModifyLine(db: ShopDatabase, id: string, create: (
 
 /** Removes a line even when a sync writes it at the same moment (the removal applies to the stored revision). */
 export async function removeLine(db: ShopDatabase, id: string): Promise<void> {
-  const doc = await db.cart.findOne(id).exec();
-  await doc?.incrementalRemove();
+  const doc = await lineDocument(db, id);
+  if (doc && !doc.deleted) await doc.incrementalRemove();
 }

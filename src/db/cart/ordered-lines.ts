@@ -2,7 +2,7 @@ import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/i
 import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
 import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
-import { insertOrModifyLine } from './cart-line-write';
+import { insertOrModifyLine, lineDocument } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
 
@@ -29,15 +29,18 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   // recorded before the line is written, so a sync that no longer finds a line knows why.
   const whole: CartLine[] = [];
   for (const [id, qty] of ordered) {
-    const line = (await db.cart.findOne(id).exec())?.toMutableJSON();
+    const doc = await lineDocument(db, id);
+    const line = doc && !doc.deleted ? doc.toMutableJSON() : null;
     if (line && line.qty <= qty && !tookBefore(line)) whole.push(line);
   }
   if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole, s.token !== null && s.token === orderCartId ? s.token : null));
   const taken: CartLine[] = [];
   for (const [id, qty] of ordered) {
-    const doc = await db.cart.findOne(id).exec();
+    // As stored: another tab may have put the line back (a refused order) or added it since this tab heard.
+    const doc = await lineDocument(db, id);
+    if (!doc || doc.deleted) continue;
     let took: CartLine | null = null;
-    await doc?.incrementalModify((current) => {
+    await doc.incrementalModify((current) => {
       // Taken already: gone, or marked by this placement (a page that died before recording it, or
       // another tab finishing the same order at the same moment).
       if (current._deleted || tookBefore(current)) return current;
