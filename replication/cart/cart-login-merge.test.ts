@@ -4,6 +4,7 @@ import { cartSyncSetup, newLine } from '../../tests/doubles/cart/cart-test-setup
 import type { Fault } from '../../tests/doubles/cart/fake-cart-server';
 import type { CartLine } from './cart-types';
 import { withRemovalDuringMerge } from './merge-removals';
+import { withLinesOrdered } from './cart-ops-journal';
 
 /**
  * A guest with A×2 and B×1 in a guest cart signs in; the customer's own cart holds A×1 and SAVED×1
@@ -282,5 +283,33 @@ describe('a sign-in while a guest cart is being created', () => {
     expect(page.store.current()).toMatchObject({ token: customerCart, customerCart: true, mergePending: false });
     expect(page.local()).toEqual({ A: 2, SAVED: 1 });
     expect(page.onServer()).toEqual({ A: 2, SAVED: 1 });
+  });
+});
+
+describe('an order placed while the login merge is unfinished', () => {
+  it('takes the line the merge sent whole: the changes in it are not sent once more (seed 1000000590)', async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    page.server.put(customerCart, 'SAVED', 1);
+    // A guest adds 2 screws; the change waits for a cart.
+    await page.addMore(newLine('SCREW', 2), 2);
+    // Signed in: the merge sends the screws to the customer's cart, but its reply is lost.
+    page.server.fail('/api/cart/update', 'lost-reply');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.store.current().mergePending).toBe(true);
+    expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, SCREW: 2 });
+    // The shopper adds 3 more, then orders the 5 screws from the customer's cart (the line went into it).
+    await page.addMore(newLine('SCREW', 3), 3);
+    const line = page.store.map.get(newLine('SCREW', 5).id)!;
+    expect(line).toMatchObject({ qty: 5, server_cart_id: customerCart });
+    await page.store.updateState((s) => withLinesOrdered(s, [line], customerCart));
+    page.store.map.delete(line.id);
+    page.awaiting[customerCart] = [{ sku: 'SCREW', qty: 5 }];
+    // The merge finishes, and the changes left go to the cart: it holds the 5 screws the order takes.
+    await page.sync.sync();
+    await page.sync.sync();
+    expect(page.store.current().mergePending).toBe(false);
+    expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, SCREW: 5 });
+    expect(page.local()).toEqual({ SAVED: 1 });
   });
 });

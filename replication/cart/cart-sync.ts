@@ -257,6 +257,16 @@ export function createCartSync(deps: CartSyncDeps) {
     // The cart was let go meanwhile (an order emptied it, a sign-out): this reply is not its cart any more.
     if (after.token !== token) return emptyDiff();
     const removedWhileMerging = login ? new Set(after.removedWhileMerging) : undefined;
+    // The login merge sends the lines as it read them, whole: the changes they hold are its to send
+    // from here, and are dropped before it sends anything. Were they kept until the round ends, a round
+    // cut short after a line reached the cart (its reply lost) would leave them, and a line an order
+    // naming this cart took before the next round would have them sent again on top of the quantity
+    // the merge put there (seed 1000000590: 2 screws merged, then added once more as a change). A line
+    // still here is sent whole by the next round anyway.
+    if (login) {
+      const held = new Set(changesInLines(after.pendingOps, read).map((op) => op.op_id));
+      if (held.size > 0) await deps.store.updateState((s) => withoutOps(s, held));
+    }
     const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging };
     let diff: DiffLog;
     try {
@@ -268,10 +278,10 @@ export function createCartSync(deps: CartSyncDeps) {
       if (error instanceof CartLostError && !options.repulled) return syncOnce({ ...options, forceSync: true, repulled: true });
       throw error;
     }
-    // The login merge sent the lines as it read them: the changes they hold are on the server now, as
-    // are those of lines sent whole (not needed then). Changes recorded but not written to the lines
-    // when they were read (an add in another tab at that moment) stay, for the next round to send.
-    const done = new Set((login ? changesInLines(after.pendingOps, read) : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
+    // The changes of lines sent whole are not needed (the login merge's went before it sent). Changes
+    // recorded but not written to the lines when they were read (an add in another tab at that
+    // moment) stay, for the next round to send.
+    const done = new Set((login ? [] : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
