@@ -42,3 +42,33 @@ describe("the shopper's change to a line an unsent order takes from the cart", (
     expect(page.local()).toEqual({ NUT: 5 });
   });
 });
+
+describe('an order stored that has not taken its lines yet', () => {
+  /** A cart with a bolt; the line of 1 washer the shopper has now is not in the server's cart yet (put back after a refused order). */
+  async function washerNotSentYet() {
+    const page = cartSyncSetup();
+    page.add(newLine('BOLT', 1));
+    await page.sync.sync();
+    page.add(newLine('WASHER', 1, 2));
+    return { page, cartId: page.store.current().token! };
+  }
+
+  it('the line still holds what the order will take: it is sent as the device holds it (seed 1000000437)', async () => {
+    const { page, cartId } = await washerNotSentYet();
+    // The order for the washer is stored; its page has not taken the line yet.
+    page.awaiting[cartId] = [{ sku: 'WASHER', qty: 1, placement: 'o-1@10' }];
+    await page.sync.sync({ forceSync: true });
+    expect(page.onServer()).toEqual({ BOLT: 1, WASHER: 1 });
+    expect(page.local()).toEqual({ BOLT: 1, WASHER: 1 });
+  });
+
+  it('a line the order has taken from (marked with its placement) no longer holds it: the cart keeps it for the order', async () => {
+    const { page, cartId } = await washerNotSentYet();
+    page.store.map.set(newLine('WASHER', 1).id, { ...newLine('WASHER', 1, 2), taken_by: ['o-1@10'] });
+    page.awaiting[cartId] = [{ sku: 'WASHER', qty: 2, placement: 'o-1@10' }];
+    await page.sync.sync({ forceSync: true });
+    expect(page.onServer()).toEqual({ BOLT: 1, WASHER: 3 });
+    expect(page.local()).toEqual({ BOLT: 1, WASHER: 1 });
+  });
+});
+

@@ -12,7 +12,7 @@ import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
 import type { CartLine, CartState, CartStore, DiffLog, ServerCartItem, SyncOptions } from './cart-types';
 import { emptyDiff } from './cart-types';
-import { orderedLineKey, type OrderedProduct } from './item-match';
+import { orderedLineKey, type AwaitingProduct } from './item-match';
 import type { LineProductInfo } from './server-line';
 
 export interface CartSyncDeps {
@@ -24,7 +24,7 @@ export interface CartSyncDeps {
   notify(notice: Notice): Promise<void>;
   lookup?(sku: string): Promise<LineProductInfo | undefined>;
   /** The products of orders placed on this device that name this cart and have not reached the server yet. */
-  awaitingOrder?(cartId: string): Promise<readonly OrderedProduct[]>;
+  awaitingOrder?(cartId: string): Promise<readonly AwaitingProduct[]>;
   /** Guest-cart fallbacks after a 401 per page session (the reference default is 1). */
   maxBypassAttempts?: number;
   now?(): number;
@@ -126,10 +126,21 @@ export function createCartSync(deps: CartSyncDeps) {
     return emptyDiff();
   }
 
-  /** Line key → quantity the device's unsent orders take from this cart. */
-  async function awaitingOrder(cartId: string): Promise<Map<string, number>> {
+  /**
+   * Line key → quantity the device's unsent orders take from this cart, beside the `lines` read before.
+   * An order stored but not done taking its lines has not taken from a line it has not marked: that
+   * line, as read, still holds the quantity, which is not the order's yet (counted, a line put back
+   * after a refused order went to the cart with the order's quantity added, and the order placed again
+   * then took only its own: seed 1000000437).
+   */
+  async function awaitingOrder(cartId: string, lines: readonly CartLine[]): Promise<Map<string, number>> {
+    const marks = new Map(lines.map((line) => [line.id, line.taken_by ?? []]));
     const quantities = new Map<string, number>();
-    for (const product of (await deps.awaitingOrder?.(cartId)) ?? []) quantities.set(orderedLineKey(product), (quantities.get(orderedLineKey(product)) ?? 0) + product.qty);
+    for (const product of (await deps.awaitingOrder?.(cartId)) ?? []) {
+      const key = orderedLineKey(product);
+      if (product.placement !== undefined && marks.has(key) && !marks.get(key)!.includes(product.placement)) continue;
+      quantities.set(key, (quantities.get(key) ?? 0) + product.qty);
+    }
     return quantities;
   }
 
@@ -199,7 +210,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const toSend = current.filter((op) => !elsewhere.has(op.key));
     const keys = new Set(toSend.map((op) => op.key));
     let items: ServerCartItem[] | null = null;
-    const awaiting = toSend.length > 0 ? await awaitingOrder(token) : new Map<string, number>();
+    const awaiting = toSend.length > 0 ? await awaitingOrder(token, lines) : new Map<string, number>();
     for (let at = 0; at < toSend.length; at += OPS_PER_REQUEST) {
       const batch = toSend.slice(at, at + OPS_PER_REQUEST);
       const reply = expectKnown(await cart.apply(token, batch.map((op) => inCartTerms(op, awaiting))));
@@ -249,7 +260,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const restored = login && (await restoreSignedOutCart(token));
     // Read after the reply: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
-    const awaiting = await awaitingOrder(token);
+    const awaiting = await awaitingOrder(token, read);
     const leftWithOrders = await linesLeftWithOrders(token);
     // Read after the lines: a change is recorded before its line is written, so every change the
     // lines hold is in it (a line missing from them went with a removal or an order recorded here).

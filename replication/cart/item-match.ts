@@ -31,6 +31,15 @@ export interface OrderedProduct {
   product_option?: Record<string, unknown> | null;
 }
 
+/**
+ * A product an order not yet accepted takes from a cart. `placement` is set while the stored order has
+ * not finished taking its lines (`OrderRecord.lines_taken` false): a cart line not marked with it
+ * (`CartLine.taken_by`) still holds the ordered quantity.
+ */
+export interface AwaitingProduct extends OrderedProduct {
+  placement?: string;
+}
+
 /** The key of the cart line an ordered product came from. */
 export function orderedLineKey(product: Pick<OrderedProduct, 'sku' | 'checksum' | 'product_option'>): string {
   const option = product.product_option ?? {};

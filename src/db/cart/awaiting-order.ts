@@ -1,4 +1,5 @@
-import type { OrderedProduct } from '../../../replication/cart/item-match';
+import type { AwaitingProduct, OrderedProduct } from '../../../replication/cart/item-match';
+import { placementOf } from '../orders/take-ordered-lines';
 import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
 
@@ -19,8 +20,14 @@ export function orderedProductsOf(body: Record<string, unknown>): OrderedProduct
  * server cart. The server turns the cart into the order when it arrives, so these lines are the
  * order's, not the cart's: the cart sync must not bring them back to the device.
  */
-export async function productsAwaitingOrder(db: ShopDatabase, cartId: string): Promise<OrderedProduct[]> {
+export async function productsAwaitingOrder(db: ShopDatabase, cartId: string): Promise<AwaitingProduct[]> {
   if (!db.collections.orders) return [];
   const waiting = await db.orders.find({ selector: { state: { $in: [...WAITING_ORDER_STATES] } } }).exec();
-  return waiting.filter((order) => order.body.cart_id === cartId).flatMap((order) => orderedProductsOf(order.body));
+  return waiting
+    .filter((order) => order.body.cart_id === cartId)
+    .flatMap((order) => {
+      // Stored, its lines not all taken yet: the lines it has not marked still hold its quantities.
+      const placement = order.lines_taken === false ? { placement: placementOf(order.toMutableJSON()) } : {};
+      return orderedProductsOf(order.body).map((product) => ({ ...product, ...placement }));
+    });
 }

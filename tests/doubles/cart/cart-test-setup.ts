@@ -3,7 +3,7 @@ import { createApiClient } from '../../../replication/api/api-client';
 import { createCartSync } from '../../../replication/cart/cart-sync';
 import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { fakeCartServer } from './fake-cart-server';
-import type { OrderedProduct } from '../../../replication/cart/item-match';
+import type { AwaitingProduct } from '../../../replication/cart/item-match';
 import { lineKey } from '../../../src/domain/cart/line-key';
 import { memoryCartStore } from './memory-cart-store';
 import { withCartOp } from '../../../replication/cart/cart-ops-journal';
@@ -42,7 +42,7 @@ export function cartSyncSetup(options: { state?: Partial<CartState>; server?: Re
     session: null as string | null,
     online: true,
     /** Cart id → the products of orders placed on this device and not sent yet that name it. */
-    awaiting: {} as Record<string, OrderedProduct[]>,
+    awaiting: {} as Record<string, AwaitingProduct[]>,
     sync: null as unknown as ReturnType<typeof createCartSync>,
     /** The session token appears (login), as the shop's wiring then calls `authorize`. */
     signIn() {
