@@ -15,7 +15,7 @@ import { recordWebhookEventFor } from '../webhooks/webhook-outbox';
 import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
 import { couponUsesByEmail, findStoredOrder, insertOrder, lockOrderIdForNumber, type StoredOrder } from './order-store';
-import { prepareOrder, wantedOf, type PreparedOrder } from './prepare-order';
+import { prepareOrder, takenLinesOf, wantedOf, type PreparedOrder } from './prepare-order';
 
 export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
 
@@ -119,7 +119,7 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
     }
     if (prepared.cart) {
-      const taken = prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty }));
+      const taken = takenLinesOf(prepared);
       if (convertedBy !== null) await takeWhatWasLeft(tx, prepared.cart, convertedBy, taken);
       else {
         await markConverted(tx, prepared.cart.id, body.order_id);

@@ -6,7 +6,7 @@ import { destinationFrom } from '../../src/domain/tax/destination';
 import { isShippedType, paymentMethodsFor } from '../../src/domain/totals/delivery-methods';
 import type { CouponTerms } from '../../src/domain/totals/coupon-rule';
 import type { AuthClaims } from '../auth/authenticate';
-import { findCart, type CartRow } from '../cart/cart-store';
+import { findCart, type CartRow, type TakenLine } from '../cart/cart-store';
 import { priceLines, type PricedLine } from '../cart/line-pricing';
 import { loadTaxRules, totalsFor, usableCoupon } from '../cart/totals-service';
 import type { AppContext } from '../context';
@@ -33,9 +33,12 @@ export interface PreparedOrder {
   account: AccountToCreate | null;
 }
 
+/** The cart lines the order takes: each line's cart sku, options checksum and quantity. */
+export const takenLinesOf = (prepared: Pick<PreparedOrder, 'lines'>): TakenLine[] =>
+  prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty }));
+
 /** Line key → quantity the order asks for, as cart lines are keyed. */
-export const wantedOf = (prepared: Pick<PreparedOrder, 'lines'>): LineQuantities =>
-  quantitiesOf(prepared.lines.map((line) => ({ sku: line.resolved.lineSku, checksum: line.checksum, qty: line.qty })));
+export const wantedOf = (prepared: Pick<PreparedOrder, 'lines'>): LineQuantities => quantitiesOf(takenLinesOf(prepared));
 
 /**
  * The cart named by the order; a missing one is ignored. Another customer's cart is refused (401 or
