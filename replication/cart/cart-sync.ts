@@ -6,7 +6,7 @@ import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
 import { followServerCart } from './cart-follow';
 import { changesInLines, inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
-import { mergeEnded } from './merge-removals';
+import { mergeEnded, withMergeOwed } from './merge-removals';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
@@ -342,7 +342,7 @@ export function createCartSync(deps: CartSyncDeps) {
      */
     authorize: async () => {
       // A new session: its own 401s may fall back to a guest cart again.
-      const before = await deps.store.updateState((s) => ({ ...s, connectBypassCount: 0, mergePending: s.mergePending || !(s.token && s.customerCart) }));
+      const before = await deps.store.updateState((s) => ({ ...withMergeOwed(s), connectBypassCount: 0 }));
       return serial(async () => {
         const coupon = before.coupon?.code ?? null;
         if (coupon && before.token && !before.customerCart) await knownOrNull(cart.deleteCoupon(before.token));

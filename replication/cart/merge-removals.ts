@@ -15,3 +15,12 @@ export function withRemovalDuringMerge(state: CartState, lineId: string): CartSt
 
 /** The merge landed, or will not happen (signed out, a guest cart instead): what it kept goes with it. */
 export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[], convertedCustomerCart: null } satisfies Partial<CartState>;
+
+/**
+ * A session began (a sign-in): the customer cart's saved lines are owed to this device unless it is on
+ * the customer's cart already. Recorded in the cart state that every tab shares, so the tab that
+ * leads next finishes the merge whenever it starts: a leader that only heard the session token
+ * appear would miss a sign-in made while no tab led (the leading page reloading), and the device
+ * would stay on its guest cart without the saved lines (seed 1000000978).
+ */
+export const withMergeOwed = (state: CartState): CartState => ({ ...state, mergePending: state.mergePending || !(state.token && state.customerCart) });

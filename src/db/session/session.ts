@@ -1,6 +1,7 @@
 import { expectKnown, isUnknownOutcome } from '../../../replication/api/api-errors';
 import type { ApiClient, TokenStore } from '../../../replication/api/api-types';
 import { hasUnsentLines } from '../../../replication/cart/cart-hash';
+import { withMergeOwed } from '../../../replication/cart/merge-removals';
 import type { CartLine, CartState } from '../../../replication/cart/cart-types';
 import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser } from '../../../schemas/rx/local-documents';
 import { tooManyRequestsMessage } from '../../../schemas/api/too-many-requests';
@@ -55,7 +56,8 @@ export type SignInOutcome = { ok: true } | { ok: false; message: string; retryAf
 /**
  * Sign in (SPEC §4 Session): on code 200 store the access and refresh tokens, start the session,
  * set the 30-day login cookie and load the profile. On failure the user is cleared. The cart
- * merge that follows a login is the cart sync's job (it sees the token appear).
+ * merge that follows a login is the leading tab's cart sync's job: the sign-in marks it owed
+ * (`withMergeOwed`), so whichever tab leads, now or after a reload, carries it out.
  */
 export async function signIn(db: ShopDatabase, api: ApiClient, username: string, password: string): Promise<SignInOutcome> {
   const reply = await api.request<string>('/api/user/login', { method: 'POST', body: { username, password }, auth: false });
@@ -68,6 +70,8 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
     return typeof wait === 'number' ? { ok: false, message, retryAfterMs: wait } : { ok: false, message };
   }
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
+  // After the token: a sync that saw the merge owed before the session would end it as signed out.
+  await modifyLocal(db, LOCAL.cartState, withMergeOwed);
   await closeSignUpModal(db);
   setLoginCookie(true);
   // Signed in once the tokens are stored: a profile read that fails does not undo that (the shopper

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToCart } from '../../src/db/cart/cart-actions';
+import { cartItemFromProduct } from '../../src/db/cart/cart-product';
+import type { ShopDatabase } from '../../src/db/database-types';
+import { LOCAL, readLocal } from '../../src/db/local-state';
+import { signIn } from '../../src/db/session/session';
+import { manualConnectivity } from '../../src/db/sync/connectivity';
+import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
+import { manualLeadership } from '../../src/db/sync/tab-leadership';
+import { openTestDatabase } from '../doubles/test-database';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { waitUntil } from '../helpers/wait-until';
+import { importProducts, testProduct } from './cart-fixtures';
+import { closedAfterEach, copyProducts, SHOP_COLLECTIONS } from './device-shop';
+
+/**
+ * The login merge when no tab is leading as the shopper signs in: the leading page was reloading (a
+ * reload during an order) and another tab, or the reloaded page, takes the lead only afterwards.
+ * Leadership is switched by hand so the sign-in falls exactly in that gap (soak seed 1000000978: the
+ * device stayed on its guest cart and never showed the saved lines).
+ */
+let server: TestServer;
+const SKUS = ['LGL-WASHER', 'LGL-ANCHOR'] as const;
+const PASSWORD = 'Lead-pass-123';
+beforeAll(async () => {
+  server = await startTestServer();
+  await importProducts(server, SKUS.map((sku, i) => testProduct(996_700 + i, sku, { price: 4 + i })));
+});
+afterAll(async () => server?.close());
+
+interface Page {
+  db: ShopDatabase;
+  sync: ShopSync;
+  leadership: ReturnType<typeof manualLeadership>;
+}
+const pages = closedAfterEach<Page>();
+
+/** A customer whose open cart holds LGL-ANCHOR×3, saved on another visit; gives the cart's id. */
+async function customerWithSavedCart(email: string): Promise<string> {
+  await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Lee', lastname: 'Lead' }, password: PASSWORD });
+  const login = await server.request<string>('POST', '/api/user/login', { username: email, password: PASSWORD });
+  const bearer = { authorization: `Bearer ${login.body.result}` };
+  const cartId = (await server.request<string>('POST', '/api/cart/create', undefined, bearer)).body.result;
+  await server.request('POST', `/api/cart/update?cartId=${cartId}`, { cartItem: { sku: 'LGL-ANCHOR', qty: 3 } }, bearer);
+  return cartId;
+}
+
+/** A guest's page, leading, whose LGL-WASHER×2 reached a guest cart. */
+async function guestPage(): Promise<Page> {
+  const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
+  await copyProducts(server, db, SKUS);
+  const leadership = manualLeadership(true);
+  const sync = createShopSync(db, { baseUrl: server.url, catalogue: false, lockRetryMs: 50, connectivity: manualConnectivity(true), leadership });
+  const page = { db, sync, leadership };
+  pages.push(page);
+  sync.start();
+  await sync.whenLeading();
+  const washer = (await db.products.findOne({ selector: { sku: 'LGL-WASHER' } }).exec())!;
+  await addToCart(db, await cartItemFromProduct(db, washer), 2);
+  await waitUntil(async () => typeof (await db.cart.findOne().exec())?.server_item_id === 'number', 10_000, 'the guest line confirmed');
+  return page;
+}
+
+const localCart = async (db: ShopDatabase) => Object.fromEntries((await db.cart.find().exec()).map((line) => [line.sku, line.qty]));
+/** The device ends on the customer's cart, holding the guest's line and the saved one. */
+async function merged(db: ShopDatabase, customerCart: string): Promise<void> {
+  await waitUntil(async () => (await readLocal(db, LOCAL.cartState)).token === customerCart && !(await readLocal(db, LOCAL.cartState)).mergePending, 10_000, 'the customer cart connected and merged');
+  expect(await localCart(db)).toEqual({ 'LGL-ANCHOR': 3, 'LGL-WASHER': 2 });
+}
+
+describe('a sign-in no leading tab saw happen', () => {
+  it('the tab that takes the lead afterwards merges the saved cart', async () => {
+    const customerCart = await customerWithSavedCart('lead-after-sign-in@example.com');
+    const page = await guestPage();
+    page.leadership.set(false);
+    expect(await signIn(page.db, page.sync.api, 'lead-after-sign-in@example.com', PASSWORD)).toEqual({ ok: true });
+    page.leadership.set(true);
+    await merged(page.db, customerCart);
+  });
+});
