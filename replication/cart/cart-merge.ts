@@ -117,6 +117,28 @@ async function markMerged(ctx: MergeContext, line: CartLine, match: ServerCartIt
 }
 
 /**
+ * Sends a line `markMerged` wrote as merged (`line` as the round read it). A cart that refuses it
+ * (401, 403, 404: converted by an order meanwhile, or no longer this shopper's) did not write it, so
+ * the line goes back to the device's own quantity, not merged: the merge into the next cart sums it
+ * with what that cart holds. Left marked, it would count as a line of the next cart (see
+ * `carryMergedLines`) and be sent there at the summed quantity, bringing back what the order took
+ * (seed 1000000942: 4 screws + 1 sent as 5 after an order of 3 left 1, instead of 2). A line the
+ * shopper changed since is theirs, and stays as it is.
+ */
+async function pushMerged(ctx: MergeContext, diff: DiffLog, line: CartLine, merged: CartLine, serverItemId: number | null): Promise<number | null> {
+  try {
+    return await pushLine(ctx, diff, merged, serverItemId);
+  } catch (error) {
+    if (error instanceof CartLostError) {
+      const current = (await ctx.store.lines()).find((l) => l.id === line.id);
+      const unchanged = current && current.qty === merged.qty && current.server_cart_id === merged.server_cart_id && current.updated_at === line.updated_at && current.last_op_id === line.last_op_id;
+      if (unchanged) await ctx.store.putLine(line);
+    }
+    throw error;
+  }
+}
+
+/**
  * The login merge (vsf1 §1.5) over the lines a sync round read. Client lines first: missing on the server
  * → added there (no-item); another quantity, or not yet merged after a login → the server gets the
  * client's (or the summed) quantity (wrong-qty); equal → the local line takes the server's ids. Then
@@ -137,12 +159,12 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     const notMerged = mode.login && line.server_cart_id !== ctx.cartId;
     if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
-      sent(await pushLine(ctx, diff, notMerged ? await markMerged(ctx, line, null) : line, null));
+      sent(notMerged ? await pushMerged(ctx, diff, line, await markMerged(ctx, line, null), null) : await pushLine(ctx, diff, line, null));
     } else if (notMerged || match.qty !== line.qty) {
       diff.items.push({ party: 'server', status: 'wrong-qty', sku: line.sku, clientQty: line.qty, serverQty: match.qty });
       // A line's ids from an earlier cart (the guest cart before a login) do not identify it here.
-      const toSend = notMerged ? await markMerged(ctx, line, match) : line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null };
-      await pushLine(ctx, diff, toSend, match.item_id);
+      if (notMerged) await pushMerged(ctx, diff, line, await markMerged(ctx, line, match), match.item_id);
+      else await pushLine(ctx, diff, line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null }, match.item_id);
     } else if (line.server_item_id !== match.item_id || line.server_cart_id !== ctx.cartId) {
       await ctx.store.putLine(confirmLine(line, match, ctx.cartId, ctx.now()));
     }

@@ -334,4 +334,31 @@ describe('one customer on a phone and a laptop', () => {
     await laptop.sync.cart.load();
     expect(await localCart(laptop)).toEqual({ 'TWO-BOLT': 5 });
   });
+
+  it("sums the laptop's screw into what the phone's order left when that order converted the cart while the laptop's login merge was sending it (seed 1000000942)", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    await add(phone, 'TWO-SCREW', 4);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-SCREW': 4 });
+    const cartId = (await token(phone))!;
+    // The phone's order of 3 converts the cart just before the laptop's summed line (4 + 1) reaches it.
+    let ordered: Promise<unknown> | null = null;
+    const orderFirst: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.includes('/api/cart/update') && url.includes(cartId)) await (ordered ??= phoneOrders(phone, cartId, [{ sku: 'TWO-SCREW', qty: 3 }]));
+      return fetch(input, init);
+    };
+    // The laptop, still a guest, adds one screw, then signs in.
+    const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
+    await copyProducts(server, db, SKUS);
+    const net = manualConnectivity(true);
+    const laptop: Device = { db, sync: await leadingSync(server, db, { connectivity: net, fetch: orderFirst }), net };
+    devices.push(laptop);
+    await add(laptop, 'TWO-SCREW', 1);
+    expect(await signIn(db, laptop.sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
+    await expect.poll(() => ordered !== null, { timeout: scaled(15_000) }).toBe(true);
+    // The order left one of the phone's four; the laptop's one is added to it, not a copy of the cart the order converted.
+    await settled(laptop, email, { 'TWO-SCREW': 2 });
+    await settled(phone, email, { 'TWO-SCREW': 2 });
+  });
 });
