@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../../src/db/database-types';
@@ -7,12 +7,28 @@ import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../src/d
 import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch';
 import { openTestDatabase } from '../doubles/test-database';
 import type { Doc } from '../../src/domain/catalog-query/types';
-import type { TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { importProducts } from './cart-fixtures';
 
 /**
  * A shopper's device against the real server, for the local-database suites: a test database
  * holding products as the catalogue replication would have left them, and the shop's sync.
  */
+
+/**
+ * The real server on a database of its own for this file's tests: started before them with
+ * `products` imported (the import also owns their stock rows, as a shop owner's would), closed after
+ * them. `started` hands it to the file, which keeps it in its own `server` variable.
+ */
+export function serverForThisFile(products: Record<string, unknown>[], started: (server: TestServer) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    if (products.length > 0) await importProducts(server, products);
+    started(server);
+  });
+  afterAll(async () => server?.close());
+}
 
 /** The collections a storefront page opens. */
 export const SHOP_COLLECTIONS = ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications', 'lists'] as const;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TotalsReply } from '../../schemas/api/cart';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { toContentRecord, toProductRecord } from '../../replication/catalog/catalog-records';
@@ -11,9 +11,9 @@ import { checkoutTotals } from '../../src/db/orders/checkout-totals';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../doubles/test-database';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { closedAfterEach, leadingSync } from './device-shop';
-import { importProducts, testProduct } from './cart-fixtures';
+import type { TestServer } from '../helpers/test-server';
+import { closedAfterEach, leadingSync, serverForThisFile } from './device-shop';
+import { testProduct } from './cart-fixtures';
 import { scaled } from '../helpers/time-limits';
 
 /**
@@ -25,15 +25,12 @@ let server: TestServer;
 const TIERED = 'LCC-SCREWS';
 const BOOK = 'LCC-BOOK';
 const DRILL = 'LCC-DRILL';
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, [
-    testProduct(995_400, TIERED, { price: 12.49, tier_prices: [{ customer_group_id: 0, qty: 10, value: 11.37 }] }),
-    testProduct(995_401, BOOK, { price: 5.55, tax_class_id: 5 }),
-    testProduct(995_402, DRILL, { price: 64.99 }),
-  ]);
-});
-afterAll(async () => server?.close());
+const PRODUCTS = [
+  testProduct(995_400, TIERED, { price: 12.49, tier_prices: [{ customer_group_id: 0, qty: 10, value: 11.37 }] }),
+  testProduct(995_401, BOOK, { price: 5.55, tax_class_id: 5 }),
+  testProduct(995_402, DRILL, { price: 64.99 }),
+];
+serverForThisFile(PRODUCTS, (started) => (server = started));
 
 interface Page {
   db: ShopDatabase;

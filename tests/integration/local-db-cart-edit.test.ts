@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addProductToCart } from '../../src/db/cart/cart-add';
 import { changeQuantity } from '../../src/db/cart/cart-quantity';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { FORM_MESSAGES } from '../../schemas/forms/form-messages';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { devicePages, type DevicePage } from './device-shop';
-import { importProducts, testProduct } from './cart-fixtures';
+import type { TestServer } from '../helpers/test-server';
+import { type DevicePage, devicePages, serverForThisFile } from './device-shop';
+import { testProduct } from './cart-fixtures';
 import { scaled } from '../helpers/time-limits';
 
 let server: TestServer;
 const SKUS = ['LCE-ANCHOR', 'LCE-BOLT', 'LCE-TRADE-PACK'] as const;
-beforeAll(async () => {
-  server = await startTestServer();
-  // The stock comes with the import, as a shop owner's would (the import owns the stock rows).
-  const stock = (sku: string) => (sku === 'LCE-ANCHOR' ? { stock: { is_in_stock: true, qty: 5, manage_stock: true } } : {});
-  const minimum = (sku: string) => (sku === 'LCE-TRADE-PACK' ? { minimum_order: 5 } : {});
-  await importProducts(server, SKUS.map((sku, i) => testProduct(995_300 + i, sku, { price: 10 + i, ...stock(sku), ...minimum(sku) })));
-});
-afterAll(async () => server?.close());
+const stock = (sku: string) => (sku === 'LCE-ANCHOR' ? { stock: { is_in_stock: true, qty: 5, manage_stock: true } } : {});
+const minimum = (sku: string) => (sku === 'LCE-TRADE-PACK' ? { minimum_order: 5 } : {});
+serverForThisFile(SKUS.map((sku, i) => testProduct(995_300 + i, sku, { price: 10 + i, ...stock(sku), ...minimum(sku) })), (started) => (server = started));
 
 type Page = DevicePage;
 const openShop = devicePages(() => server, SKUS, { taxRule: false });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../replication/api/api-client';
 import { UnknownOutcomeError } from '../../replication/api/api-errors';
 import type { ApiClient } from '../../replication/api/api-types';
@@ -12,10 +12,10 @@ import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { sessionTokenStore, signIn } from '../../src/db/session/session';
 import { openTestDatabase } from '../doubles/test-database';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import type { TestServer } from '../helpers/test-server';
 import { scaled } from '../helpers/time-limits';
-import { copyProducts } from './device-shop';
-import { importProducts, orderBody, testProduct } from './cart-fixtures';
+import { copyProducts, serverForThisFile } from './device-shop';
+import { orderBody, testProduct } from './cart-fixtures';
 
 /**
  * The cart sync of one page (the real store over fake-indexeddb, the real API client) against the
@@ -23,11 +23,7 @@ import { importProducts, orderBody, testProduct } from './cart-fixtures';
  */
 let server: TestServer;
 const SKUS = ['LCF-ANCHOR', 'LCF-BOLT', 'LCF-SCREW', 'LCF-SAVED'] as const;
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, SKUS.map((sku, i) => testProduct(996_100 + i, sku, { price: 10 + i })));
-});
-afterAll(async () => server?.close());
+serverForThisFile(SKUS.map((sku, i) => testProduct(996_100 + i, sku, { price: 10 + i })), (started) => (server = started));
 
 /** A reply lost after the server acted, a proxy's page, a status without acting, or no reply until the time-out. */
 type Fault = 'lost-reply' | 'html-502' | 'hang' | { status: number };

@@ -1,21 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToCart, removeFromCart, updateQuantity } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { setThankYouPageOpen } from '../../src/db/orders/place-order';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { devicePages, type DevicePage } from './device-shop';
+import type { TestServer } from '../helpers/test-server';
+import { type DevicePage, devicePages, serverForThisFile } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
-import { GB_ADDRESS, importProducts, setStock, testProduct } from './cart-fixtures';
+import { GB_ADDRESS, setStock, testProduct } from './cart-fixtures';
 
 let server: TestServer;
 const SKUS = ['LDB-ANCHOR', 'LDB-BOLT', 'LDB-SCREW', 'LDB-NUT'] as const;
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, SKUS.map((sku, i) => testProduct(995_100 + i, sku, { price: 10 + i })));
-});
-afterAll(async () => server?.close());
+serverForThisFile(SKUS.map((sku, i) => testProduct(995_100 + i, sku, { price: 10 + i })), (started) => (server = started));
 
 type Page = DevicePage;
 const openShop = devicePages(() => server, SKUS);

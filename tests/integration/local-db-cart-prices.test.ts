@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../../schemas/rx/cart.schema';
 import { addProductToCart } from '../../src/db/cart/cart-add';
 import { storedProduct } from '../../src/db/catalog/catalog-records';
@@ -8,10 +8,10 @@ import { checkoutTotals } from '../../src/db/orders/checkout-totals';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../doubles/test-database';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { closedAfterEach, leadingSync } from './device-shop';
+import type { TestServer } from '../helpers/test-server';
+import { closedAfterEach, leadingSync, serverForThisFile } from './device-shop';
 import { until } from '../helpers/wait-until';
-import { importProducts, testProduct } from './cart-fixtures';
+import { testProduct } from './cart-fixtures';
 
 /**
  * A device against the real server: the cart line follows a price import (CSV `sku,price`) that
@@ -21,11 +21,7 @@ import { importProducts, testProduct } from './cart-fixtures';
 let server: TestServer;
 const SKU = 'LCP-M8-BOLT';
 const NAME = 'M8 Hex Bolt';
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, [testProduct(995_500, SKU, { name: NAME, price: 3.5 })]);
-});
-afterAll(async () => server?.close());
+serverForThisFile([testProduct(995_500, SKU, { name: NAME, price: 3.5 })], (started) => (server = started));
 
 interface Device {
   db: ShopDatabase;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, modifyLocal, readLocal } from '../../src/db/local-state';
 import { ENDING_SESSIONS } from '../../src/db/session/server-logout';
@@ -6,8 +6,8 @@ import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { openTestDatabase } from '../doubles/test-database';
 import { scriptedFetch, type ScriptedFault, type ScriptedFetch } from '../helpers/scripted-faults';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { closeDevice, closedAfterEach } from './device-shop';
+import type { TestServer } from '../helpers/test-server';
+import { closedAfterEach, closeDevice, serverForThisFile } from './device-shop';
 
 /**
  * Logging out on the device ends the session on the server too: at once when it can, in the
@@ -16,10 +16,7 @@ import { closeDevice, closedAfterEach } from './device-shop';
  */
 let server: TestServer;
 const PASSWORD = 'Logout-pass-123';
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+serverForThisFile([], (started) => (server = started));
 
 interface Tab {
   db: ShopDatabase;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUnknownOutcome } from '../../replication/api/api-errors';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
@@ -8,10 +8,10 @@ import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
 import { scriptedFetch, type ScriptedFetch } from '../helpers/scripted-faults';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { closeDevice, closedAfterEach, copyProducts, UK_VAT_RECORD } from './device-shop';
+import type { TestServer } from '../helpers/test-server';
+import { closedAfterEach, closeDevice, copyProducts, serverForThisFile, UK_VAT_RECORD } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
-import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
+import { GB_ADDRESS, testProduct } from './cart-fixtures';
 
 /**
  * The order and session paths of the device under application faults (a hung request, a proxy's
@@ -22,11 +22,7 @@ import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
 let server: TestServer;
 const SKUS = ['OF-ANCHOR', 'OF-BOLT', 'OF-SCREW'] as const;
 const PASSWORD = 'Order-faults-123';
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, SKUS.map((sku, i) => testProduct(996_100 + i, sku, { price: 10 + i })));
-});
-afterAll(async () => server?.close());
+serverForThisFile(SKUS.map((sku, i) => testProduct(996_100 + i, sku, { price: 10 + i })), (started) => (server = started));
 
 interface Tab {
   db: ShopDatabase;

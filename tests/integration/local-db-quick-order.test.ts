@@ -1,5 +1,5 @@
 import { filter, firstValueFrom } from 'rxjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCatalogIndex } from '../../src/domain/catalog-query/catalog-index';
 import { findByCode } from '../../src/domain/catalog-query/code-lookup';
 import type { Doc } from '../../src/domain/catalog-query/types';
@@ -14,9 +14,9 @@ import { openTestDatabase } from '../doubles/test-database';
 import { addRowsToCart, mergeBatchNotices } from '../../src/features/quick-order/add-all';
 import { addAllNotice } from '../../src/features/quick-order/add-all-message';
 import { evaluateRow, type RowContext } from '../../src/features/quick-order/pad-row';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { closedAfterEach, leadingSync, serverProduct, storeProduct } from './device-shop';
-import { importProducts, testProduct } from './cart-fixtures';
+import type { TestServer } from '../helpers/test-server';
+import { closedAfterEach, leadingSync, serverForThisFile, serverProduct, storeProduct } from './device-shop';
+import { testProduct } from './cart-fixtures';
 import { scaled } from '../helpers/time-limits';
 
 let server: TestServer;
@@ -25,11 +25,7 @@ const PRODUCTS = [
   testProduct(995_401, 'QO-SHORT', { stock: { is_in_stock: true, qty: 2, manage_stock: true } }),
   testProduct(995_402, 'QO-TRADE', { minimum_order: 5 }),
 ];
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, PRODUCTS);
-});
-afterAll(async () => server?.close());
+serverForThisFile(PRODUCTS, (started) => (server = started));
 
 interface Page {
   db: ShopDatabase;

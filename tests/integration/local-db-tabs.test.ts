@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
@@ -7,7 +7,8 @@ import { LOCAL, readLocal } from '../../src/db/local-state';
 import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch';
 import { fakeBrowser, openTestDatabase } from '../doubles/test-database';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import type { TestServer } from '../helpers/test-server';
+import { serverForThisFile } from './device-shop';
 import { waitUntil } from '../helpers/wait-until';
 
 /**
@@ -17,10 +18,7 @@ import { waitUntil } from '../helpers/wait-until';
  * the pair under the free tier's 13 open collections.
  */
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server?.close());
+serverForThisFile([], (started) => (server = started));
 
 interface Tab {
   db: ShopDatabase;
