@@ -127,6 +127,24 @@ export function createCartSync(deps: CartSyncDeps) {
   }
 
   /**
+   * The login merge connects the customer's cart (SPEC §4): the coupon comes off the guest cart, the
+   * customer's cart is connected and merged with quantities summed, then the coupon goes back on.
+   * Done here, by whichever sync finds the merge owed, and not by the sign-in's own call only: a tab
+   * that takes the lead after a sign-in merges from its start-up sync, and the shopper lost the code.
+   */
+  async function connectForLogin(before: CartState): Promise<DiffLog> {
+    const coupon = before.coupon?.code ?? null;
+    if (coupon && before.token && !before.customerCart) await knownOrNull(cart.deleteCoupon(before.token));
+    const diff = await connect({ guestCart: false });
+    const { token } = await deps.store.state();
+    if (coupon && token && token !== before.token) {
+      const applied = await knownOrNull(cart.applyCoupon(token, coupon));
+      if (applied?.code === 200) await totals.syncTotals(token);
+    }
+    return diff;
+  }
+
+  /**
    * Line key → quantity the device's unsent orders take from this cart, beside the `lines` read before.
    * An order stored but not done taking its lines has not taken from a line it has not marked: that
    * line, as read, still holds the quantity, which is not the order's yet (counted, a line put back
@@ -232,7 +250,7 @@ export function createCartSync(deps: CartSyncDeps) {
     // Signed out before the login merge could finish: there is no customer cart to merge with.
     if (state.mergePending && !(await deps.hasUserToken())) state = await update(mergeEnded);
     // Also straight after a connect: a guest cart created while the shopper signed in is not the customer's.
-    if (state.mergePending && !(state.token && state.customerCart)) return connect({ guestCart: false });
+    if (state.mergePending && !(state.token && state.customerCart)) return connectForLogin(state);
     const lines = await deps.store.lines();
     if (!state.token) {
       const customer = await deps.hasUserToken();
@@ -335,25 +353,14 @@ export function createCartSync(deps: CartSyncDeps) {
     /** After a local edit (any tab): the client's lines win (a pending login merge runs instead). */
     sync: (options: SyncOptions = { forceClientState: true }) => serial(() => sync(options)),
     /**
-     * On login (the session token appeared): the coupon comes off the guest cart, the customer's cart
-     * is connected and merged with quantities summed, then the coupon goes back on (SPEC §4). The
-     * merge is marked pending before anything is sent, so if it is interrupted every later sync, and
-     * `load` after a reload, finishes it; a sync that already connected the customer's cart merged.
+     * On login (the session token appeared): the login merge (`connectForLogin`, coupon included). It
+     * is marked pending before anything is sent, so if it is interrupted every later sync, and `load`
+     * after a reload, finishes it; a sync that already connected the customer's cart merged.
      */
     authorize: async () => {
       // A new session: its own 401s may fall back to a guest cart again.
-      const before = await deps.store.updateState((s) => ({ ...withMergeOwed(s), connectBypassCount: 0 }));
-      return serial(async () => {
-        const coupon = before.coupon?.code ?? null;
-        if (coupon && before.token && !before.customerCart) await knownOrNull(cart.deleteCoupon(before.token));
-        const diff = await sync({ forceClientState: true });
-        const { token } = await deps.store.state();
-        if (coupon && token && token !== before.token) {
-          const applied = await knownOrNull(cart.applyCoupon(token, coupon));
-          if (applied?.code === 200) await totals.syncTotals(token);
-        }
-        return diff;
-      });
+      await deps.store.updateState((s) => ({ ...withMergeOwed(s), connectBypassCount: 0 }));
+      return serial(() => sync({ forceClientState: true }));
     },
     /** Reads the server's cart even with nothing to send (a focus, a timer): another device may have changed it. */
     refresh: () => serial(() => sync({ pull: true })),

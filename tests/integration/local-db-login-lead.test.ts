@@ -35,9 +35,13 @@ interface Page {
 }
 const pages = closedAfterEach<Page>();
 
+async function register(email: string): Promise<void> {
+  expect((await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Lee', lastname: 'Lead' }, password: PASSWORD })).status).toBe(200);
+}
+
 /** A customer whose open cart holds LGL-ANCHOR×3, saved on another visit; gives the cart's id. */
 async function customerWithSavedCart(email: string): Promise<string> {
-  await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Lee', lastname: 'Lead' }, password: PASSWORD });
+  await register(email);
   const login = await server.request<string>('POST', '/api/user/login', { username: email, password: PASSWORD });
   const bearer = { authorization: `Bearer ${login.body.result}` };
   const cartId = (await server.request<string>('POST', '/api/cart/create', undefined, bearer)).body.result;
@@ -77,4 +81,25 @@ describe('a sign-in no leading tab saw happen', () => {
     page.leadership.set(true);
     await merged(page.db, customerCart);
   });
+
+  it('the customer cart gets the coupon the guest applied', async () => {
+    const customerCart = await customerWithSavedCart('lead-coupon@example.com');
+    const page = await guestPage();
+    expect(await page.sync.cart.applyCoupon('WELCOME10')).toBe(true);
+    const guestCart = (await readLocal(page.db, LOCAL.cartState)).token!;
+    page.leadership.set(false);
+    expect(await signIn(page.db, page.sync.api, 'lead-coupon@example.com', PASSWORD)).toEqual({ ok: true });
+    page.leadership.set(true);
+    await merged(page.db, customerCart);
+    await waitUntil(async () => (await readLocal(page.db, LOCAL.cartState)).coupon?.code === 'WELCOME10', 10_000, 'the coupon shown on the customer cart');
+    expect(await couponOn(customerCart)).toBe('WELCOME10');
+    // SPEC §4: on login the coupon comes off the guest cart before it goes on the customer's.
+    expect(await couponOn(guestCart)).toBeNull();
+  });
 });
+
+/** The coupon code the server holds on this cart, or null. */
+async function couponOn(cartId: string): Promise<string | null> {
+  const [row] = await server.ctx.db.query<{ coupon_code: string | null }>('select coupon_code from carts where id = $1', [cartId]);
+  return row?.coupon_code ?? null;
+}
