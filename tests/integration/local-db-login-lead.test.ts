@@ -10,8 +10,8 @@ import { manualLeadership } from '../../src/db/sync/tab-leadership';
 import { openTestDatabase } from '../doubles/test-database';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
-import { importProducts, testProduct } from './cart-fixtures';
-import { closedAfterEach, copyProducts, SHOP_COLLECTIONS } from './device-shop';
+import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
+import { closedAfterEach, copyProducts, SHOP_COLLECTIONS, UK_VAT_RECORD } from './device-shop';
 
 /**
  * The login merge when no tab is leading as the shopper signs in: the leading page was reloading (a
@@ -32,6 +32,7 @@ interface Page {
   db: ShopDatabase;
   sync: ShopSync;
   leadership: ReturnType<typeof manualLeadership>;
+  connectivity: ReturnType<typeof manualConnectivity>;
 }
 const pages = closedAfterEach<Page>();
 
@@ -53,9 +54,11 @@ async function customerWithSavedCart(email: string): Promise<string> {
 async function guestPage(): Promise<Page> {
   const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
   await copyProducts(server, db, SKUS);
+  await db.content.upsert(UK_VAT_RECORD);
   const leadership = manualLeadership(true);
-  const sync = createShopSync(db, { baseUrl: server.url, catalogue: false, lockRetryMs: 50, connectivity: manualConnectivity(true), leadership });
-  const page = { db, sync, leadership };
+  const connectivity = manualConnectivity(true);
+  const sync = createShopSync(db, { baseUrl: server.url, catalogue: false, lockRetryMs: 50, connectivity, leadership, retryBaseMs: 50 });
+  const page = { db, sync, leadership, connectivity };
   pages.push(page);
   sync.start();
   await sync.whenLeading();
@@ -96,10 +99,44 @@ describe('a sign-in no leading tab saw happen', () => {
     // SPEC §4: on login the coupon comes off the guest cart before it goes on the customer's.
     expect(await couponOn(guestCart)).toBeNull();
   });
+
+  it("an order held for the customer's session goes once the next leader finds the session", async () => {
+    const email = 'lead-held-order@example.com';
+    await register(email);
+    const page = await guestPage();
+    expect(await signIn(page.db, page.sync.api, email, PASSWORD)).toEqual({ ok: true });
+    await waitUntil(async () => (await readLocal(page.db, LOCAL.cartState)).customerCart && !(await readLocal(page.db, LOCAL.cartState)).mergePending, 10_000, 'the customer cart connected');
+    // Placed offline, then signed out before it went: sent without the session, the server holds it back.
+    page.connectivity.set(false);
+    const placed = await page.sync.placeOrder(await checkoutBody(page.db, email));
+    expect(placed.outcome).toBe('queued');
+    await page.sync.signOut(true);
+    page.connectivity.set(true);
+    await waitUntil(async () => (await page.db.orders.findOne(placed.order.order_id).exec())?.state === 'held', 10_000, 'the order held for the session');
+
+    page.leadership.set(false);
+    expect(await signIn(page.db, page.sync.api, email, PASSWORD)).toEqual({ ok: true });
+    page.leadership.set(true);
+    await waitUntil(async () => (await page.db.orders.findOne(placed.order.order_id).exec())?.state === 'sent', 10_000, 'the held order sent');
+    expect((await server.ctx.db.query<{ order_id: string }>('select order_id from orders where lower(email) = lower($1)', [email])).map((o) => o.order_id)).toEqual([placed.order.order_id]);
+  });
 });
 
 /** The coupon code the server holds on this cart, or null. */
 async function couponOn(cartId: string): Promise<string | null> {
   const [row] = await server.ctx.db.query<{ coupon_code: string | null }>('select coupon_code from carts where id = $1', [cartId]);
   return row?.coupon_code ?? null;
+}
+
+/** The checkout's order body from the cart as it is now (the review step builds the same). */
+async function checkoutBody(db: ShopDatabase, email: string): Promise<Record<string, unknown>> {
+  const lines = (await db.cart.find().exec()).map((d) => d.toMutableJSON());
+  const user = await readLocal(db, LOCAL.currentUser);
+  return {
+    user_id: typeof user?.id === 'number' || typeof user?.id === 'string' ? String(user.id) : '',
+    cart_id: (await readLocal(db, LOCAL.cartState)).token,
+    products: lines.map((l) => ({ sku: l.sku, qty: l.qty, product_option: l.product_option, checksum: l.checksum })),
+    addressInformation: { shippingAddress: { ...GB_ADDRESS, email }, billingAddress: { ...GB_ADDRESS, email }, shipping_method_code: 'flatrate', shipping_carrier_code: 'courier', payment_method_code: 'cashondelivery' },
+    personalDetails: { firstName: 'Lee', lastName: 'Lead', emailAddress: email, createAccount: false },
+  };
 }

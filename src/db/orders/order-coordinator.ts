@@ -20,12 +20,13 @@ import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from './q
  * lines left go to a new server cart.
  */
 export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient; notify: (notice: Notice) => Promise<void>; connectivity: Connectivity; cart: CartCoordinator }) {
+  const hasSession = async () => Boolean((await readLocal(db, LOCAL.session)).token);
   const outbox = createOrderOutbox({
     api: deps.api,
     store: orderStore(db),
     notify: deps.notify,
     isOnline: () => deps.connectivity.isOnline(),
-    hasSession: async () => Boolean((await readLocal(db, LOCAL.session)).token),
+    hasSession,
     cartReadyFor: (body) => sendChangesForOrderCart(db, deps.api, body),
     onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await deps.cart.sync({ forceClientState: true }))),
   });
@@ -40,8 +41,12 @@ export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient;
     cancelQueued: () => cancelQueuedOrders(db, outbox),
     /** Taking the lead: lines of orders whose placing page went before taking them leave the cart. */
     takeLinesLeftInCart: () => takeLinesLeftInCart(db),
-    /** Signed in again: orders held for the customer's session go back in the queue. */
-    releaseHeld: () => outbox.releaseHeld(),
+    /**
+     * Orders held for the customer's session go back in the queue once there is a session (none
+     * without one); gives how many. The leader asks when it sees the token appear and when it takes
+     * the lead, since a sign-in while no tab led was seen by no watch.
+     */
+    releaseHeld: async () => ((await hasSession()) ? outbox.releaseHeld() : 0),
   };
 }
 

@@ -135,7 +135,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
         .pipe(map((s) => s.token), pairwise(), filter(([before, after]) => !before && Boolean(after)))
         .subscribe(() => {
           void cart.authorize().catch(rounds.failed);
-          // Orders held for the customer's session go again, however the session came back.
+          // Orders held for the customer's session go again, however the session came back (and
+          // when a leader takes over after it did, below).
           void orders.releaseHeld().then((released) => (released > 0 ? rounds.run() : undefined), rounds.failed);
         }),
     );
@@ -186,6 +187,9 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     // Before the first cart sync: lines an order stored by a page that went meanwhile still holds.
     await orders.takeLinesLeftInCart().catch(rounds.failed);
     await cart.load().catch(rounds.failed);
+    // Orders held for a session go with the first round when there is one: a sign-in made while no
+    // tab led (the leading page reloading) was seen by no token watch, and the order waited.
+    await orders.releaseHeld().catch(rounds.failed);
     await rounds.run();
   }
 
