@@ -191,7 +191,7 @@ describe('the order outbox', () => {
       store,
       notify: async () => undefined,
       isOnline: () => true,
-      hasSession: async () => session.token !== null,
+      session: async () => (session.token === null ? null : { customerId: '7' }),
     });
     const orderId = newOrderId();
     await outbox.store({ ...order, user_id: '7' }, orderId);
@@ -201,6 +201,41 @@ describe('the order outbox', () => {
     expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
     expect((await store.get(orderId))?.state).toBe('sent');
     expect([...placed]).toEqual([orderId]);
+  });
+
+  it("never sends a customer's order with another customer's session: it goes without the token, is held, and is released only to its customer", async () => {
+    const signedIn = { customerId: '8' as string | null, token: 'token-of-8' };
+    const authorizations: (string | null)[] = [];
+    // The real endpoint's user check: a body naming a customer needs that customer's token.
+    const fetchFn = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      const authorization = new Headers(init?.headers).get('authorization');
+      authorizations.push(authorization);
+      const body = JSON.parse(init!.body as string) as { order_id: string; user_id: string };
+      if (authorization === null) return json(401, 'User is not authorized to access the resource');
+      if (authorization !== `Bearer token-of-${body.user_id}`) return json(403, 'You do not have access to this order');
+      return json(200, { order_id: body.order_id, increment_id: '1001' });
+    });
+    const store = memoryOrderStore();
+    const outbox = createOrderOutbox({
+      api: createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn as unknown as typeof fetch, timeoutMs: 50, tokens: { read: async () => ({ token: signedIn.token, refreshToken: null }), write: async () => undefined } }),
+      store,
+      notify: async () => undefined,
+      isOnline: () => true,
+      session: async () => ({ customerId: signedIn.customerId }),
+    });
+    const orderId = newOrderId();
+    await outbox.store({ ...order, user_id: '7' }, orderId);
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 0, held: 1, rejected: 0 });
+    expect(authorizations).toEqual([null]);
+    expect(await outbox.releaseHeld()).toBe(0);
+    expect((await store.get(orderId))?.state).toBe('held');
+    // Its customer signed in: known once their profile came.
+    Object.assign(signedIn, { customerId: null, token: 'token-of-7' });
+    expect(await outbox.releaseHeld()).toBe(0);
+    signedIn.customerId = '7';
+    expect(await outbox.releaseHeld()).toBe(1);
+    expect(await outbox.sendQueued()).toMatchObject({ sent: 1 });
+    expect(authorizations).toEqual([null, 'Bearer token-of-7']);
   });
 
   it("shows the server's order in place of one whose cart another device or tab already turned into that order", async () => {

@@ -3,6 +3,7 @@ import { isUnknownOutcome } from '../api/api-errors';
 import type { ApiClient } from '../api/api-types';
 import type { Notice } from '../tasks/task-types';
 import { withdrawQueuedOrder } from './order-lookup';
+import { isOrderSession, type DeviceSession } from './order-owner';
 import { markOrderedElsewhere, orderedElsewhereNotice } from './ordered-elsewhere';
 import { ORDER_PUSH_MESSAGES, pushOrder, type PushOutcome } from './order-push';
 import { withoutPassword } from './order-secrets';
@@ -35,8 +36,11 @@ export interface OrderOutboxDeps {
   now?(): number;
   /** After the server accepted an order (it converted the cart the order names). */
   onSent?(order: OrderRecord): Promise<void>;
-  /** Whether the device holds a customer's session now (a held order waits for one). */
-  hasSession?(): Promise<boolean>;
+  /**
+   * Whose session the device holds now: a customer's order goes with that customer's session only,
+   * and a held one waits for it. Without it, every order goes with whatever session there is.
+   */
+  session?(): Promise<DeviceSession>;
   /**
    * Before each push: whether the server cart the order names holds what the order takes from it
    * (the device's changes kept for that cart were sent). False leaves the order queued for later.
@@ -75,6 +79,14 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
   const now = () => (deps.now ? deps.now() : Date.now());
   const inFlight = new Map<string, Promise<PushOutcome | null>>();
   const secretBodies = new Map<string, Record<string, unknown>>();
+
+  /** Whether the order may go with the session held now (always, when sessions are not told apart). */
+  const goesWithSession = async (order: OrderRecord) => !deps.session || isOrderSession(order.body, await deps.session());
+  /** Whether the session held now is the order's own customer's (any, for a guest's order). */
+  async function ownSessionNow(order: OrderRecord): Promise<boolean> {
+    const session = deps.session ? await deps.session() : null;
+    return session !== null && isOrderSession(order.body, session);
+  }
 
   async function markSent(order: OrderRecord, result: Record<string, unknown>): Promise<void> {
     const at = now();
@@ -136,9 +148,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
         return outcome;
       case 'held': {
         if (!(await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at }, answeredBy(order)))) return null;
-        // The push went without a session, and the shopper signed in while it was on its way: the
+        // The push went without a session, and its customer signed in while it was on its way: the
         // sign-in released the held orders before this one was held, so it goes again with the session.
-        if (!(await deps.hasSession?.())) return outcome;
+        if (!(await ownSessionNow(order))) return outcome;
         const requeued = await deps.store.update(order.order_id, { state: 'queued', attempts: order.attempts + 1, error: null, updated_at: now() }, (stored) => stored.state === 'held');
         return requeued ? { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued } : outcome;
       }
@@ -157,8 +169,12 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     const order = await deps.store.get(orderId);
     if (!order || order.state !== 'queued') return null;
     const body = secretBodies.get(orderId) ?? order.body;
-    if (deps.cartReadyFor && !(await deps.cartReadyFor(body))) return record(order, { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued });
-    const outcome = await pushOrder(deps.api, body);
+    // Another customer's session (or one whose customer is not known yet) is not this order's: it
+    // goes without it, so the server answers only what it already has of it, and otherwise asks for
+    // its customer's login (held). Its cart's changes are that customer's, and wait for them too.
+    const withSession = await goesWithSession(order);
+    if (withSession && deps.cartReadyFor && !(await deps.cartReadyFor(body))) return record(order, { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued });
+    const outcome = await pushOrder(deps.api, body, { withSession });
     return record(order, outcome);
   }
 
@@ -266,9 +282,14 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       await deps.store.remove([orderId], 'repriced');
       if (!(await deps.store.get(orderId))) secretBodies.delete(orderId);
     },
-    /** Signed in again: the orders that waited for it go back in the queue. */
+    /**
+     * A customer signed in again: the orders held for them go back in the queue (and a guest's held
+     * order with any session); orders held for another customer stay held. Gives how many went back.
+     */
     async releaseHeld(): Promise<number> {
-      const held = (await deps.store.queued({ includeHeld: true })).filter((o) => o.state === 'held');
+      const session = deps.session ? await deps.session() : undefined;
+      if (session === null) return 0;
+      const held = (await deps.store.queued({ includeHeld: true })).filter((o) => o.state === 'held' && (session === undefined || isOrderSession(o.body, session)));
       for (const order of held) await deps.store.update(order.order_id, { state: 'queued', error: null, updated_at: now() });
       return held.length;
     },

@@ -52,11 +52,12 @@ function repricedOf(reply: ApiEnvelope<unknown>): RepricedTotals | null {
  * returns the first reply and never places a second order. Success is a reply without a code or with
  * code 200 (SPEC §4); only a 4xx refuses, anything the server did not clearly answer stays queued.
  * A 409 for a changed price is a refusal of its own: the shopper is asked to confirm the new total.
+ * `withSession: false` sends it without the device's token (the session is another customer's).
  */
-export async function pushOrder(api: ApiClient, body: Record<string, unknown>): Promise<PushOutcome> {
+export async function pushOrder(api: ApiClient, body: Record<string, unknown>, options: { withSession?: boolean } = {}): Promise<PushOutcome> {
   let reply: ApiEnvelope<unknown>;
   try {
-    reply = await api.request<unknown>('/api/order', { method: 'POST', body });
+    reply = await api.request<unknown>('/api/order', { method: 'POST', body, auth: options.withSession ?? true });
   } catch (error) {
     if (isUnknownOutcome(error)) return { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued };
     throw error;

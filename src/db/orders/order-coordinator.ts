@@ -4,7 +4,7 @@ import type { Notice } from '../../../replication/tasks/task-types';
 import { retireOrderedCart } from '../cart/cart-actions';
 import type { CartCoordinator } from '../cart/cart-coordinator';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, readLocal } from '../local-state';
+import { readDeviceSession } from '../session/session-customer';
 import type { Connectivity } from '../sync/connectivity';
 import { beginCheckout } from './checkout-session';
 import { sendChangesForOrderCart } from './order-cart-changes';
@@ -20,13 +20,12 @@ import { cancelQueuedOrders, confirmQueuedOrders, handleQueuedOrders } from './q
  * lines left go to a new server cart.
  */
 export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient; notify: (notice: Notice) => Promise<void>; connectivity: Connectivity; cart: CartCoordinator }) {
-  const hasSession = async () => Boolean((await readLocal(db, LOCAL.session)).token);
   const outbox = createOrderOutbox({
     api: deps.api,
     store: orderStore(db),
     notify: deps.notify,
     isOnline: () => deps.connectivity.isOnline(),
-    hasSession,
+    session: () => readDeviceSession(db),
     cartReadyFor: (body) => sendChangesForOrderCart(db, deps.api, body),
     onSent: async (order) => void ((await retireOrderedCart(db, order.body.cart_id)) && (await deps.cart.sync({ forceClientState: true }))),
   });
@@ -42,11 +41,12 @@ export function createOrderCoordinator(db: ShopDatabase, deps: { api: ApiClient;
     /** Taking the lead: lines of orders whose placing page went before taking them leave the cart. */
     takeLinesLeftInCart: () => takeLinesLeftInCart(db),
     /**
-     * Orders held for the customer's session go back in the queue once there is a session (none
-     * without one); gives how many. The leader asks when it sees the token appear and when it takes
-     * the lead, since a sign-in while no tab led was seen by no watch.
+     * Orders held for a customer's session go back in the queue once that same customer is signed in
+     * (none without a session, and never for another customer's); gives how many. The leader asks
+     * when it sees the signed-in customer change and when it takes the lead, since a sign-in while no
+     * tab led was seen by no watch.
      */
-    releaseHeld: async () => ((await hasSession()) ? outbox.releaseHeld() : 0),
+    releaseHeld: () => outbox.releaseHeld(),
   };
 }
 

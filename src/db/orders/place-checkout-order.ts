@@ -2,6 +2,7 @@ import type { PlaceResult } from '../../../replication/orders/order-outbox';
 import { currentStore, storeConfig } from '../../i18n/store-views';
 import { readCartLines } from '../cart/cart-view';
 import { LOCAL, readLocal } from '../local-state';
+import { customerIdOf } from '../session/session-customer';
 import { keepsDataOnlyInThisTab, type LocalShop } from '../local-shop';
 import { buildOrderBody, type CheckoutDraft } from './checkout-order-body';
 
@@ -36,7 +37,7 @@ export async function placeOrder(shop: LocalShop, draft: CheckoutDraft, press: P
     readLocal(db, LOCAL.session),
     readLocal(db, LOCAL.currentUser),
   ]);
-  const userId = session.token && user && (typeof user.id === 'number' || typeof user.id === 'string') ? String(user.id) : null;
+  const userId = session.token ? customerIdOf(user) : null;
   const config = storeConfig();
   const body = buildOrderBody({
     ...draft,

@@ -14,6 +14,7 @@ import { createOrderCoordinator } from '../orders/order-coordinator';
 import { endSessionAfterTokenFailure, sessionTokenStore } from '../session/session';
 import { keepServerLogoutsSent } from '../session/logout-keeper';
 import { keepProfileLoaded } from '../session/profile-keeper';
+import { watchSessionCustomer } from '../session/session-customer';
 import { createSessionCoordinator } from '../session/session-coordinator';
 import { browserConnectivity, type Connectivity } from './connectivity';
 import { addNotification } from './notification-center';
@@ -133,12 +134,16 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     leadSubs.push(
       watchLocal(db, LOCAL.session)
         .pipe(map((s) => s.token), pairwise(), filter(([before, after]) => !before && Boolean(after)))
-        .subscribe(() => {
-          void cart.authorize().catch(rounds.failed);
-          // Orders held for the customer's session go again, however the session came back (and
-          // when a leader takes over after it did, below).
-          void orders.releaseHeld().then((released) => (released > 0 ? rounds.run() : undefined), rounds.failed);
-        }),
+        .subscribe(() => void cart.authorize().catch(rounds.failed)),
+    );
+    // Orders held for a customer's session go again once that customer is signed in, however the
+    // session came back (and when a leader takes over after it did, below). Watched by customer, not
+    // by token: the profile that says who signed in comes after the token, and on a shared device
+    // the next sign-in may be another customer's, for whom these orders stay held.
+    leadSubs.push(
+      watchSessionCustomer(db)
+        .pipe(pairwise(), filter(([before, after]) => after !== null && after !== before))
+        .subscribe(() => void orders.releaseHeld().then((released) => (released > 0 ? rounds.run() : undefined), rounds.failed)),
     );
     // Another device on the same account may change the cart: read it when a tab asks (a focus) and
     // every so often while the page is shown.
@@ -187,8 +192,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     // Before the first cart sync: lines an order stored by a page that went meanwhile still holds.
     await orders.takeLinesLeftInCart().catch(rounds.failed);
     await cart.load().catch(rounds.failed);
-    // Orders held for a session go with the first round when there is one: a sign-in made while no
-    // tab led (the leading page reloading) was seen by no token watch, and the order waited.
+    // Orders held for a customer go with the first round when that customer is signed in: a sign-in
+    // made while no tab led (the leading page reloading) was seen by no watch, and the order waited.
     await orders.releaseHeld().catch(rounds.failed);
     await rounds.run();
   }
