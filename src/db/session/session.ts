@@ -69,6 +69,9 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
     const message = reply.code === 429 && typeof wait === 'number' ? tooManyRequestsMessage(Math.max(1, Math.ceil(wait / 1000))) : typeof reply.result === 'string' ? reply.result : 'Unexpected authorization error';
     return typeof wait === 'number' ? { ok: false, message, retryAfterMs: wait } : { ok: false, message };
   }
+  // The profile says whose session it is (held orders go only with their own customer's): one kept
+  // from a session this sign-in replaces must not speak for the new one until its own is loaded.
+  await writeLocal(db, LOCAL.currentUser, null);
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
   // After the token: a sync that saw the merge owed before the session would end it as signed out.
   await modifyLocal(db, LOCAL.cartState, withMergeOwed);
