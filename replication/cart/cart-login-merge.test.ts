@@ -39,7 +39,8 @@ describe('the login merge', () => {
   ];
   it.each(interruptions)('interrupted (%s), the next client-wins sync in checkout finishes it without deleting or summing twice', async (_, fault) => {
     const { page } = await guestAboutToSignIn();
-    page.server.fail(fault === 'network' ? '/api/cart/create' : '/api/cart/update', fault);
+    // The merge adds a guest line to the customer's cart as a change (/api/cart/apply).
+    page.server.fail(fault === 'network' ? '/api/cart/create' : '/api/cart/apply', fault);
     await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(page.store.current().mergePending).toBe(true);
     await page.sync.sync({ forceClientState: true });
@@ -50,7 +51,7 @@ describe('the login merge', () => {
 
   it('left pending by a reload, it is finished by the next page load', async () => {
     const { page } = await guestAboutToSignIn();
-    page.server.fail('/api/cart/update', 'lost-reply');
+    page.server.fail('/api/cart/apply', 'lost-reply');
     await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
     page.reload();
     await page.sync.load();
@@ -191,7 +192,8 @@ describe('an order that takes lines while the login merge sends them', () => {
     page.add(newLine('B', 1, 2));
     return { page, customerCart };
   }
-  const updateOf = (path: string, body: unknown) => (path === '/api/cart/update' ? (body as { cartItem: { sku: string } }).cartItem.sku : null);
+  /** The sku of the line the merge sends: a guest line goes to the customer's cart as an add. */
+  const updateOf = (path: string, body: unknown) => (path === '/api/cart/apply' ? (body as { ops: { sku: string }[] }).ops[0]!.sku : null);
 
   it('a line taken before its turn is not sent', async () => {
     const { page, customerCart } = await signedInWithTwoLines();
@@ -212,7 +214,7 @@ describe('an order that takes lines while the login merge sends them', () => {
       // The order took B whole after the merge marked it as the customer cart's, and recorded it.
       page.store.map.delete(newLine('B', 1).id);
       await page.store.updateState((s) => ({ ...s, leftWithOrders: { cartId: customerCart, keys: [newLine('B', 1).id] } }));
-      page.server.fail('/api/cart/update', 'lost-reply');
+      page.server.fail('/api/cart/apply', 'lost-reply');
     };
     await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(page.server.lines(customerCart)).toEqual({ A: 2, B: 1, SAVED: 1 });
@@ -235,7 +237,7 @@ describe('a line removed while the login merge is pending', () => {
   };
   const pending: [string, string, Fault][] = [
     ['before the customer cart was connected', '/api/cart/create', 'network'],
-    ['after the summed line reached the customer cart, its reply lost', '/api/cart/update', 'lost-reply'],
+    ['after the summed line reached the customer cart, its reply lost', '/api/cart/apply', 'lost-reply'],
   ];
   it.each(pending)('stays removed when the merge lands (interrupted %s)', async (_, path, fault) => {
     const { page, customerCart } = await guestAboutToSignIn();
@@ -294,7 +296,7 @@ describe('an order placed while the login merge is unfinished', () => {
     // A guest adds 2 screws; the change waits for a cart.
     await page.addMore(newLine('SCREW', 2), 2);
     // Signed in: the merge sends the screws to the customer's cart, but its reply is lost.
-    page.server.fail('/api/cart/update', 'lost-reply');
+    page.server.fail('/api/cart/apply', 'lost-reply');
     await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(page.store.current().mergePending).toBe(true);
     expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, SCREW: 2 });

@@ -7,6 +7,7 @@ import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { lineKey } from '../../src/domain/cart/line-key';
 import { sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
+import type { PendingCartOp } from './cart-ops-journal';
 
 export interface MergeContext {
   cart: CartApi;
@@ -90,6 +91,44 @@ export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine,
   return null;
 }
 
+/**
+ * Sends a line the login merge has just merged (`markMerged`) as an add of what it puts on top of the
+ * cart it read, applied by its id to the cart as the server holds it when it arrives (POST
+ * /api/cart/apply), so another device's change since that read stays: sent with the summed
+ * quantity, the line wrote over it (the phone's box of screws, added while the signing-in laptop
+ * read the cart, was lost). On that cart as read, the add leaves what `pushLine` would have written.
+ * Its reply tells what the cart now holds; a refusal leaves the line as the server has it. Returns
+ * the server's item id for the line, or null when it has none.
+ */
+async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, match: ServerCartItem | null): Promise<number | null> {
+  if (!(await ctx.store.hasLine(line.id))) return null;
+  const ordered = ctx.awaiting?.get(line.id) ?? 0;
+  const option = Object.keys(line.product_option).length > 0 ? line.product_option : null;
+  const op: PendingCartOp = { op_id: crypto.randomUUID(), type: 'add', key: line.id, sku: line.sku, product_option: option, qty: line.qty + ordered - (match?.qty ?? 0) };
+  const reply = await ctx.cart.apply(ctx.cartId, [op]);
+  diff.serverResponses.push({ status: reply.code, sku: line.sku, result: reply.result });
+  const kind = cartReplyKind(reply);
+  if (kind === 'cart-lost') throw new CartLostError(reply.code, reply.result);
+  if (kind === 'refused' || typeof reply.result === 'string') {
+    if (kind === 'done') throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
+    if (typeof reply.result === 'string') await ctx.showError(reply.result);
+    // The cart as read is all the device knows of it.
+    if (match && ownQty(ctx, match) > 0) await ctx.store.putLine(confirmLine(line, { ...match, qty: ownQty(ctx, match) }, ctx.cartId, ctx.now()));
+    else await ctx.store.removeLine(line.id);
+    return null;
+  }
+  const { items, results } = reply.result ?? {};
+  if (!Array.isArray(items) || !Array.isArray(results)) throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
+  for (const result of results) if (result.status === 'refused' && result.message) await ctx.showError(result.message);
+  const item = items.find((candidate) => sameItem(line, candidate, ctx.cartId));
+  if (!item || ownQty(ctx, item) <= 0) {
+    await ctx.store.removeLine(line.id);
+    return null;
+  }
+  await ctx.store.putLine(confirmLine(line, { ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now()));
+  return item.item_id;
+}
+
 /** Deletes a server line the device lacks; a refusal keeps it on both sides. */
 export async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {
   const reply = await ctx.cart.remove(ctx.cartId, { sku: item.sku, item_id: item.item_id, quoteId: ctx.cartId });
@@ -125,9 +164,9 @@ async function markMerged(ctx: MergeContext, line: CartLine, match: ServerCartIt
  * (seed 1000000942: 4 screws + 1 sent as 5 after an order of 3 left 1, instead of 2). A line the
  * shopper changed since is theirs, and stays as it is.
  */
-async function pushMerged(ctx: MergeContext, diff: DiffLog, line: CartLine, merged: CartLine, serverItemId: number | null): Promise<number | null> {
+async function pushMerged(ctx: MergeContext, line: CartLine, merged: CartLine, send: (merged: CartLine) => Promise<number | null>): Promise<number | null> {
   try {
-    return await pushLine(ctx, diff, merged, serverItemId);
+    return await send(merged);
   } catch (error) {
     if (error instanceof CartLostError) {
       const current = (await ctx.store.lines()).find((l) => l.id === line.id);
@@ -157,13 +196,18 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     const match = [...unmatched].find((item) => sameItem(line, item, ctx.cartId));
     if (match) unmatched.delete(match);
     const notMerged = mode.login && line.server_cart_id !== ctx.cartId;
+    // A line merged here adds to the cart (`addOnServer`). One merged before (a round whose reply was
+    // lost) goes whole, as the quantity it holds already sums the cart's; so does one the shopper
+    // removed during the merge and added again, which replaces the cart's line.
     if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
-      sent(notMerged ? await pushMerged(ctx, diff, line, await markMerged(ctx, line, null), null) : await pushLine(ctx, diff, line, null));
+      sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null)) : await pushLine(ctx, diff, line, null));
     } else if (notMerged || match.qty !== line.qty) {
       diff.items.push({ party: 'server', status: 'wrong-qty', sku: line.sku, clientQty: line.qty, serverQty: match.qty });
+      const replaces = ctx.removedWhileMerging?.has(line.id) ?? false;
+      const send = (merged: CartLine) => (replaces ? pushLine(ctx, diff, merged, match.item_id) : addOnServer(ctx, diff, merged, match));
+      if (notMerged) await pushMerged(ctx, line, await markMerged(ctx, line, match), send);
       // A line's ids from an earlier cart (the guest cart before a login) do not identify it here.
-      if (notMerged) await pushMerged(ctx, diff, line, await markMerged(ctx, line, match), match.item_id);
       else await pushLine(ctx, diff, line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null }, match.item_id);
     } else if (line.server_item_id !== match.item_id || line.server_cart_id !== ctx.cartId) {
       await ctx.store.putLine(confirmLine(line, match, ctx.cartId, ctx.now()));

@@ -243,7 +243,7 @@ describe('the login merge', () => {
 
   it('interrupted, then a client-wins sync in checkout: the saved lines stay and quantities are summed once', async () => {
     const { page, customerCart } = await guestWithCustomerCart('merge-interrupted@example.com');
-    page.fail('/api/cart/update', 'lost-reply');
+    page.fail('/api/cart/apply', 'lost-reply');
     await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
     await page.sync.sync({ forceClientState: true });
     expect(await cartId(page)).toBe(customerCart);
@@ -270,7 +270,7 @@ describe('the login merge', () => {
 
   it('a line the shopper removes while the merge is pending stays removed when it lands (the customer cart held the product too)', async () => {
     const { page, customerCart } = await guestWithCustomerCart('merge-removal@example.com');
-    page.fail('/api/cart/update', 'lost-reply');
+    page.fail('/api/cart/apply', 'lost-reply');
     await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect((await readLocal(page.db, LOCAL.cartState)).mergePending).toBe(true);
     await removeFromCart(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id);
@@ -283,7 +283,7 @@ describe('the login merge', () => {
   it('an order converts the customer cart while the merge is pending: the saved line goes on in the new cart, and a merged line is not summed twice', async () => {
     const { page, customerCart } = await guestWithCustomerCart('merge-order@example.com');
     // The merge sends the anchors summed (3) into the customer cart; the reply is lost, so it stays pending.
-    page.fail('/api/cart/update', 'lost-reply');
+    page.fail('/api/cart/apply', 'lost-reply');
     await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(await serverCart(customerCart)).toEqual({ 'LCF-ANCHOR': 3, 'LCF-SAVED': 1 });
     // An order from this device takes one anchor and names the customer cart, which the anchors went into.
@@ -303,7 +303,7 @@ describe('the login merge', () => {
   /** The merge sent the anchors summed (3) into the customer cart and lost the reply; an order named that cart and was refused (a changed price): its lines are back. */
   async function refusedOrderDuringMerge(email: string) {
     const { page, customerCart } = await guestWithCustomerCart(email);
-    page.fail('/api/cart/update', 'lost-reply');
+    page.fail('/api/cart/apply', 'lost-reply');
     await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
     expect(await serverCart(customerCart)).toEqual({ 'LCF-ANCHOR': 3, 'LCF-SAVED': 1 });
     await putBackOrderedLines(page.db, await takeOrderedLines(page.db, [{ sku: 'LCF-ANCHOR', qty: 3 }], customerCart));

@@ -211,6 +211,39 @@ describe('one customer on a phone and a laptop', () => {
     await settled(laptop, email, { 'TWO-SCREW': 2 });
   });
 
+  it.each([
+    ['an empty cart', 0],
+    ['a box the phone added before', 1],
+  ])('sums the screws the laptop adds as it signs in with the ones the phone adds while the laptop reads the cart (%s)', async (_, before) => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    if (before > 0) {
+      await add(phone, 'TWO-SCREW', before);
+      await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-SCREW': before });
+    }
+    // The laptop's sign-in merge reads the customer's cart; before that reply reaches it, the shopper
+    // adds a box on the laptop and one on the phone, which the server applies.
+    let beforePullReply: (() => Promise<void>) | null = async () => {
+      const laptop = devices.at(-1)!;
+      await add(laptop, 'TWO-SCREW', 1);
+      await add(phone, 'TWO-SCREW', 1);
+      await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-SCREW': before + 1 });
+    };
+    const laptopFetch: typeof fetch = async (input, init) => {
+      const reply = await fetch(input, init);
+      const hook = beforePullReply;
+      if (hook && (input instanceof Request ? input.url : input.toString()).includes('/api/cart/pull')) {
+        beforePullReply = null;
+        await hook();
+      }
+      return reply;
+    };
+    const laptop = await signedInDevice(email, laptopFetch);
+    await expect.poll(() => beforePullReply, { timeout: scaled(15_000) }).toBeNull();
+    await settled(laptop, email, { 'TWO-SCREW': before + 2 });
+    await settled(phone, email, { 'TWO-SCREW': before + 2 });
+  });
+
   it('shows the laptop, after its own order emptied its cart, the lines the phone adds next', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);
@@ -345,7 +378,7 @@ describe('one customer on a phone and a laptop', () => {
     let ordered: Promise<unknown> | null = null;
     const orderFirst: typeof fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : input.toString();
-      if (url.includes('/api/cart/update') && url.includes(cartId)) await (ordered ??= phoneOrders(phone, cartId, [{ sku: 'TWO-SCREW', qty: 3 }]));
+      if (url.includes('/api/cart/apply') && url.includes(cartId)) await (ordered ??= phoneOrders(phone, cartId, [{ sku: 'TWO-SCREW', qty: 3 }]));
       return fetch(input, init);
     };
     // The laptop, still a guest, adds one screw, then signs in.

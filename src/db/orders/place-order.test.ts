@@ -116,7 +116,7 @@ describe('an order of lines that went into the customer cart', () => {
     shop.server.put(customerCart, 'NUT', 2);
     shop.server.signedIn = true;
     await db.cart.insert(newLine('BOLT', 1));
-    shop.server.fail('/api/cart/update', 'lost-reply'); // BOLT reached the cart; the merge stays pending
+    shop.server.fail('/api/cart/apply', 'lost-reply'); // BOLT reached the cart; the merge stays pending
     await expect(shop.sync.authorize()).rejects.toThrow();
     expect(shop.server.lines(customerCart)).toEqual({ NUT: 2, BOLT: 1 });
     shop.page.online = false;
@@ -188,7 +188,7 @@ describe('a line added after an order that names a cart the ordered lines never 
     const customerCart = shop.server.customerCartId();
     shop.server.signedIn = true;
     await db.cart.insert(newLine('SCREW', 3));
-    shop.server.fail('/api/cart/update', 'network');
+    shop.server.fail('/api/cart/apply', 'network');
     await expect(shop.sync.authorize()).rejects.toThrow();
     expect(shop.server.lines(customerCart)).toEqual({});
     shop.page.online = false;
