@@ -26,8 +26,9 @@ export async function productsAwaitingOrder(db: ShopDatabase, cartId: string): P
   return waiting
     .filter((order) => order.body.cart_id === cartId)
     .flatMap((order) => {
-      // Stored, its lines not all taken yet: the lines it has not marked still hold its quantities.
-      const placement = order.lines_taken === false ? { placement: placementOf(order.toMutableJSON()) } : {};
+      // Stored, its lines not all taken yet: the lines it has not marked still hold its quantities. So
+      // do the lines a repriced order put back before it is dropped (`putBackOrderedLines` unmarks them).
+      const placement = order.lines_taken === false || order.state === 'repriced' ? { placement: placementOf(order.toMutableJSON()) } : {};
       return orderedProductsOf(order.body).map((product) => ({ ...product, ...placement }));
     });
 }

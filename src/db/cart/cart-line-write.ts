@@ -24,15 +24,16 @@ export async function lineDocument(db: ShopDatabase, id: string): Promise<RxDocu
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
  * writes the server's copy of the same line, or another tab adds the same product, between our read
  * and our insert. Then the line exists and `modify` applies to what is stored, so neither write is lost.
- * A line this tab does not see is looked for in the storage first (`lineDocument`).
+ * A line this tab does not see is looked for in the storage first (`lineDocument`). `marksOf`: the
+ * order marks a removed line keeps when it starts again (all of them unless told otherwise).
  */
-export async function insertOrModifyLine(db: ShopDatabase, id: string, create: () => CartLine, modify: (current: CartLine) => CartLine): Promise<void> {
+export async function insertOrModifyLine(db: ShopDatabase, id: string, create: () => CartLine, modify: (current: CartLine) => CartLine, marksOf: (removed: CartLine) => Pick<CartLine, 'taken_by'> = takenBy): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const doc = await lineDocument(db, id);
     if (doc) {
       // Removed (an order took it, another tab removed it): the line starts again from `create`,
-      // keeping the marks of the orders that took it (`takeOrderedLines`).
-      await doc.incrementalModify((current) => (current._deleted ? { ...create(), ...takenBy(current), _deleted: false } : modify(current)));
+      // keeping the marks of the orders that took it (`takeOrderedLines`), or those `marksOf` keeps.
+      await doc.incrementalModify((current) => (current._deleted ? { ...create(), ...marksOf(current), _deleted: false } : modify(current)));
       return;
     }
     try {

@@ -2,7 +2,7 @@ import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/i
 import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
 import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
 import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
-import { insertOrModifyLine, lineDocument } from './cart-line-write';
+import { insertOrModifyLine, lineDocument, takenBy } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
 
@@ -69,9 +69,16 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
  * order that then does not name that cart, the merge would bring the server's copy back. So it
  * counts as removed during the merge and added again (`withRemovalDuringMerge`): the merge sends it
  * as it is, or deletes it there when it is gone.
+ *
+ * `placement` (the refused order's, see `takeOrderedLines`) comes off each line in the same write that
+ * puts its quantity back: a repriced order waits until it is dropped, and until then a cart sync counts
+ * its quantity as the order's in the server cart wherever a line bears its mark or is gone. A line back
+ * and still marked would be sent with the order's quantity on top, which the order placed next then
+ * left in the server cart (seed 1000001038: the ordered nuts came back).
  */
-export async function putBackOrderedLines(db: ShopDatabase, taken: readonly CartLine[]): Promise<void> {
+export async function putBackOrderedLines(db: ShopDatabase, taken: readonly CartLine[], placement?: string): Promise<void> {
   const now = Date.now();
+  const unmarked = (line: CartLine): Pick<CartLine, 'taken_by'> => (placement === undefined || !line.taken_by ? takenBy(line) : { taken_by: line.taken_by.filter((mark) => mark !== placement) });
   const unconfirmed = { server_cart_id: null, server_item_id: null, item_id: null, updated_at: now };
   await modifyLocal(db, LOCAL.cartState, (s) => {
     const merged = taken.filter((line) => s.token !== null && line.server_cart_id === s.token);
@@ -79,6 +86,6 @@ export async function putBackOrderedLines(db: ShopDatabase, taken: readonly Cart
   });
   for (const line of taken) {
     const { _deleted, _rev, _meta, _attachments, ...plain } = line as CartLine & Record<string, unknown>;
-    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), ...unconfirmed }), (current) => ({ ...current, qty: current.qty + line.qty, ...unconfirmed }));
+    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), ...unconfirmed }), (current) => ({ ...current, ...unmarked(current), qty: current.qty + line.qty, ...unconfirmed }), unmarked);
   }
 }

@@ -8,7 +8,7 @@ import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
 import { followRepricedTotals } from './repriced-lines';
-import { orderedLines, takeLinesOfOrder } from './take-ordered-lines';
+import { orderedLines, placementOf, takeLinesOfOrder } from './take-ordered-lines';
 
 /** A cart id that an order not yet acknowledged already names: that order will convert it, so a second order must not name it. */
 async function cartPromisedToAnotherOrder(db: ShopDatabase, cartId: unknown, orderId: string): Promise<boolean> {
@@ -67,10 +67,11 @@ export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body
     console.error('the order is placed; the cart could not be tidied', error);
   }
   const result = await outbox.sendNow(orderId);
-  if (result.outcome === 'rejected') await putBackOrderedLines(db, taken);
+  if (result.outcome === 'rejected') await putBackOrderedLines(db, taken, placementOf(order));
   if (result.outcome === 'repriced') {
-    // Back first: until the order is dropped, a cart sync knows its lines are the order's, not the server cart's to add.
-    await putBackOrderedLines(db, taken);
+    // Back first: until the order is dropped, a cart sync knows the lines not back yet are the order's,
+    // not the server cart's to add, and those back (unmarked) the cart's, not the order's.
+    await putBackOrderedLines(db, taken, placementOf(order));
     await outbox.dropRepriced(orderId);
     if (result.repriced) await followRepricedTotals(db, orderedLines(order.body), result.repriced.totals);
   }
