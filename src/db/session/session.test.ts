@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../../replication/api/api-client';
 import { openTestDatabase } from '../../../tests/doubles/test-database';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, readLocal } from '../local-state';
-import { sessionTokenStore, signIn } from './session';
+import { DEFAULT_SESSION } from '../../../schemas/rx/local-documents';
+import { LOCAL, readLocal, writeLocal } from '../local-state';
+import { loadProfile, sessionTokenStore, signIn } from './session';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -46,5 +47,29 @@ describe('signing in when the server asked to wait', () => {
     const refusing = (async () => new Response(JSON.stringify({ code: 401, result: 'You did not sign in correctly or your account is temporarily disabled.' }), { status: 401, headers: json })) as unknown as typeof fetch;
     const api = createApiClient({ baseUrl: 'http://shop.test', fetch: refusing, tokens: sessionTokenStore(db) });
     expect(await signIn(db, api, 'wait@example.com', 'wrong')).toEqual({ ok: false, message: 'You did not sign in correctly or your account is temporarily disabled.' });
+  });
+});
+
+describe('a profile read that answers after the session changed', () => {
+  it("is not stored as the next customer's: another sign-in came while it was on its way", async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: 'token-a', refreshToken: 'refresh-a', sessionStartedAt: 1 });
+    let answer: (reply: Response) => void = () => undefined;
+    const asked = new Promise<void>((askedNow) => {
+      const slowMe = (() =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+          askedNow();
+        })) as unknown as typeof fetch;
+      void loadProfile(db, createApiClient({ baseUrl: 'http://shop.test', fetch: slowMe, tokens: sessionTokenStore(db) })).then((profile) => (loaded = profile));
+    });
+    let loaded: unknown = 'not yet';
+    await asked;
+    // Customer B signs in on the same device while A's profile is on its way.
+    await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: 'token-b', refreshToken: 'refresh-b', sessionStartedAt: 2 });
+    answer(new Response(JSON.stringify({ code: 200, result: { id: 7, email: 'a@example.com', group_id: 1 } }), { headers: json }));
+    await vi.waitFor(() => expect(loaded).not.toBe('not yet'));
+    expect(loaded).toBeNull();
+    expect(await readLocal(db, LOCAL.currentUser)).toBeNull();
   });
 });

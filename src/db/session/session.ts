@@ -34,12 +34,15 @@ function setLoginCookie(on: boolean): void {
 /**
  * GET /api/user/me into the `current-user` document, with the group token and group id. A reply
  * that does not settle it (a 5xx, a time-out) throws, to be tried again; one that comes after a
- * logout is dropped.
+ * logout, or after another sign-in on this device (its own read follows), is dropped: the profile
+ * says whose session it is, and held orders go only with their own customer's.
  */
 export async function loadProfile(db: ShopDatabase, api: ApiClient): Promise<CurrentUser | null> {
+  const askedFor = (await readLocal(db, LOCAL.session)).sessionStartedAt;
   const reply = expectKnown(await api.request<CurrentUser & { groupToken?: string }>('/api/user/me'));
   if (reply.code !== 200) return null;
-  if (!(await readLocal(db, LOCAL.session)).token) return null;
+  const session = await readLocal(db, LOCAL.session);
+  if (!session.token || session.sessionStartedAt !== askedFor) return null;
   const { groupToken, ...profile } = reply.result;
   await writeLocal(db, LOCAL.currentUser, profile);
   await modifyLocal(db, LOCAL.session, (s) => ({ ...s, groupToken: groupToken ?? null, groupId: typeof profile.group_id === 'number' ? profile.group_id : s.groupId }));
