@@ -303,6 +303,32 @@ describe('the order outbox', () => {
     expect(await store.get(never.order.order_id)).toBeNull();
   });
 
+  it("cancels only the orders of the session's own customer (and guests'): another customer's waiting order stays for them", async () => {
+    const signedIn = { customerId: '8' as string | null };
+    const withdrawals: string[] = [];
+    const fetchFn = vi.fn(async (input: string | URL | Request) => {
+      withdrawals.push(new URL(input instanceof Request ? input.url : input.toString()).pathname);
+      return json(200, { state: 'withdrawn' });
+    });
+    const store = memoryOrderStore();
+    const outbox = createOrderOutbox({
+      api: createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn as unknown as typeof fetch, timeoutMs: 50 }),
+      store,
+      notify: async () => undefined,
+      isOnline: () => false,
+      session: async () => ({ customerId: signedIn.customerId }),
+    });
+    await outbox.store({ ...order, user_id: '7' }, 'of-customer-7');
+    await store.update('of-customer-7', { state: 'held' });
+    await outbox.store({ ...order, user_id: '8' }, 'of-customer-8');
+    await outbox.store(order, 'of-a-guest');
+    expect(await outbox.queuedForSession()).toEqual([expect.objectContaining({ order_id: 'of-customer-8' }), expect.objectContaining({ order_id: 'of-a-guest' })]);
+
+    expect(await outbox.cancelQueued()).toEqual({ removed: 2, placed: 0, unknown: 0 });
+    expect(withdrawals).toEqual(['/api/order/of-customer-8/withdraw', '/api/order/of-a-guest/withdraw']);
+    expect((await store.get('of-customer-7'))?.state).toBe('held');
+  });
+
   it('keeps queued orders it cannot ask the server about', async () => {
     const { place, outbox, net, store } = setup();
     net.online = false;

@@ -190,8 +190,20 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     return run;
   }
 
+  /**
+   * The waiting orders the device's session may act on: a customer's only with their own session, a
+   * guest's with any (`isOrderSession`). On a shared device the next customer is neither asked about
+   * nor able to cancel the orders the previous one left waiting.
+   */
+  async function queuedForSession(options?: { includeHeld: boolean }): Promise<OrderRecord[]> {
+    const orders = await deps.store.queued(options);
+    const session = deps.session ? await deps.session() : undefined;
+    return session === undefined ? orders : orders.filter((o) => isOrderSession(o.body, session));
+  }
+
   return {
     send,
+    queuedForSession: () => queuedForSession(),
     get: (orderId: string) => deps.store.get(orderId),
     /**
      * Stores the order (without any password) as queued: from here on it is placed, whatever the
@@ -294,14 +306,15 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
       return held.length;
     },
     /**
-     * The shopper declined to send the orders made offline (repriced ones too). Each is withdrawn with the server first:
+     * The shopper declined to send the orders made offline (repriced ones too; only those of their own
+     * session, see `queuedForSession`). Each is withdrawn with the server first:
      * one it already has (an earlier push reached it, or another tab sent it) is placed and stays;
      * one it does not have is withdrawn there (a send still on its way is refused) and deleted here;
      * one it cannot be asked about (offline, no answer) stays queued.
      */
     async cancelQueued(): Promise<{ removed: number; placed: number; unknown: number }> {
       const counts = { removed: 0, placed: 0, unknown: 0 };
-      for (const order of await deps.store.queued({ includeHeld: true })) {
+      for (const order of await queuedForSession({ includeHeld: true })) {
         const answer = await withdrawQueuedOrder(deps.api, order.order_id);
         if (answer === 'withdrawn') {
           await deps.store.remove([order.order_id]);

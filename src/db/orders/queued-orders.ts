@@ -5,7 +5,6 @@ import { formatMoney } from '../../i18n/money';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { addNotification } from '../sync/notification-center';
-import { orderStore } from './order-store';
 import { thankYouPageIsOpen } from './thank-you-presence';
 
 /** Orders the server refused for a changed price, waiting for the shopper to confirm the new total. */
@@ -66,7 +65,8 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
 }
 
 async function sendOrAsk(db: ShopDatabase, outbox: OrderOutbox): Promise<'none' | 'sent' | 'confirmation'> {
-  const queued = await orderStore(db).queued();
+  // Only the orders this session may send: another customer's waiting order is not put to this one.
+  const queued = await outbox.queuedForSession();
   if (queued.length === 0) return 'none';
   const [settings, ui] = await Promise.all([readLocal(db, LOCAL.settings), readLocal(db, LOCAL.ui)]);
   if (settings.automaticTransmission || (await thankYouPageIsOpen(ui.thankYouPageOpen))) {
