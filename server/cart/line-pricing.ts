@@ -5,8 +5,8 @@ import type { OptionLabel } from '../../src/domain/totals/custom-option-price';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import type { AppContext } from '../context';
 import { isSaleable, type StockRow } from '../stock/stock-store';
-import { stockFor } from '../stock/stock-service';
-import { bundleMembers, resolveProducts, type ResolvedProduct } from './product-lookup';
+import { bundleMembers, resolveProducts, stockOf, type ResolvedProduct } from './product-lookup';
+import { readForPricing, type PricingRead } from './pricing-read';
 import { hiddenCategoriesFor, isHiddenProduct, TRADE_ONLY_MESSAGE } from '../catalog/trade-only';
 
 export interface LineInput {
@@ -43,15 +43,18 @@ const numberOr = <T extends number | undefined>(value: unknown, fallback: T): nu
 
 /**
  * Every rule a line must pass, in the order a shopper would want to hear them: quantity, product,
- * options and price, minimum order, stock. Prices come from the catalogue only.
+ * options and price, minimum order, stock. Prices come from the catalogue only. The products and
+ * (when checked) stock rows of the skus are one read (`readForPricing`), or `read` when the caller
+ * made it already, with the tax rules it needs as well.
  */
-export async function priceLines(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, inputs: readonly LineInput[], context: PricingContext): Promise<LineOutcome[]> {
-  const resolved = await resolveProducts(ctx, inputs);
+export async function priceLines(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, inputs: readonly LineInput[], context: PricingContext, read?: PricingRead): Promise<LineOutcome[]> {
+  const known = read ?? (await readForPricing(ctx.db, inputs.map((i) => i.sku), { stock: context.checkStock, taxRules: false }));
+  const resolved = await resolveProducts(ctx, inputs, known);
   // Trade-only products cannot be carted or ordered by a group that may not see them (a guest).
   const hidden = hiddenCategoriesFor(ctx.catalog, context.customerGroupId);
   const found = resolved.flatMap((r) => (r.ok ? [r.value] : []));
   const members = await bundleMembers(ctx, found.map((r) => r.product));
-  const stock = context.checkStock ? await stockFor(ctx, found.map((r) => r.lineSku)) : new Map<string, StockRow>();
+  const stock = context.checkStock ? await stockOf(ctx, found.map((r) => r.lineSku), known.stock) : new Map<string, StockRow>();
   return inputs.map((input, i): LineOutcome => {
     const problem = (code: 400 | 404, message: string, unavailable = false): LineOutcome => ({ ok: false, key: input.key, sku: input.sku, code, message, unavailable });
     const qty = parseQuantity(input.qty);

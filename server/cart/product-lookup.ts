@@ -4,6 +4,8 @@ import { isRecord, recordsOf, textOf, type Doc } from '../../src/domain/cart/doc
 import { getProductsBySku } from '../catalog/catalog-store';
 import type { AppContext } from '../context';
 import { stockFor } from '../stock/stock-service';
+import type { StockRow } from '../stock/stock-store';
+import type { PricingRead } from './pricing-read';
 
 
 /** The catalogue side of a cart line: which product, which variant, which sku the line holds. */
@@ -39,14 +41,19 @@ const needsParent = (doc: Doc | undefined) => !doc || (doc.type_id !== 'configur
  * Finds what each requested sku means (SPEC §4, §5): a product; a configurable parent with chosen
  * options (resolved to the child); or a child addressed by its own sku (its standalone copy, if any,
  * is not sold on its own). Refuses unknown, disabled (status 2 or higher), hidden and grouped products.
- * Two or three queries for any number of lines.
+ * Two or three queries for any number of lines; with `read` (the products and stock rows of the
+ * requested skus, read already) only a parent and a stock row that read did not find are left to read.
  */
-export async function resolveProducts(ctx: Pick<AppContext, 'db' | 'log'>, requests: readonly { sku: string; productOption: Doc | null }[]): Promise<Resolution[]> {
-  const docs = await getProductsBySku(ctx.db, [...new Set(requests.map((r) => r.sku))]);
+export async function resolveProducts(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  requests: readonly { sku: string; productOption: Doc | null }[],
+  read?: Pick<PricingRead, 'products' | 'stock'>,
+): Promise<Resolution[]> {
+  const docs = read?.products ?? (await getProductsBySku(ctx.db, [...new Set(requests.map((r) => r.sku))]));
   const orphans = [...new Set(requests.map((r) => r.sku).filter((sku) => needsParent(docs.get(sku))))];
   const parentSkus = new Map<string, string>();
   if (orphans.length > 0) {
-    const stock = await stockFor(ctx, orphans);
+    const stock = await stockOf(ctx, orphans, read?.stock);
     for (const sku of orphans) {
       const own = docs.get(sku)?.parentSku;
       const parentSku = typeof own === 'string' && own ? own : stock.get(sku)?.parent_sku;
@@ -111,4 +118,12 @@ export async function bundleMembers(ctx: Pick<AppContext, 'db'>, products: reado
     }
   }
   return skus.size ? getProductsBySku(ctx.db, [...skus]) : new Map();
+}
+
+/** Stock rows for skus, from `known` (read already) where it has them; stockFor reads the rest. */
+export async function stockOf(ctx: Pick<AppContext, 'db' | 'log'>, skus: readonly string[], known?: ReadonlyMap<string, StockRow>): Promise<Map<string, StockRow>> {
+  const missing = known ? skus.filter((sku) => !known.has(sku)) : skus;
+  const rows = missing.length > 0 ? await stockFor(ctx, missing) : new Map<string, StockRow>();
+  if (known) for (const sku of skus) if (known.has(sku)) rows.set(sku, known.get(sku)!);
+  return rows;
 }

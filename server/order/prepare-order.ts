@@ -7,8 +7,9 @@ import { isShippedType, paymentMethodsFor } from '../../src/domain/totals/delive
 import type { CouponTerms } from '../../src/domain/totals/coupon-rule';
 import type { AuthClaims } from '../auth/authenticate';
 import { findCart, type CartRow, type TakenLine } from '../cart/cart-store';
-import { priceLines, type PricedLine } from '../cart/line-pricing';
-import { loadTaxRules, totalsFor, usableCoupon } from '../cart/totals-service';
+import { priceLines, type LineInput, type PricedLine } from '../cart/line-pricing';
+import { totalsFor, usableCoupon } from '../cart/totals-service';
+import { readForPricing, type PricingRead } from '../cart/pricing-read';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { findCustomerById } from '../user/customer-store';
@@ -40,6 +41,9 @@ export const takenLinesOf = (prepared: Pick<PreparedOrder, 'lines'>): TakenLine[
 /** Line key → quantity the order asks for, as cart lines are keyed. */
 export const wantedOf = (prepared: Pick<PreparedOrder, 'lines'>): LineQuantities => quantitiesOf(takenLinesOf(prepared));
 
+/** The order's lines as pricing takes them, keyed by position (from 1). */
+const linesOf = (body: OrderBody): LineInput[] => body.products.map((p, i) => ({ key: i + 1, sku: p.sku, qty: p.qty, productOption: p.product_option ?? null }));
+
 /**
  * The cart named by the order; a missing one is ignored. Another customer's cart is refused (401 or
  * 403) before anything else is said about it. A cart an earlier order converted is returned as it is:
@@ -61,12 +65,13 @@ async function orderCart(ctx: Pick<AppContext, 'db'>, cartId: OrderBody['cart_id
  * stock, and "already ordered" is what the shopper needs to hear. Lines that cannot be priced are
  * compared as sent; an order with any line the converting one lacks is an order of its own.
  */
-async function refuseOrderedAgain(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, body: OrderBody, customerGroupId: number, now: Date): Promise<void> {
+async function refuseOrderedAgain(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, body: OrderBody, customerGroupId: number, now: Date, read: PricingRead): Promise<void> {
   if (cart.converted_order_id === null) return;
   const outcomes = await priceLines(
     ctx,
-    body.products.map((p, i) => ({ key: i + 1, sku: p.sku, qty: p.qty, productOption: p.product_option ?? null })),
+    linesOf(body),
     { customerGroupId, now, checkStock: false },
+    read,
   );
   const wanted = quantitiesOf(
     outcomes.map((o, i) => (o.ok ? { sku: o.line.resolved.lineSku, checksum: o.line.checksum, qty: o.line.qty } : { sku: o.sku, checksum: itemChecksum(body.products[i]?.product_option ?? null), qty: Number(body.products[i]?.qty) || 0 })),
@@ -88,12 +93,10 @@ export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog
   const cart = await orderCart(ctx, body.cart_id, auth);
   const now = new Date();
   const customerGroupId = auth?.groupId ?? 0;
-  if (cart) await refuseOrderedAgain(ctx, cart, body, customerGroupId, now);
-  const outcomes = await priceLines(
-    ctx,
-    body.products.map((p, i) => ({ key: i + 1, sku: p.sku, qty: p.qty, productOption: p.product_option ?? null })),
-    { customerGroupId, now, checkStock: true },
-  );
+  // The products, their stock and the tax rules in one statement (pricing-read.ts).
+  const read = await readForPricing(ctx.db, body.products.map((p) => p.sku), { stock: true, taxRules: true });
+  if (cart) await refuseOrderedAgain(ctx, cart, body, customerGroupId, now, read);
+  const outcomes = await priceLines(ctx, linesOf(body), { customerGroupId, now, checkStock: true }, read);
   // Refusals in the order a shopper can act on them: what cannot be sold, the address, then the line details.
   const unavailable = outcomes.flatMap((o) => (!o.ok && o.unavailable ? [o.sku] : []));
   if (unavailable.length > 0) throw new ApiError(409, ORDER_MESSAGES.notAvailable, { skus: [...new Set(unavailable)] });
@@ -109,7 +112,7 @@ export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog
   const shippingMethod = checkShippingMethod(body, shipped);
   const paymentMethod = checkPaymentMethod(body, paymentMethodsFor(lines.map((l) => l.resolved.typeId)));
   const coupon = await usableCoupon(ctx.db, cart?.coupon_code, customerGroupId, now);
-  const totals = totalsFor(lines, await loadTaxRules(ctx.db), destinationFrom(shippingAddress ?? billingAddress), coupon, ctx.config.freeDeliveryFromPence);
+  const totals = totalsFor(lines, read.taxRules ?? [], destinationFrom(shippingAddress ?? billingAddress), coupon, ctx.config.freeDeliveryFromPence);
   // Last of the refusals (the shopper fixes the rest first) and before an account's password is hashed.
   checkConfirmedTotal(body.grand_total, totals);
   const wanted = auth ? null : accountRequest(body);
