@@ -9,7 +9,6 @@ import { createCheckoutAccount } from './checkout-account';
 import { lockCartForOrder, takeWhatWasLeft } from './converted-cart';
 import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
-import { findOrder } from '../user/order-history-query';
 import { toApiOrder } from './api-order';
 import { recordWebhookEventFor } from '../webhooks/webhook-outbox';
 import { recordStockLow } from '../webhooks/stock-low';
@@ -114,9 +113,11 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     if (prepared.coupon && limit && (await couponUsesByEmail(tx, prepared.coupon.code, prepared.email)) > limit) {
       throw new ApiError(400, CART_MESSAGES.incorrectCoupon, { coupon: prepared.coupon.code });
     }
+    let { customerId, doc } = order;
     if (prepared.account) {
-      const customerId = await createCheckoutAccount(tx, prepared.account);
+      customerId = await createCheckoutAccount(tx, prepared.account);
       await tx.query("update orders set customer_id = $2, doc = doc || jsonb_build_object('customer_id', $2::text, 'customer_is_guest', false) where order_id = $1", [body.order_id, customerId]);
+      doc = { ...doc, customer_id: customerId, customer_is_guest: false };
     }
     if (prepared.cart) {
       const taken = takenLinesOf(prepared);
@@ -128,7 +129,10 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     }
     // The feed's statement also reads which webhook endpoints take the event (one round trip, not two).
     const endpoints = await recordOrderChange(tx, ctx.db, body.order_id, 'pending', 'order.placed');
-    await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', async () => ({ order: toApiOrder((await findOrder(tx, body.order_id))!) }));
+    // The order as stored, from what was written (not read back): the payload goes into the outbox as
+    // jsonb, which gives the same document whichever way it was built.
+    const stored = { order_id: body.order_id, customer_id: customerId, email: prepared.email, increment_id: incrementId, status: 'pending', created_at: createdAt, doc };
+    await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', { order: toApiOrder(stored) });
     return reply;
   });
 }

@@ -10,6 +10,8 @@ import { orderPayload, placeOrder, registerCustomer, saleableSkus } from '../rel
 import { setStock } from './cart-fixtures';
 import { startReceiver, type Behaviour, type Receiver, type ReceivedRequest } from './webhooks-receiver';
 import { until } from '../helpers/wait-until';
+import { toApiOrder } from '../../server/order/api-order';
+import { findOrder } from '../../server/user/order-history-query';
 
 /** Seconds become milliseconds: a receiver that hangs is given up on after 0.5 s, retries follow within 0.2 s. */
 const FAST_WEBHOOKS: WebhookSettings = { retryBaseMs: 50, retryMaxMs: 200, retryForMs: 60_000, timeoutMs: 500, leaseMs: 2_000, pollMs: 200, allowedHosts: parseAllowedHosts('127.0.0.1') };
@@ -99,6 +101,24 @@ describe('webhook delivery', () => {
       expect(listed.items[0]).toMatchObject({ event_id: id, event_type: 'order.placed', endpoint_id: endpoint.id, url: receiver.url, attempts: 4, last_status: 200, next_attempt_at: null, failed_at: null });
       expect(listed.items[0]!.last_error).toMatch(lastError);
       expect(listed.items[0]!.delivered_at).not.toBeNull();
+    });
+  }
+
+  // The payload is built from what the placement wrote, not read back: it must be the stored order.
+  for (const [kind, extra] of [
+    ['a guest order', {}],
+    ['an order that creates its account', { createAccount: { password: 'Webhook-payload-1', firstname: 'Pay', lastname: 'Load' } }],
+  ] as const) {
+    it(`sends ${kind} as the order API gives it from the database`, async () => {
+      const before = receiver.requests.length;
+      const orderId = `webhook-payload-${Date.now()}-${++seq}`;
+      const email = `payload.${seq}.${Date.now()}@example.com`;
+      await placeOrder(server, { ...orderPayload(orderId, [skus[1]!], email), ...extra });
+      await receiver.waitFor('the order delivered', () => receiver.requests.slice(before).some((r) => r.acknowledged && r.body.includes(orderId)));
+      const sent = bodyOf(receiver.requests.slice(before).find((r) => r.body.includes(orderId))!);
+      const stored = toApiOrder((await findOrder(server.ctx.db, orderId))!);
+      expect(sent.data.order).toEqual(JSON.parse(JSON.stringify(stored)));
+      if ('createAccount' in extra) expect(sent.data.order).toMatchObject({ customer_is_guest: false, customer_id: expect.stringMatching(/^\d+$/) });
     });
   }
 
