@@ -19,9 +19,11 @@ export interface PricingRead {
   taxRules: TaxRuleFields[] | null;
 }
 
-type Row = { kind: 'product' | 'taxrule'; doc: unknown } | { kind: 'stock'; doc: StockRow };
+type Row = { kind: string; doc: unknown };
+type Wanted = { stock: boolean; taxRules: boolean };
 
-export async function readForPricing(db: Queryable, skus: readonly string[], want: { stock: boolean; taxRules: boolean }): Promise<PricingRead> {
+/** The statement of readForPricing (skus as $1), for a caller that adds its own rows with `union all`. */
+export function pricingReadSql(want: Wanted): string {
   const parts = ["select 'product' as kind, doc from catalog_documents where entity = 'product' and not deleted and doc->>'sku' = any($1::text[])"];
   if (want.stock) {
     parts.push(
@@ -30,12 +32,24 @@ export async function readForPricing(db: Queryable, skus: readonly string[], wan
     );
   }
   if (want.taxRules) parts.push("select 'taxrule', doc from catalog_documents where entity = 'taxrule' and not deleted");
-  const rows = await db.query<Row>(parts.join(' union all '), [[...new Set(skus)]]);
+  return parts.join(' union all ');
+}
+
+/** The rows of pricingReadSql as a PricingRead; rows of other kinds are the caller's. */
+export function pricingReadFrom(rows: readonly Row[], want: Wanted): PricingRead {
   const read: PricingRead = { products: new Map(), stock: new Map(), taxRules: want.taxRules ? [] : null };
-  for (const row of rows) {
-    if (row.kind === 'stock') read.stock.set(row.doc.sku, { ...row.doc, qty: Number(row.doc.qty) });
-    else if (row.kind === 'taxrule') read.taxRules!.push(row.doc as TaxRuleFields);
-    else read.products.set(String((row.doc as CatalogDoc).sku), row.doc as CatalogDoc);
+  for (const { kind, doc } of rows) {
+    if (kind === 'stock') {
+      const row = doc as StockRow;
+      read.stock.set(row.sku, { ...row, qty: Number(row.qty) });
+    } else if (kind === 'taxrule') read.taxRules!.push(doc as TaxRuleFields);
+    else if (kind === 'product') read.products.set(String((doc as CatalogDoc).sku), doc as CatalogDoc);
   }
   return read;
+}
+
+export const distinctSkus = (skus: readonly string[]): string[] => [...new Set(skus)];
+
+export async function readForPricing(db: Queryable, skus: readonly string[], want: Wanted): Promise<PricingRead> {
+  return pricingReadFrom(await db.query<Row>(pricingReadSql(want), [distinctSkus(skus)]), want);
 }

@@ -15,6 +15,7 @@ import { recordStockLow } from '../webhooks/stock-low';
 import { recordOrderChange } from './order-changes';
 import { couponUsesByEmail, findStoredOrder, insertOrder, lockOrderIdForNumber, type StoredOrder } from './order-store';
 import { prepareOrder, takenLinesOf, wantedOf, type PreparedOrder } from './prepare-order';
+import { readForOrder } from './order-read';
 
 export const ORDER_ACCESS_DENIED = 'You do not have access to this order';
 
@@ -45,8 +46,8 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
 }
 
 /**
- * Places an order exactly once per order_id. The order_id is looked up first, so a retry is answered
- * whatever became of the session since. One transaction locks the cart, inserts the order (`on
+ * Places an order exactly once per order_id. The order_id is looked up first (with what pricing the
+ * lines reads, order-read.ts), so a retry is answered whatever became of the session since. One transaction locks the cart, inserts the order (`on
  * conflict do nothing`), takes the stock of every line with conditional updates, and marks the cart
  * converted, moving a customer cart's lines the order did not take to the customer's new open cart;
  * any failure rolls all of it back. Parallel or late retries get the stored reply. A cart another
@@ -55,11 +56,11 @@ function stockWanted(prepared: PreparedOrder): Map<string, number> {
  */
 export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config' | 'catalog'>, body: OrderBody, auth: AuthClaims | null): Promise<OrderReply> {
   const requestHash = orderRequestHash(body);
-  const existing = await findStoredOrder(ctx.db, body.order_id);
+  const { stored: existing, pricing } = await readForOrder(ctx.db, body);
   if (existing) return replay(existing, requestHash, auth);
   checkUser(body, auth);
   try {
-    const prepared = await prepareOrder(ctx, body, auth);
+    const prepared = await prepareOrder(ctx, body, auth, pricing);
     return await commit(ctx, body, auth, prepared, requestHash);
   } catch (error) {
     // A refusal may only mean a parallel submission of this very order got there first (it took the

@@ -9,7 +9,7 @@ import type { AuthClaims } from '../auth/authenticate';
 import { findCart, type CartRow, type TakenLine } from '../cart/cart-store';
 import { priceLines, type LineInput, type PricedLine } from '../cart/line-pricing';
 import { totalsFor, usableCoupon } from '../cart/totals-service';
-import { readForPricing, type PricingRead } from '../cart/pricing-read';
+import type { PricingRead } from '../cart/pricing-read';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { findCustomerById } from '../user/customer-store';
@@ -88,13 +88,12 @@ async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | nu
  * Validates the whole order (addresses, every line against the catalogue and stock, methods, cart)
  * and recomputes prices and totals; client prices are never used. A grand total the shopper confirmed
  * that is no longer the order's is refused (409 'price-changed') before anything is stored or taken.
+ * `read` is what pricing the lines reads, with the stock and the tax rules (order-read.ts reads it).
  */
-export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog' | 'config'>, body: OrderBody, auth: AuthClaims | null): Promise<PreparedOrder> {
+export async function prepareOrder(ctx: Pick<AppContext, 'db' | 'log' | 'catalog' | 'config'>, body: OrderBody, auth: AuthClaims | null, read: PricingRead): Promise<PreparedOrder> {
   const cart = await orderCart(ctx, body.cart_id, auth);
   const now = new Date();
   const customerGroupId = auth?.groupId ?? 0;
-  // The products, their stock and the tax rules in one statement (pricing-read.ts).
-  const read = await readForPricing(ctx.db, body.products.map((p) => p.sku), { stock: true, taxRules: true });
   if (cart) await refuseOrderedAgain(ctx, cart, body, customerGroupId, now, read);
   const outcomes = await priceLines(ctx, linesOf(body), { customerGroupId, now, checkStock: true }, read);
   // Refusals in the order a shopper can act on them: what cannot be sold, the address, then the line details.
