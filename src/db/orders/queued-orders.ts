@@ -4,6 +4,7 @@ import type { OrderRecord } from '../../../schemas/rx/orders.schema';
 import { formatMoney } from '../../i18n/money';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
+import { orderStore } from './order-store';
 import { addNotification } from '../sync/notification-center';
 import { thankYouPageIsOpen } from './thank-you-presence';
 
@@ -65,16 +66,19 @@ export async function handleQueuedOrders(db: ShopDatabase, outbox: OrderOutbox):
 }
 
 async function sendOrAsk(db: ShopDatabase, outbox: OrderOutbox): Promise<'none' | 'sent' | 'confirmation'> {
-  // Only the orders this session may send: another customer's waiting order is not put to this one.
-  const queued = await outbox.queuedForSession();
-  if (queued.length === 0) return 'none';
+  if ((await orderStore(db).queued()).length === 0) return 'none';
   const [settings, ui] = await Promise.all([readLocal(db, LOCAL.settings), readLocal(db, LOCAL.ui)]);
   if (settings.automaticTransmission || (await thankYouPageIsOpen(ui.thankYouPageOpen))) {
+    // The outbox sends each with its own customer's session only (another's is held for them).
     await outbox.sendQueued();
     // A question asked earlier (before the thank-you page opened) is answered by this.
     if (ui.ordersAwaitingConfirmation.length > 0) await settled(db);
     return 'sent';
   }
+  // Asked only about the orders this session may send: another customer's waiting order is not put to
+  // this one (nor is a customer's own before their profile says who signed in); it waits for them.
+  const queued = await outbox.queuedForSession();
+  if (queued.length === 0) return 'none';
   // Retried rounds ask once: the question already open covers these orders. Decided inside the write,
   // so two rounds meeting here (a reload, the timer and the connection returning at once) ask once.
   let ask = false;
