@@ -3,6 +3,7 @@ import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
+import { manualLeadership } from '../../src/db/sync/tab-leadership';
 import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../src/db/sync/shop-sync';
 import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch';
 import { openTestDatabase } from '../doubles/test-database';
@@ -97,6 +98,8 @@ export interface DevicePage {
   /** The page's requests, as recorded (and cut when asked). */
   net: RecordingFetch;
   online: ReturnType<typeof manualConnectivity>;
+  /** Whether the page leads its device's sync: it does until the test says otherwise. */
+  leadership: ReturnType<typeof manualLeadership>;
   sync: ShopSync;
 }
 
@@ -105,7 +108,7 @@ export interface DevicePage {
  * (and UK VAT unless `taxRule: false`), its sync started (without catalogue replication) and leading.
  * Every page a test opened is stopped and closed after it.
  */
-export function devicePages(server: () => TestServer, skus: readonly string[], options: { taxRule?: boolean } = {}): () => Promise<DevicePage> {
+export function devicePages(server: () => TestServer, skus: readonly string[], options: { taxRule?: boolean; sync?: ShopSyncOptions } = {}): () => Promise<DevicePage> {
   const pages = closedAfterEach<DevicePage>();
   return async () => {
     const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
@@ -113,8 +116,9 @@ export function devicePages(server: () => TestServer, skus: readonly string[], o
     if (options.taxRule !== false) await db.content.insert(UK_VAT_RECORD);
     const net = recordingFetch();
     const online = manualConnectivity(true);
-    const sync = await leadingSync(server(), db, { fetch: net.fetch, connectivity: online });
-    const page = { db, net, online, sync };
+    const leadership = manualLeadership(true);
+    const sync = await leadingSync(server(), db, { fetch: net.fetch, connectivity: online, leadership, ...options.sync });
+    const page = { db, net, online, leadership, sync };
     pages.push(page);
     return page;
   };

@@ -3,14 +3,10 @@ import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
-import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { manualLeadership } from '../../src/db/sync/tab-leadership';
-import { openTestDatabase } from '../doubles/test-database';
 import type { TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
 import { GB_ADDRESS, testProduct } from './cart-fixtures';
-import { closedAfterEach, copyProducts, serverForThisFile, SHOP_COLLECTIONS, UK_VAT_RECORD } from './device-shop';
+import { devicePages, serverForThisFile, type DevicePage } from './device-shop';
 
 /**
  * One device shared by two customers (a site office laptop): an order the first placed while signed
@@ -23,13 +19,8 @@ const SKUS = ['HO-ANCHOR', 'HO-BOLT'] as const;
 const PASSWORD = 'Held-owner-123';
 serverForThisFile(SKUS.map((sku, i) => testProduct(996_800 + i, sku, { price: 6 + i })), (started) => (server = started));
 
-interface Page {
-  db: ShopDatabase;
-  sync: ShopSync;
-  leadership: ReturnType<typeof manualLeadership>;
-  connectivity: ReturnType<typeof manualConnectivity>;
-}
-const pages = closedAfterEach<Page>();
+type Page = DevicePage;
+const openPage = devicePages(() => server, SKUS, { sync: { retryBaseMs: 50 } });
 
 let n = 0;
 const newEmail = (who: string) => `held-owner-${who}-${Date.now().toString(36)}-${++n}@example.com`;
@@ -39,20 +30,6 @@ async function register(email: string): Promise<string> {
   expect((await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Hal', lastname: 'Owner' }, password: PASSWORD })).status).toBe(200);
   const [row] = await server.ctx.db.query<{ id: number }>('select id from customers where lower(email) = lower($1)', [email]);
   return String(row!.id);
-}
-
-async function openPage(): Promise<Page> {
-  const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
-  await copyProducts(server, db, SKUS);
-  await db.content.upsert(UK_VAT_RECORD);
-  const leadership = manualLeadership(true);
-  const connectivity = manualConnectivity(true);
-  const sync = createShopSync(db, { baseUrl: server.url, catalogue: false, lockRetryMs: 50, connectivity, leadership, retryBaseMs: 50 });
-  const page = { db, sync, leadership, connectivity };
-  pages.push(page);
-  sync.start();
-  await sync.whenLeading();
-  return page;
 }
 
 /** Signs in and waits until the device shows the customer (their profile) on their own cart. */
@@ -68,7 +45,7 @@ async function orderOfflineThenSignOut(page: Page, email: string): Promise<strin
   const anchor = (await page.db.products.findOne({ selector: { sku: 'HO-ANCHOR' } }).exec())!;
   await addToCart(page.db, await cartItemFromProduct(page.db, anchor), 2);
   await waitUntil(async () => typeof (await page.db.cart.findOne().exec())?.server_item_id === 'number', 10_000, 'the line on the customer cart');
-  page.connectivity.set(false);
+  page.online.set(false);
   const placed = await page.sync.placeOrder(await checkoutBody(page.db, email));
   expect(placed.outcome).toBe('queued');
   await page.sync.signOut(true);
@@ -98,7 +75,7 @@ it("an order held for one customer stays held while another is signed in, and go
   const [idA, idB] = [await register(emailA), await register(emailB)];
   const page = await openPage();
   const orderId = await orderOfflineThenSignOut(page, emailA);
-  page.connectivity.set(true);
+  page.online.set(true);
   await waitUntil(async () => (await stateOf(page, orderId)) === 'held', 10_000, 'the order held for its customer');
 
   await signInAs(page, emailB);
@@ -118,7 +95,7 @@ it("a customer's order still queued when another customer signs in is held for i
   // The next customer signs in before the device saw the connection return (nothing sent the order yet).
   await signInAs(page, emailB);
   expect(await stateOf(page, orderId)).toBe('queued');
-  page.connectivity.set(true);
+  page.online.set(true);
   await waitUntil(async () => (await stateOf(page, orderId)) !== 'queued', 10_000, 'the queue round reached the order');
   expect(await stateOf(page, orderId)).toBe('held');
   expect(await serverOrders('customer_id', idB)).toEqual([]);

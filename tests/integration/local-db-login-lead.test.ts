@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
 import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import { signIn } from '../../src/db/session/session';
-import { manualConnectivity } from '../../src/db/sync/connectivity';
-import { createShopSync, type ShopSync } from '../../src/db/sync/shop-sync';
-import { manualLeadership } from '../../src/db/sync/tab-leadership';
-import { openTestDatabase } from '../doubles/test-database';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import type { TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
-import { GB_ADDRESS, importProducts, testProduct } from './cart-fixtures';
-import { closedAfterEach, copyProducts, SHOP_COLLECTIONS, UK_VAT_RECORD } from './device-shop';
+import { GB_ADDRESS, testProduct } from './cart-fixtures';
+import { devicePages, serverForThisFile, type DevicePage } from './device-shop';
 
 /**
  * The login merge when no tab is leading as the shopper signs in: the leading page was reloading (a
@@ -22,19 +18,10 @@ import { closedAfterEach, copyProducts, SHOP_COLLECTIONS, UK_VAT_RECORD } from '
 let server: TestServer;
 const SKUS = ['LGL-WASHER', 'LGL-ANCHOR'] as const;
 const PASSWORD = 'Lead-pass-123';
-beforeAll(async () => {
-  server = await startTestServer();
-  await importProducts(server, SKUS.map((sku, i) => testProduct(996_700 + i, sku, { price: 4 + i })));
-});
-afterAll(async () => server?.close());
+serverForThisFile(SKUS.map((sku, i) => testProduct(996_700 + i, sku, { price: 4 + i })), (started) => (server = started));
 
-interface Page {
-  db: ShopDatabase;
-  sync: ShopSync;
-  leadership: ReturnType<typeof manualLeadership>;
-  connectivity: ReturnType<typeof manualConnectivity>;
-}
-const pages = closedAfterEach<Page>();
+type Page = DevicePage;
+const openPage = devicePages(() => server, SKUS, { sync: { retryBaseMs: 50 } });
 
 async function register(email: string): Promise<void> {
   expect((await server.request('POST', '/api/user/create', { customer: { email, firstname: 'Lee', lastname: 'Lead' }, password: PASSWORD })).status).toBe(200);
@@ -52,16 +39,8 @@ async function customerWithSavedCart(email: string): Promise<string> {
 
 /** A guest's page, leading, whose LGL-WASHER×2 reached a guest cart. */
 async function guestPage(): Promise<Page> {
-  const db = await openTestDatabase({ collections: [...SHOP_COLLECTIONS] });
-  await copyProducts(server, db, SKUS);
-  await db.content.upsert(UK_VAT_RECORD);
-  const leadership = manualLeadership(true);
-  const connectivity = manualConnectivity(true);
-  const sync = createShopSync(db, { baseUrl: server.url, catalogue: false, lockRetryMs: 50, connectivity, leadership, retryBaseMs: 50 });
-  const page = { db, sync, leadership, connectivity };
-  pages.push(page);
-  sync.start();
-  await sync.whenLeading();
+  const page = await openPage();
+  const { db } = page;
   const washer = (await db.products.findOne({ selector: { sku: 'LGL-WASHER' } }).exec())!;
   await addToCart(db, await cartItemFromProduct(db, washer), 2);
   await waitUntil(async () => typeof (await db.cart.findOne().exec())?.server_item_id === 'number', 10_000, 'the guest line confirmed');
@@ -107,11 +86,11 @@ describe('a sign-in no leading tab saw happen', () => {
     expect(await signIn(page.db, page.sync.api, email, PASSWORD)).toEqual({ ok: true });
     await waitUntil(async () => (await readLocal(page.db, LOCAL.cartState)).customerCart && !(await readLocal(page.db, LOCAL.cartState)).mergePending, 10_000, 'the customer cart connected');
     // Placed offline, then signed out before it went: sent without the session, the server holds it back.
-    page.connectivity.set(false);
+    page.online.set(false);
     const placed = await page.sync.placeOrder(await checkoutBody(page.db, email));
     expect(placed.outcome).toBe('queued');
     await page.sync.signOut(true);
-    page.connectivity.set(true);
+    page.online.set(true);
     await waitUntil(async () => (await page.db.orders.findOne(placed.order.order_id).exec())?.state === 'held', 10_000, 'the order held for the session');
 
     page.leadership.set(false);
