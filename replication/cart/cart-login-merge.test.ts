@@ -82,22 +82,33 @@ describe('the login merge', () => {
 });
 
 describe('a cart a logout kept before the server had it (signedOutCart)', () => {
-  /** The customer's cart holds NUT×2 on the server; the shopper removed it, or changed it, and signed out before that was sent. */
-  async function signedOutBeforeSending(kept: CartLine[]) {
+  /**
+   * The customer's cart holds NUT×2 on the server; the shopper removed it (`removed`: the logout
+   * recorded the removal), or changed it, and signed out before that was sent.
+   */
+  async function signedOutBeforeSending(kept: CartLine[], removed: string[] = []) {
     const page = cartSyncSetup();
     const customerCart = page.server.customerCartId();
     const nut = page.server.put(customerCart, 'NUT', 2);
-    await page.store.updateState((s) => ({ ...s, signedOutCart: { cartId: customerCart, lines: kept.map((l) => ({ ...l, server_cart_id: customerCart, server_item_id: nut.item_id, item_id: nut.item_id })) } }));
+    await page.store.updateState((s) => ({ ...s, signedOutCart: { cartId: customerCart, lines: kept.map((l) => ({ ...l, server_cart_id: customerCart, server_item_id: nut.item_id, item_id: nut.item_id })), removed } }));
     return { page, customerCart };
   }
 
   it('a line removed before the logout does not come back at the next login; guest lines are merged as usual', async () => {
-    const { page } = await signedOutBeforeSending([]);
+    const { page } = await signedOutBeforeSending([], [newLine('NUT', 1).id]);
     page.add(newLine('A', 1));
     await page.signIn();
     expect(page.local()).toEqual({ A: 1 });
     expect(page.onServer()).toEqual({ A: 1 });
     expect(page.store.current().signedOutCart).toBeNull();
+  });
+
+  it("a server line the device lacks but never removed is kept: another device may have added it (seed 1000001085)", async () => {
+    const { page } = await signedOutBeforeSending([]);
+    page.add(newLine('A', 1));
+    await page.signIn();
+    expect(page.local()).toEqual({ A: 1, NUT: 2 });
+    expect(page.onServer()).toEqual({ A: 1, NUT: 2 });
   });
 
   it('a quantity changed before the logout is sent as it was, summed with a guest line of the same product', async () => {

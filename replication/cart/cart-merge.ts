@@ -36,10 +36,11 @@ export interface MergeMode {
   login: boolean;
   /**
    * The lines include a cart a logout kept before the server had it (`CartState.signedOutCart`): the
-   * device's lines are the cart as the shopper left it, so server lines it lacks were removed and are
-   * deleted there, as the sync the logout cut short would have done.
+   * ids of the lines the shopper removed before that logout, deleted there as the sync the logout
+   * cut short would have done. Other server lines the device lacks are kept: another device may
+   * have added them after this one last read the cart.
    */
-  restored?: boolean;
+  restored?: ReadonlySet<string> | null;
 }
 
 /**
@@ -217,7 +218,7 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
     const key = serverLineKey(item);
     const gone = (ctx.leftWithOrders?.has(key) ?? false) || (ctx.removedWhileMerging?.has(key) ?? false);
-    if (mode.restored || gone) await removeOnServer(ctx, diff, item);
+    if ((mode.restored?.has(key) ?? false) || gone) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }
   return diff;

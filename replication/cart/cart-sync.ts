@@ -192,14 +192,15 @@ export function createCartSync(deps: CartSyncDeps) {
    * The login merge connected `token`: lines a logout kept for this very cart (`signedOutCart`) come
    * back as lines of it, summed with a guest line of the same product, so the merge sends them as
    * they were and removes what the shopper had removed. Kept for another cart, they are dropped. A
-   * line already back (a merge interrupted after this) is not added twice. True when lines came back.
+   * line already back (a merge interrupted after this) is not added twice. The ids of the lines the
+   * shopper removed when lines came back, else null.
    */
-  async function restoreSignedOutCart(token: string): Promise<boolean> {
+  async function restoreSignedOutCart(token: string): Promise<ReadonlySet<string> | null> {
     const kept = (await deps.store.state()).signedOutCart;
-    if (!kept) return false;
+    if (!kept) return null;
     if (kept.cartId !== token) {
       await update({ signedOutCart: null });
-      return false;
+      return null;
     }
     const here = new Map((await deps.store.readForSync()).map((line) => [line.id, line]));
     for (const line of kept.lines) {
@@ -208,7 +209,8 @@ export function createCartSync(deps: CartSyncDeps) {
       // The changes written to the guest line are in the sum (the kept line's went with the session).
       await deps.store.putLine({ ...line, qty: line.qty + (guest?.qty ?? 0), server_cart_id: token, updated_at: now(), last_op_id: guest?.last_op_id ?? null });
     }
-    return true;
+    // Kept by an earlier version, which did not record removals: none is deleted (it may be another device's line).
+    return new Set(kept.removed ?? []);
   }
 
   /**
@@ -275,7 +277,7 @@ export function createCartSync(deps: CartSyncDeps) {
       if (reply.code !== 200 || !Array.isArray(reply.result)) return afterRefusedPull(reply, state, options);
       serverItems = reply.result;
     }
-    const restored = login && (await restoreSignedOutCart(token));
+    const restored = login ? await restoreSignedOutCart(token) : null;
     // Read after the reply: the lines the merge sends are the ones compared with the server's.
     const read = await deps.store.readForSync();
     const awaiting = await awaitingOrder(token, read);

@@ -82,9 +82,13 @@ export interface CartState {
    * The customer cart's lines as this device last held them, kept by a logout that came before the
    * server had them (a removal or a quantity change not sent yet: offline, or the send failed). The
    * next login that connects the same cart sends them first, so a removed line does not come back
-   * and a changed quantity is not lost; a login to any other cart drops them.
+   * and a changed quantity is not lost; a login to any other cart drops them. `removed`: the ids of
+   * the lines the shopper removed (the journal's last change of them a removal): only those are
+   * deleted there. A server line the device merely lacks may be another device's, added after this
+   * device last read the cart (found replaying the steps of soak seed 1000001085). Absent in a cart
+   * kept by an earlier version.
    */
-  signedOutCart: { cartId: string; lines: CartLine[] } | null;
+  signedOutCart: { cartId: string; lines: CartLine[]; removed?: string[] } | null;
   /**
    * Lines an order took whole off this device while the server cart `cartId` may hold them, the
    * order not naming that cart (the login merge had just sent them, or another order names the

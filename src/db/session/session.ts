@@ -100,7 +100,9 @@ export async function closeSignUpModal(db: ShopDatabase): Promise<void> {
  */
 function unsentCustomerCart(state: CartState, lines: CartLine[]): CartState['signedOutCart'] {
   if (!state.token || !state.customerCart || state.mergePending || !hasUnsentLines(state, lines)) return null;
-  return { cartId: state.token, lines };
+  // Changes kept for an order's cart (`cartId`) are the order's, not the shopper's removals.
+  const last = new Map(state.pendingOps.filter((op) => op.cartId === undefined).map((op) => [op.key, op.type]));
+  return { cartId: state.token, lines, removed: [...last].filter(([, type]) => type === 'remove').map(([key]) => key) };
 }
 
 /**
