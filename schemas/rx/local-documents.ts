@@ -107,6 +107,14 @@ export interface CartState {
    * another device's lines are never overwritten and a change sent twice is applied once.
    */
   pendingOps: PendingCartOp[];
+  /**
+   * Changes a logout took out of `pendingOps` that an order still waiting on the device owes its
+   * cart (`PendingCartOp.cartId`): the order takes its quantities from that cart when it arrives,
+   * so they go there first, whenever the order goes (`order-cart-changes.ts`), even after the device
+   * moved to a guest cart and back. Dropped with the logout, the order took its lines from another
+   * device's (seed 1000001085).
+   */
+  opsForWaitingOrders: PendingCartOp[];
   /** A tab asked for the server's cart (focus, a reload): the leading tab pulls it even with nothing to send. */
   pullRequestedAt: number | null;
   /**
@@ -181,6 +189,7 @@ export const DEFAULT_CART_STATE: CartState = {
   leftWithOrders: null,
   removedWhileMerging: [],
   pendingOps: [],
+  opsForWaitingOrders: [],
   pullRequestedAt: null,
   convertedCustomerCart: null,
 };

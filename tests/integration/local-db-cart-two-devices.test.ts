@@ -358,6 +358,30 @@ describe('one customer on a phone and a laptop', () => {
     await settled(phone, email, { 'TWO-BOLT': 2 });
   });
 
+  it("keeps both of the phone's bolts when the laptop signs out with its order of its own bolt still queued and signs in again (seed 1000001085)", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    let holdCart = false;
+    const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => holdCart));
+    await expect.poll(async () => (await readLocal(laptop.db, LOCAL.cartState)).mergePending, { timeout: scaled(10_000) }).toBe(false);
+    const cartId = (await token(laptop))!;
+    holdCart = true;
+    await add(phone, 'TWO-BOLT', 2);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
+    // The laptop's own bolt never reached the cart; its order names the cart and waits for that bolt.
+    await add(laptop, 'TWO-BOLT', 1);
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
+    // Signing out, the laptop cannot send the bolt: the order stays queued, held for the customer.
+    await laptop.sync.signOut();
+    holdCart = false;
+    await add(laptop, 'TWO-NUT', 3);
+    expect(await signIn(laptop.db, laptop.sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent']);
+    // The order took the laptop's bolt, not one of the phone's two.
+    await settled(laptop, email, { 'TWO-BOLT': 2, 'TWO-NUT': 3 });
+    await settled(phone, email, { 'TWO-BOLT': 2, 'TWO-NUT': 3 });
+  });
+
   it('shows a reload the lines the other device added, with no change of its own', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);

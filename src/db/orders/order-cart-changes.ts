@@ -1,9 +1,27 @@
 import { isUnknownReply } from '../../../replication/api/api-errors';
 import type { ApiClient } from '../../../replication/api/api-types';
 import { cartApi } from '../../../replication/cart/cart-api';
-import { OPS_PER_REQUEST } from '../../../replication/cart/cart-ops-journal';
+import { OPS_PER_REQUEST, type PendingCartOp } from '../../../replication/cart/cart-ops-journal';
+import type { CartState } from '../../../replication/cart/cart-types';
+import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
 import type { ShopDatabase } from '../database-types';
-import { LOCAL, readLocal } from '../local-state';
+import { LOCAL, modifyLocal, readLocal } from '../local-state';
+
+/** The server carts named by orders that wait on the device (queued, held for a login, repriced). */
+export async function cartsOfWaitingOrders(db: ShopDatabase): Promise<Set<string>> {
+  if (!db.collections.orders) return new Set();
+  const waiting = await db.orders.find({ selector: { state: { $in: [...WAITING_ORDER_STATES] } } }).exec();
+  return new Set(waiting.flatMap((order) => (typeof order.body.cart_id === 'string' && order.body.cart_id !== '' ? [order.body.cart_id] : [])));
+}
+
+/**
+ * The changes a logout keeps (`CartState.opsForWaitingOrders`): those kept for a cart an order still
+ * waiting names. The logout clears the rest of the journal; these are the order's, not the session's.
+ */
+export function opsOwedToWaitingOrders(state: CartState, carts: ReadonlySet<string>): PendingCartOp[] {
+  const owed = [...state.opsForWaitingOrders, ...state.pendingOps].filter((op) => op.cartId !== undefined && carts.has(op.cartId));
+  return [...new Map(owed.map((op) => [op.op_id, op])).values()];
+}
 
 /**
  * An order that names a server cart takes its quantities from the cart as the server holds it when
@@ -12,24 +30,28 @@ import { LOCAL, readLocal } from '../local-state';
  * converted and is dropped, and the order has taken its quantity from what another device put in
  * the line (seed 1000000397: the device's own bolt was still on its way, the order took one of the
  * other device's two). So they go first, each applied once by its id; the order waits while they
- * cannot. True when the order may go: nothing kept for its cart, the changes answered (applied,
- * applied before, refused), or the cart itself refused or gone (an earlier push of this order
- * converted it, its reply lost: the order goes again to hear so; a refused session is the order's
- * to report).
+ * cannot. They are in the journal, or kept past a logout (seed 1000001085). True when the order may
+ * go: nothing kept for its cart, the changes answered (applied, applied before, refused), or the
+ * cart itself refused or gone (an earlier push of this order converted it, its reply lost: the order
+ * goes again to hear so; a refused session is the order's to report).
  */
 export async function sendChangesForOrderCart(db: ShopDatabase, api: ApiClient, body: Record<string, unknown>): Promise<boolean> {
   const cartId = body.cart_id;
   if (typeof cartId !== 'string' || cartId === '') return true;
-  const kept = (await readLocal(db, LOCAL.cartState)).pendingOps.filter((op) => op.cartId === cartId);
+  const state = await readLocal(db, LOCAL.cartState);
+  const kept = opsOwedToWaitingOrders(state, new Set([cartId]));
   try {
     for (let at = 0; at < kept.length; at += OPS_PER_REQUEST) {
       const reply = await cartApi(api).apply(cartId, kept.slice(at, at + OPS_PER_REQUEST));
       if (isUnknownReply(reply)) return false;
-      if (reply.code !== 200) return true;
+      if (reply.code !== 200) break;
     }
-    return true;
   } catch {
     // Not known to have reached the server (offline, a time-out): the order goes with the next round.
     return false;
   }
+  // Answered: those kept past a logout are done (the journal's own go as the cart sync lets them go).
+  const sent = new Set(kept.map((op) => op.op_id));
+  if (state.opsForWaitingOrders.some((op) => sent.has(op.op_id))) await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, opsForWaitingOrders: s.opsForWaitingOrders.filter((op) => !sent.has(op.op_id)) }));
+  return true;
 }
