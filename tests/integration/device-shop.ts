@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { FeedDocument } from '../../replication/catalog/catalog-feed';
 import { toProductRecord } from '../../replication/catalog/catalog-records';
 import type { ShopDatabase } from '../../src/db/database-types';
+import { LOCAL, readLocal } from '../../src/db/local-state';
 import { manualConnectivity } from '../../src/db/sync/connectivity';
 import { manualLeadership } from '../../src/db/sync/tab-leadership';
 import { createShopSync, type ShopSync, type ShopSyncOptions } from '../../src/db/sync/shop-sync';
@@ -9,7 +10,7 @@ import { recordingFetch, type RecordingFetch } from '../doubles/recording-fetch'
 import { openTestDatabase } from '../doubles/test-database';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { importProducts } from './cart-fixtures';
+import { GB_ADDRESS, importProducts } from './cart-fixtures';
 
 /**
  * A shopper's device against the real server, for the local-database suites: a test database
@@ -121,5 +122,21 @@ export function devicePages(server: () => TestServer, skus: readonly string[], o
     const page = { db, net, online, leadership, sync };
     pages.push(page);
     return page;
+  };
+}
+
+/**
+ * The checkout's order body from the device's cart as it is now (the review step builds the same),
+ * for the signed-in customer (or a guest), shipped to a GB address by courier, cash on delivery.
+ */
+export async function checkoutBodyOf(db: ShopDatabase, email: string, name: { first: string; last: string }): Promise<Record<string, unknown>> {
+  const lines = (await db.cart.find().exec()).map((d) => d.toMutableJSON());
+  const user = await readLocal(db, LOCAL.currentUser);
+  return {
+    user_id: typeof user?.id === 'number' || typeof user?.id === 'string' ? String(user.id) : '',
+    cart_id: (await readLocal(db, LOCAL.cartState)).token,
+    products: lines.map((l) => ({ sku: l.sku, qty: l.qty, product_option: l.product_option, checksum: l.checksum })),
+    addressInformation: { shippingAddress: { ...GB_ADDRESS, email }, billingAddress: { ...GB_ADDRESS, email }, shipping_method_code: 'flatrate', shipping_carrier_code: 'courier', payment_method_code: 'cashondelivery' },
+    personalDetails: { firstName: name.first, lastName: name.last, emailAddress: email, createAccount: false },
   };
 }

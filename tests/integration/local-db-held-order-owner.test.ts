@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest';
 import { addToCart } from '../../src/db/cart/cart-actions';
 import { cartItemFromProduct } from '../../src/db/cart/cart-product';
-import type { ShopDatabase } from '../../src/db/database-types';
 import { LOCAL, readLocal } from '../../src/db/local-state';
 import type { TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
-import { GB_ADDRESS, testProduct } from './cart-fixtures';
-import { devicePages, serverForThisFile, type DevicePage } from './device-shop';
+import { testProduct } from './cart-fixtures';
+import { checkoutBodyOf, devicePages, serverForThisFile, type DevicePage } from './device-shop';
 
 /**
  * One device shared by two customers (a site office laptop): an order the first placed while signed
@@ -46,7 +45,7 @@ async function orderOfflineThenSignOut(page: Page, email: string): Promise<strin
   await addToCart(page.db, await cartItemFromProduct(page.db, anchor), 2);
   await waitUntil(async () => typeof (await page.db.cart.findOne().exec())?.server_item_id === 'number', 10_000, 'the line on the customer cart');
   page.online.set(false);
-  const placed = await page.sync.placeOrder(await checkoutBody(page.db, email));
+  const placed = await page.sync.placeOrder(await checkoutBodyOf(page.db, email, { first: 'Hal', last: 'Owner' }));
   expect(placed.outcome).toBe('queued');
   await page.sync.signOut(true);
   return placed.order.order_id;
@@ -103,16 +102,3 @@ it("a customer's order still queued when another customer signs in is held for i
 
   await sentOnceOnItsAccount(page, orderId, emailA, idA);
 });
-
-/** The checkout's order body from the cart as it is now (the review step builds the same). */
-async function checkoutBody(db: ShopDatabase, email: string): Promise<Record<string, unknown>> {
-  const lines = (await db.cart.find().exec()).map((d) => d.toMutableJSON());
-  const user = await readLocal(db, LOCAL.currentUser);
-  return {
-    user_id: typeof user?.id === 'number' || typeof user?.id === 'string' ? String(user.id) : '',
-    cart_id: (await readLocal(db, LOCAL.cartState)).token,
-    products: lines.map((l) => ({ sku: l.sku, qty: l.qty, product_option: l.product_option, checksum: l.checksum })),
-    addressInformation: { shippingAddress: { ...GB_ADDRESS, email }, billingAddress: { ...GB_ADDRESS, email }, shipping_method_code: 'flatrate', shipping_carrier_code: 'courier', payment_method_code: 'cashondelivery' },
-    personalDetails: { firstName: 'Hal', lastName: 'Owner', emailAddress: email, createAccount: false },
-  };
-}

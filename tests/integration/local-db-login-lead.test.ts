@@ -6,8 +6,8 @@ import { LOCAL, readLocal } from '../../src/db/local-state';
 import { signIn } from '../../src/db/session/session';
 import type { TestServer } from '../helpers/test-server';
 import { waitUntil } from '../helpers/wait-until';
-import { GB_ADDRESS, testProduct } from './cart-fixtures';
-import { devicePages, serverForThisFile, type DevicePage } from './device-shop';
+import { testProduct } from './cart-fixtures';
+import { checkoutBodyOf, devicePages, serverForThisFile, type DevicePage } from './device-shop';
 
 /**
  * The login merge when no tab is leading as the shopper signs in: the leading page was reloading (a
@@ -87,7 +87,7 @@ describe('a sign-in no leading tab saw happen', () => {
     await waitUntil(async () => (await readLocal(page.db, LOCAL.cartState)).customerCart && !(await readLocal(page.db, LOCAL.cartState)).mergePending, 10_000, 'the customer cart connected');
     // Placed offline, then signed out before it went: sent without the session, the server holds it back.
     page.online.set(false);
-    const placed = await page.sync.placeOrder(await checkoutBody(page.db, email));
+    const placed = await page.sync.placeOrder(await checkoutBodyOf(page.db, email, { first: 'Lee', last: 'Lead' }));
     expect(placed.outcome).toBe('queued');
     await page.sync.signOut(true);
     page.online.set(true);
@@ -105,17 +105,4 @@ describe('a sign-in no leading tab saw happen', () => {
 async function couponOn(cartId: string): Promise<string | null> {
   const [row] = await server.ctx.db.query<{ coupon_code: string | null }>('select coupon_code from carts where id = $1', [cartId]);
   return row?.coupon_code ?? null;
-}
-
-/** The checkout's order body from the cart as it is now (the review step builds the same). */
-async function checkoutBody(db: ShopDatabase, email: string): Promise<Record<string, unknown>> {
-  const lines = (await db.cart.find().exec()).map((d) => d.toMutableJSON());
-  const user = await readLocal(db, LOCAL.currentUser);
-  return {
-    user_id: typeof user?.id === 'number' || typeof user?.id === 'string' ? String(user.id) : '',
-    cart_id: (await readLocal(db, LOCAL.cartState)).token,
-    products: lines.map((l) => ({ sku: l.sku, qty: l.qty, product_option: l.product_option, checksum: l.checksum })),
-    addressInformation: { shippingAddress: { ...GB_ADDRESS, email }, billingAddress: { ...GB_ADDRESS, email }, shipping_method_code: 'flatrate', shipping_carrier_code: 'courier', payment_method_code: 'cashondelivery' },
-    personalDetails: { firstName: 'Lee', lastName: 'Lead', emailAddress: email, createAccount: false },
-  };
 }
