@@ -73,3 +73,39 @@ describe('a profile read that answers after the session changed', () => {
     expect(await readLocal(db, LOCAL.currentUser)).toBeNull();
   });
 });
+
+describe('signing in over a session on the device', () => {
+  /** A shop whose profile read waits until `answer()`: what the device shows meanwhile is what is checked. */
+  function signingIn(email: string) {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const fetchFn = async (input: string | URL | Request) => {
+      const path = new URL(input instanceof Request ? input.url : input.toString()).pathname;
+      if (path === '/api/user/login') return new Response(JSON.stringify({ code: 200, result: `token-of-${email}`, meta: { refreshToken: 'refresh' } }), { headers: json });
+      await answered;
+      return new Response(JSON.stringify({ code: 200, result: { id: email, email, firstname: email } }), { headers: json });
+    };
+    return { api: createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn, tokens: sessionTokenStore(db) }), answer: () => answer() };
+  }
+
+  it("drops another customer's profile at once, and keeps the customer's own (a sign-in again after a password change)", async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: 'token-a', refreshToken: 'refresh-a', sessionStartedAt: 1 });
+    await writeLocal(db, LOCAL.currentUser, { id: 7, email: 'Ann@Example.com', firstname: 'Ann' });
+
+    const ann = signingIn('ann@example.com');
+    const annSignedIn = signIn(db, ann.api, 'ann@example.com', 'new-pass');
+    await vi.waitFor(async () => expect((await readLocal(db, LOCAL.session)).token).toBe('token-of-ann@example.com'));
+    expect((await readLocal(db, LOCAL.currentUser))?.firstname).toBe('Ann');
+    ann.answer();
+    await annSignedIn;
+
+    const bob = signingIn('bob@example.com');
+    const bobSignedIn = signIn(db, bob.api, 'bob@example.com', 'pass');
+    await vi.waitFor(async () => expect((await readLocal(db, LOCAL.session)).token).toBe('token-of-bob@example.com'));
+    expect(await readLocal(db, LOCAL.currentUser)).toBeNull();
+    bob.answer();
+    await bobSignedIn;
+    expect((await readLocal(db, LOCAL.currentUser))?.email).toBe('bob@example.com');
+  });
+});

@@ -50,6 +50,10 @@ export async function loadProfile(db: ShopDatabase, api: ApiClient): Promise<Cur
   return profile;
 }
 
+/** Whether a stored profile is the account `username` (an e-mail address, as the login takes it) names. */
+const isProfileOf = (profile: CurrentUser | null, username: string): boolean =>
+  typeof profile?.email === 'string' && profile.email.trim().toLowerCase() === username.trim().toLowerCase();
+
 /**
  * `retryAfterMs`: the server asked for a wait before the next try (a 429 or 503 with Retry-After):
  * until it has passed, a sign-in is answered on the device with the same refusal, without reaching
@@ -74,8 +78,9 @@ export async function signIn(db: ShopDatabase, api: ApiClient, username: string,
     return typeof wait === 'number' ? { ok: false, message, retryAfterMs: wait } : { ok: false, message };
   }
   // The profile says whose session it is (held orders go only with their own customer's): one kept
-  // from a session this sign-in replaces must not speak for the new one until its own is loaded.
-  await writeLocal(db, LOCAL.currentUser, null);
+  // from a session this sign-in replaces must not speak for another customer until theirs is loaded.
+  // The same customer signing in again (after a password change) keeps it, and the screen showing it.
+  if (!isProfileOf(await readLocal(db, LOCAL.currentUser), username)) await writeLocal(db, LOCAL.currentUser, null);
   await writeLocal(db, LOCAL.session, { ...DEFAULT_SESSION, token: reply.result, refreshToken: typeof refreshToken === 'string' ? refreshToken : null, sessionStartedAt: Date.now() });
   // After the token: a sync that saw the merge owed before the session would end it as signed out.
   await modifyLocal(db, LOCAL.cartState, withMergeOwed);
