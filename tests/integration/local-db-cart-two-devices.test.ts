@@ -333,23 +333,12 @@ describe('one customer on a phone and a laptop', () => {
   });
 
   it("keeps both of the phone's bolts when the laptop orders its own bolt before that bolt reached the cart the order names (seed 1000000397)", async () => {
-    const email = await customer();
-    const phone = await signedInDevice(email);
-    // The laptop's cart requests get no reply while `holdCart` (the network drops them); its orders go.
-    let holdCart = false;
-    const laptopFetch = droppingWhile('/api/cart/', () => holdCart);
-    const laptop = await signedInDevice(email, laptopFetch);
-    // The login merge is over: an order may name the customer's cart.
-    await expect.poll(async () => (await readLocal(laptop.db, LOCAL.cartState)).mergePending, { timeout: scaled(10_000) }).toBe(false);
-    const cartId = (await token(laptop))!;
-    holdCart = true;
-    await add(phone, 'TWO-BOLT', 2);
-    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
+    const { email, phone, laptop, cartId, releaseCart } = await phoneBoltsTheLaptopMissed();
     // The laptop has not read the phone's bolts: it orders the one it added, naming the shared cart.
     await add(laptop, 'TWO-BOLT', 1);
     expect(await localCart(laptop)).toEqual({ 'TWO-BOLT': 1 });
     expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).order.body.cart_id).toBe(cartId);
-    holdCart = false;
+    releaseCart();
     laptop.net.set(false);
     laptop.net.set(true);
     await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent']);
@@ -359,21 +348,13 @@ describe('one customer on a phone and a laptop', () => {
   });
 
   it("keeps both of the phone's bolts when the laptop signs out with its order of its own bolt still queued and signs in again (seed 1000001085)", async () => {
-    const email = await customer();
-    const phone = await signedInDevice(email);
-    let holdCart = false;
-    const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => holdCart));
-    await expect.poll(async () => (await readLocal(laptop.db, LOCAL.cartState)).mergePending, { timeout: scaled(10_000) }).toBe(false);
-    const cartId = (await token(laptop))!;
-    holdCart = true;
-    await add(phone, 'TWO-BOLT', 2);
-    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
+    const { email, phone, laptop, cartId, releaseCart } = await phoneBoltsTheLaptopMissed();
     // The laptop's own bolt never reached the cart; its order names the cart and waits for that bolt.
     await add(laptop, 'TWO-BOLT', 1);
     expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
     // Signing out, the laptop cannot send the bolt: the order stays queued, held for the customer.
     await laptop.sync.signOut();
-    holdCart = false;
+    releaseCart();
     await add(laptop, 'TWO-NUT', 3);
     expect(await signIn(laptop.db, laptop.sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
     await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent']);
@@ -419,3 +400,21 @@ describe('one customer on a phone and a laptop', () => {
     await settled(phone, email, { 'TWO-SCREW': 2 });
   });
 });
+
+/**
+ * A phone and a laptop signed in as one new customer, the login merge over (an order may name the
+ * customer's cart), and the phone's two bolts on the server cart. The laptop has not read them: its
+ * cart requests get no reply (the network drops them) until `releaseCart()`; its orders go.
+ */
+async function phoneBoltsTheLaptopMissed() {
+  const email = await customer();
+  const phone = await signedInDevice(email);
+  let holdCart = false;
+  const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => holdCart));
+  await expect.poll(async () => (await readLocal(laptop.db, LOCAL.cartState)).mergePending, { timeout: scaled(10_000) }).toBe(false);
+  const cartId = (await token(laptop))!;
+  holdCart = true;
+  await add(phone, 'TWO-BOLT', 2);
+  await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 2 });
+  return { email, phone, laptop, cartId, releaseCart: () => void (holdCart = false) };
+}
