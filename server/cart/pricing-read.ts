@@ -1,7 +1,8 @@
 import type { TaxRuleFields } from '../../src/domain/pricing/tax-rate';
-import type { CatalogDoc } from '../catalog/catalog-store';
+import { PRODUCTS_BY_SKU_SQL, type CatalogDoc } from '../catalog/catalog-store';
 import type { Queryable } from '../db/database';
-import type { StockRow } from '../stock/stock-store';
+import { STOCK_BY_SKU_SQL, type StockRow } from '../stock/stock-store';
+import { TAX_RULES_SQL } from './totals-service';
 
 /**
  * What pricing some lines reads from the database: the products named by their skus, the stock rows
@@ -24,14 +25,10 @@ type Wanted = { stock: boolean; taxRules: boolean };
 
 /** The statement of readForPricing (skus as $1), for a caller that adds its own rows with `union all`. */
 export function pricingReadSql(want: Wanted): string {
-  const parts = ["select 'product' as kind, doc from catalog_documents where entity = 'product' and not deleted and doc->>'sku' = any($1::text[])"];
-  if (want.stock) {
-    parts.push(
-      `select 'stock', jsonb_build_object('sku', sku, 'product_id', product_id, 'parent_sku', parent_sku, 'qty', qty, 'is_in_stock', is_in_stock, 'manage_stock', manage_stock)
-       from stock where sku = any($1::text[])`,
-    );
-  }
-  if (want.taxRules) parts.push("select 'taxrule', doc from catalog_documents where entity = 'taxrule' and not deleted");
+  // The reads getProductsBySku, readStock and loadTaxRules make, each tagged with its kind.
+  const parts = [`select 'product' as kind, p.doc from (${PRODUCTS_BY_SKU_SQL}) p`];
+  if (want.stock) parts.push(`select 'stock', to_jsonb(s) from (${STOCK_BY_SKU_SQL}) s`);
+  if (want.taxRules) parts.push(`select 'taxrule', t.doc from (${TAX_RULES_SQL}) t`);
   return parts.join(' union all ');
 }
 

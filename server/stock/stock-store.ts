@@ -12,12 +12,12 @@ export interface StockRow {
 /** Saleable now: the catalogue's in-stock flag, and a quantity above 0 when stock is managed. */
 export const isSaleable = (row: StockRow): boolean => row.is_in_stock && (!row.manage_stock || row.qty > 0);
 
+/** The stock rows of the skus in $1 (a text array). */
+export const STOCK_BY_SKU_SQL = 'select sku, product_id, parent_sku, qty, is_in_stock, manage_stock from stock where sku = any($1::text[])';
+
 export async function readStock(db: Queryable, skus: readonly string[]): Promise<Map<string, StockRow>> {
   if (skus.length === 0) return new Map();
-  const rows = await db.query<StockRow>(
-    'select sku, product_id, parent_sku, qty, is_in_stock, manage_stock from stock where sku = any($1::text[])',
-    [[...new Set(skus)]],
-  );
+  const rows = await db.query<StockRow>(STOCK_BY_SKU_SQL, [[...new Set(skus)]]);
   return new Map(rows.map((r) => [r.sku, { ...r, qty: Number(r.qty) }]));
 }
 
