@@ -80,13 +80,10 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
   const inFlight = new Map<string, Promise<PushOutcome | null>>();
   const secretBodies = new Map<string, Record<string, unknown>>();
 
-  /** Whether the order may go with the session held now (always, when sessions are not told apart). */
-  const goesWithSession = async (order: OrderRecord) => !deps.session || isOrderSession(order.body, await deps.session());
-  /** Whether the session held now is the order's own customer's (any, for a guest's order). */
-  async function ownSessionNow(order: OrderRecord): Promise<boolean> {
-    const session = deps.session ? await deps.session() : null;
-    return session !== null && isOrderSession(order.body, session);
-  }
+  /** Whose session the device holds now; undefined when sessions are not told apart (no `deps.session`). */
+  const sessionNow = async (): Promise<DeviceSession | undefined> => (deps.session ? deps.session() : undefined);
+  /** Whether the order may go with `session` (always, when sessions are not told apart). */
+  const fits = (order: OrderRecord, session: DeviceSession | undefined) => session === undefined || isOrderSession(order.body, session);
 
   async function markSent(order: OrderRecord, result: Record<string, unknown>): Promise<void> {
     const at = now();
@@ -150,7 +147,8 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
         if (!(await deps.store.update(order.order_id, { state: 'held', error: outcome.message, updated_at: at }, answeredBy(order)))) return null;
         // The push went without a session, and its customer signed in while it was on its way: the
         // sign-in released the held orders before this one was held, so it goes again with the session.
-        if (!(await ownSessionNow(order))) return outcome;
+        const session = await sessionNow();
+        if (!session || !fits(order, session)) return outcome;
         const requeued = await deps.store.update(order.order_id, { state: 'queued', attempts: order.attempts + 1, error: null, updated_at: now() }, (stored) => stored.state === 'held');
         return requeued ? { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued } : outcome;
       }
@@ -172,7 +170,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     // Another customer's session (or one whose customer is not known yet) is not this order's: it
     // goes without it, so the server answers only what it already has of it, and otherwise asks for
     // its customer's login (held). Its cart's changes are that customer's, and wait for them too.
-    const withSession = await goesWithSession(order);
+    const withSession = fits(order, await sessionNow());
     if (withSession && deps.cartReadyFor && !(await deps.cartReadyFor(body))) return record(order, { kind: 'queued', message: ORDER_PUSH_MESSAGES.queued });
     const outcome = await pushOrder(deps.api, body, { withSession });
     return record(order, outcome);
@@ -196,9 +194,8 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
    * nor able to cancel the orders the previous one left waiting.
    */
   async function queuedForSession(options?: { includeHeld: boolean }): Promise<OrderRecord[]> {
-    const orders = await deps.store.queued(options);
-    const session = deps.session ? await deps.session() : undefined;
-    return session === undefined ? orders : orders.filter((o) => isOrderSession(o.body, session));
+    const session = await sessionNow();
+    return (await deps.store.queued(options)).filter((o) => fits(o, session));
   }
 
   return {
@@ -299,9 +296,9 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
      * order with any session); orders held for another customer stay held. Gives how many went back.
      */
     async releaseHeld(): Promise<number> {
-      const session = deps.session ? await deps.session() : undefined;
+      const session = await sessionNow();
       if (session === null) return 0;
-      const held = (await deps.store.queued({ includeHeld: true })).filter((o) => o.state === 'held' && (session === undefined || isOrderSession(o.body, session)));
+      const held = (await queuedForSession({ includeHeld: true })).filter((o) => o.state === 'held');
       for (const order of held) await deps.store.update(order.order_id, { state: 'queued', error: null, updated_at: now() });
       return held.length;
     },
