@@ -12,6 +12,11 @@ export default defineConfig({
     // the pool with the rest: a project held to one file at a time would run after all the others,
     // alone, and its specs were most of the run.
     maxWorkers: 2,
+    // The integration, reliability and browser files run one after another in a worker that keeps its
+    // modules (isolate: false): each file starts its own servers on its own data folder, so it shares no
+    // state with the file before it, and the server's 700-odd modules are imported once per worker
+    // instead of once per file. Measured alone on this machine: integration 418 s → 305 s wall, 743 →
+    // 526 s CPU. The unit files stay isolated: they swap globals (a fake IndexedDB, fetch, timers).
     projects: [
       {
         test: {
@@ -24,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          isolate: false,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
@@ -33,6 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'reliability',
+          isolate: false,
           include: ['tests/reliability/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
@@ -42,6 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
