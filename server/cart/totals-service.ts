@@ -12,10 +12,10 @@ export interface Destination {
   regionId?: number;
 }
 
-/** The tax rule documents of the catalogue: a handful, read per calculation so an import applies at once. */
 /** The live tax rule documents, as `doc`. */
 export const TAX_RULES_SQL = "select doc from catalog_documents where entity = 'taxrule' and not deleted";
 
+/** The tax rule documents of the catalogue: a handful, read per calculation so an import applies at once. */
 export async function loadTaxRules(db: Queryable): Promise<TaxRuleFields[]> {
   const rows = await db.query<{ doc: TaxRuleFields }>(TAX_RULES_SQL);
   return rows.map((r) => r.doc);

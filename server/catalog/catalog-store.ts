@@ -119,10 +119,10 @@ export async function getDocument(db: Queryable, entity: CatalogEntity, id: stri
   return rows[0]?.doc;
 }
 
-/** Products by SKU, including configurable children found through their parent. */
 /** The live products whose sku is one of $1 (a text array), as `doc`. */
 export const PRODUCTS_BY_SKU_SQL = "select doc from catalog_documents where entity = 'product' and not deleted and doc->>'sku' = any($1::text[])";
 
+/** Products by SKU, including configurable children found through their parent. */
 export async function getProductsBySku(db: Queryable, skus: readonly string[]): Promise<Map<string, CatalogDoc>> {
   const rows = await db.query<{ doc: CatalogDoc }>(PRODUCTS_BY_SKU_SQL, [skus]);
   return new Map(rows.map((r) => [String(r.doc.sku), r.doc]));
