@@ -298,7 +298,7 @@ export function createOrderOutbox(deps: OrderOutboxDeps) {
     async releaseHeld(): Promise<number> {
       const session = await sessionNow();
       if (session === null) return 0;
-      const held = (await queuedForSession({ includeHeld: true })).filter((o) => o.state === 'held');
+      const held = (await deps.store.queued({ includeHeld: true })).filter((o) => o.state === 'held' && fits(o, session));
       for (const order of held) await deps.store.update(order.order_id, { state: 'queued', error: null, updated_at: now() });
       return held.length;
     },
