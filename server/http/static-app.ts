@@ -30,6 +30,9 @@ export async function serveApp(app: FastifyInstance, distDir: string, catalog: C
       wildcard: true,
       // "/" has a route of its own below (the shell with its hints); other folder paths fall to the handler.
       index: false,
+      // The .br and .gz copies the build wrote (server/cli/precompress-app.ts), as the browser accepts:
+      // the response compression below then has nothing left to do for them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,9 +1,11 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TMP_ROOT } from '../helpers/test-config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { ANONYMOUS_CACHE_CONTROL } from '../../server/render/page-responder';
+import { precompressApp } from '../../server/cli/precompress-app';
 
 /**
  * The built app as the server hands it out: the service worker and the shell always revalidated, the
@@ -21,6 +23,10 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'assets', 'index-one.js'), 'console.log(1)');
   await writeFile(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   await writeFile(path.join(distDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Shop', start_url: '/' }));
+  // A chunk large enough to be compressed, and a copy left by an earlier build whose file is gone.
+  await writeFile(path.join(distDir, 'assets', 'route-big.js'), Array.from({ length: 400 }, (_, i) => `export const line${i} = "${'x'.repeat(i % 50)}";`).join('\n'));
+  await writeFile(path.join(distDir, 'assets', 'route-gone.js.br'), 'stale');
+  await precompressApp(distDir);
   server = await startTestServer({ distDir });
 });
 afterAll(async () => {
@@ -72,6 +78,26 @@ describe('serving the built app', () => {
     const api = await get('/api/no-such-endpoint');
     expect(api.status).toBe(404);
     expect(((await api.json()) as { result: string }).result).toBe('Route not found');
+  });
+
+  it('sends the Brotli or gzip copy the build wrote, as the browser accepts, and the file itself to one that accepts neither', async () => {
+    const original = await readFile(path.join(distDir, 'assets', 'route-big.js'), 'utf8');
+    const fetched = (encoding: string) => fetch(`${server.url}/assets/route-big.js`, { headers: { 'accept-encoding': encoding } });
+    const asBrowser = await fetched('gzip, deflate, br, zstd');
+    expect(asBrowser.headers.get('content-encoding')).toBe('br');
+    expect(asBrowser.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(asBrowser.headers.get('cache-control')).toContain('immutable');
+    // undici decodes the body it is sent: equal to the file means the copy is the file, compressed.
+    expect(await asBrowser.text()).toBe(original);
+    expect(brotliDecompressSync(await readFile(path.join(distDir, 'assets', 'route-big.js.br'))).toString()).toBe(original);
+    expect(gunzipSync(await readFile(path.join(distDir, 'assets', 'route-big.js.gz'))).toString()).toBe(original);
+    const gzipOnly = await fetched('gzip');
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipOnly.text()).toBe(original);
+    const plain = await fetched('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(original);
+    await expect(readFile(path.join(distDir, 'assets', 'route-gone.js.br'))).rejects.toThrow(/ENOENT/);
   });
 
   it('hints the largest picture of the home page and of a product page, the URL the page then requests', async () => {
