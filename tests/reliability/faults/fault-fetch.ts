@@ -21,6 +21,8 @@ export interface FaultEvent {
 
 export interface FaultFetch {
   fetch: typeof fetch;
+  /** The same network for one tab: its requests are named by `label` in the trace (which device, which tab). */
+  fetchAs(label: string): typeof fetch;
   settings: FaultSettings;
   /** Where the server listens now (changes when it restarts). */
   target: string;
@@ -101,23 +103,26 @@ export function faultFetch(options: FaultFetchOptions): FaultFetch {
       closed = true;
       for (const release of [...releases]) release();
     },
-    fetch: async (input, init) => {
-      if (!options.trace) return deliver(input, init);
-      const started = Date.now();
-      const before = events.length;
-      const requested = new URL(input instanceof Request ? input.url : String(input));
-      const cartLine = requested.pathname.startsWith('/api/cart/') && typeof init?.body === 'string' ? ` ${init.body.slice(0, 600)}` : orderLine(requested.pathname, init?.body);
-      let outcome = 'threw';
-      try {
-        const response = await deliver(input, init);
-        outcome = String(response.status);
-        return response;
-      } finally {
-        const faults = events.slice(before).map((e) => e.kind).join(',');
-        options.trace(`+${started - created} ms ${init?.method ?? 'GET'} ${requested.pathname}${requested.search}${cartLine} → ${outcome}${faults ? ` [${faults}]` : ''} (${Date.now() - started} ms)`);
-      }
-    },
+    fetch: (input, init) => traced(input, init, ''),
+    fetchAs: (label) => (input, init) => traced(input, init, `${label} `),
   };
+
+  async function traced(input: Parameters<typeof fetch>[0], init: RequestInit | undefined, label: string): Promise<Response> {
+    if (!options.trace) return deliver(input, init);
+    const started = Date.now();
+    const before = events.length;
+    const requested = new URL(input instanceof Request ? input.url : String(input));
+    const cartLine = requested.pathname.startsWith('/api/cart/') && typeof init?.body === 'string' ? ` ${init.body.slice(0, 600)}` : orderLine(requested.pathname, init?.body);
+    let outcome = 'threw';
+    try {
+      const response = await deliver(input, init);
+      outcome = String(response.status);
+      return response;
+    } finally {
+      const faults = events.slice(before).map((e) => e.kind).join(',');
+      options.trace(`+${started - created} ms ${label}${init?.method ?? 'GET'} ${requested.pathname}${requested.search}${cartLine} → ${outcome}${faults ? ` [${faults}]` : ''} (${Date.now() - started} ms)`);
+    }
+  }
 
   /** An order's cart and lines, which decide what the server takes from which cart. */
   function orderLine(pathname: string, body: unknown): string {

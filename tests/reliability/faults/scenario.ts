@@ -87,7 +87,7 @@ export async function runScenario(seed: number, ctx: ScenarioContext, run = 0): 
   const step: StepContext = { server: ctx.server, browser, device: 0, devices, lastDevice: 0, net, model, email, products: new Map(ctx.products.map((p) => [p.sku as string, p])), tokenTtl: ctx.tokenTtl, tasks: [], problems: [], notes: [], cuts: 0 };
   let outcome: ScenarioOutcome;
   try {
-    if (plan.otherDevice) devices.push(await openBrowser(`faults_${seed}_${run}_other`, plan.otherDevice.tabs, net, ctx.products));
+    if (plan.otherDevice) devices.push(await openBrowser(`faults_${seed}_${run}_other`, plan.otherDevice.tabs, net, ctx.products, 'other device'));
     if (plan.start !== 'guest') await register(ctx.server, email);
     if (plan.start === 'guestThenSignIn') {
       await saveCustomerCart(ctx.server, email, plan.savedCart);

@@ -33,6 +33,8 @@ export interface Tab {
 /** One browser (one fake IndexedDB) and the tabs open in it. */
 export interface Browser {
   name: string;
+  /** Which device of the customer this is, as the trace names its requests ("device", "other device"). */
+  device: string;
   storage: ReturnType<typeof fakeBrowser>;
   net: FaultFetch;
   /** This device alone has no connection (the other device of the customer may have one). */
@@ -47,8 +49,9 @@ export interface Browser {
 const COLLECTIONS = ['products', 'content', 'cart', 'orders', 'sync_tasks', 'notifications'] as const;
 const TAX_RULE = { key: 'taxrule:1', entity: 'taxrule' as const, id: '1', identifier: '', source: { id: 1, code: 'UK VAT', product_tax_class_ids: [2], customer_tax_class_ids: [3], rates: [{ tax_country_id: 'GB', tax_region_id: 0, rate: 20 }] } };
 
-/** The page's fetch: the shared faulty network, cut when the page goes. */
-function pageFetch(browser: Browser, page: AbortController): typeof fetch {
+/** The page's fetch: the shared faulty network (its trace naming the device and tab), cut when the page goes. */
+function pageFetch(browser: Browser, page: AbortController, index: number, load: number): typeof fetch {
+  const send = browser.net.fetchAs(`${browser.device} tab ${index}${load > 0 ? ` (load ${load + 1})` : ''}`);
   return async (input, init) => {
     if (page.signal.aborted) {
       browser.lateRequests.push(`${init?.method ?? 'GET'} ${new URL(input instanceof Request ? input.url : String(input)).pathname}`);
@@ -56,7 +59,7 @@ function pageFetch(browser: Browser, page: AbortController): typeof fetch {
     }
     if (browser.offline) throw networkFailure('connect ENETUNREACH', 'ENETUNREACH');
     const signal = init?.signal ? AbortSignal.any([init.signal, page.signal]) : page.signal;
-    return browser.net.fetch(input, { ...init, signal });
+    return send(input, { ...init, signal });
   };
 }
 
@@ -67,7 +70,7 @@ async function openTab(browser: Browser, index: number, load: number, multiInsta
   // timeoutMs and retryBaseMs: options of the data layer being added; an older one ignores them.
   const options: ShopSyncOptions & { timeoutMs: number; retryBaseMs: number } = {
     baseUrl: CLIENT_BASE_URL,
-    fetch: pageFetch(browser, page),
+    fetch: pageFetch(browser, page, index, load),
     connectivity: online,
     catalogue: false,
     lockRetryMs: 50,
@@ -85,8 +88,8 @@ async function openTab(browser: Browser, index: number, load: number, multiInsta
  * the local catalogue directly (the catalogue feed has its own suites) and queued orders go without
  * asking (automatic transmission), so that "settled" has one meaning: everything sent.
  */
-export async function openBrowser(name: string, count: number, net: FaultFetch, products: readonly FeedDocument[]): Promise<Browser> {
-  const browser: Browser = { name, storage: fakeBrowser(), net, offline: false, tabs: [], closed: [], lateRequests: [] };
+export async function openBrowser(name: string, count: number, net: FaultFetch, products: readonly FeedDocument[], device = 'device'): Promise<Browser> {
+  const browser: Browser = { name, device, storage: fakeBrowser(), net, offline: false, tabs: [], closed: [], lateRequests: [] };
   try {
     await openTabs(browser, count, products);
   } catch (error) {
