@@ -48,4 +48,13 @@ describe('the cart changes journal', () => {
     // A line no change was written to (the server's) holds none; one kept from before v2 holds all.
     expect(held([{ id: anchor.id }, { id: bolt.id, last_op_id: 'B3' }, { id: 'CLIP|z', last_op_id: CHANGES_BEFORE_V2 }])).toEqual(['B1', 'B2', 'B3', 'C1']);
   });
+
+  it('holds none of the changes made to a line added again after the read: a quantity set on it goes after the merge with its add', () => {
+    // Removed, read without it, then added again and set to 5 (neither written when the lines were read).
+    const state = withCartOp(withCartOp(withCartOp(DEFAULT_CART_STATE, 'remove', bolt, undefined, undefined, 'R1'), 'add', bolt, 1, undefined, 'A1'), 'set', bolt, 5, undefined, 'S1');
+    expect(changesInLines(state.pendingOps, []).map((op) => op.op_id)).toEqual(['R1']);
+    // A line an order took (its changes kept for that cart, no removal recorded) holds them all.
+    const ordered = withLinesOrdered(withCartOp(DEFAULT_CART_STATE, 'set', bolt, 3, undefined, 'S0'), [{ ...bolt, qty: 3 }], 'cart-1');
+    expect(changesInLines(ordered.pendingOps, []).map((op) => op.op_id)).toEqual(['S0']);
+  });
 });

@@ -36,9 +36,10 @@ export function withCartOp(state: CartState, type: PendingCartOp['type'], line: 
  * them, and perhaps some whose line was written after the read: those are not in the lines. A line
  * read holds its changes up to the last one written to it (`last_op_id`): none when it names none of
  * them, all when it was kept from v1. A line not read went with its removal or an order's taking,
- * which it holds; an add recorded after that has its line still to be written. Sending the lines as
- * read (the login merge) sends the changes returned here, and only those: the others go after it,
- * each once (seed 1000000091 lost an add whose line was written just after the merge read the lines).
+ * which it holds; an add recorded after that has its line still to be written, and so have the
+ * changes after the add. Sending the lines as read (the login merge) sends the changes returned
+ * here, and only those: the others go after it, each once (seed 1000000091 lost an add whose line
+ * was written just after the merge read the lines).
  */
 export function changesInLines(ops: readonly PendingCartOp[], lines: readonly Pick<CartLine, 'id' | 'last_op_id'>[]): PendingCartOp[] {
   const lastWritten = new Map(lines.map((line) => [line.id, line.last_op_id ?? null]));
@@ -50,8 +51,11 @@ export function changesInLines(ops: readonly PendingCartOp[], lines: readonly Pi
       held.push(...(last === CHANGES_BEFORE_V2 ? ofLine : ofLine.slice(0, ofLine.findIndex((op) => op.op_id === last) + 1)));
       continue;
     }
+    // From the first add after the line went, the changes are about a line written since the read
+    // (a quantity set on it too: dropped with the merge's, it was lost, and the add alone sent).
     const gone = ofLine.findLastIndex((op) => op.type === 'remove' || op.type === 'take');
-    held.push(...ofLine.filter((op, at) => at <= gone || op.type !== 'add'));
+    const back = ofLine.findIndex((op, at) => at > gone && op.type === 'add');
+    held.push(...(back === -1 ? ofLine : ofLine.slice(0, back)));
   }
   return held;
 }
