@@ -49,6 +49,20 @@ describe('the login merge', () => {
     expect(page.onServer()).toEqual(MERGED);
   });
 
+  it.each(interruptions)("interrupted (%s), keeps the guest cart's coupon and puts it on the customer's cart when the merge is finished", async (_, fault) => {
+    const { page } = await guestAboutToSignIn();
+    expect(await page.sync.applyCoupon('GOOD')).toBe(true);
+    page.server.fail(fault === 'network' ? '/api/cart/create' : '/api/cart/apply', fault);
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    page.reload();
+    await page.sync.load();
+    const { token, coupon, couponAfterMerge } = page.store.current();
+    expect(page.onServer()).toEqual(MERGED);
+    expect(page.server.carts.get(token!)?.coupon).toBe('GOOD');
+    expect(coupon?.code).toBe('GOOD');
+    expect(couponAfterMerge).toBeNull();
+  });
+
   it('left pending by a reload, it is finished by the next page load', async () => {
     const { page } = await guestAboutToSignIn();
     page.server.fail('/api/cart/apply', 'lost-reply');

@@ -134,14 +134,28 @@ export function createCartSync(deps: CartSyncDeps) {
    */
   async function connectForLogin(before: CartState): Promise<DiffLog> {
     const coupon = before.coupon?.code ?? null;
-    if (coupon && before.token && !before.customerCart) await knownOrNull(cart.deleteCoupon(before.token));
-    const diff = await connect({ guestCart: false });
-    const { token } = await deps.store.state();
-    if (coupon && token && token !== before.token) {
-      const applied = await knownOrNull(cart.applyCoupon(token, coupon));
-      if (applied?.code === 200) await totals.syncTotals(token);
+    if (coupon && before.token && !before.customerCart) {
+      // Kept before it leaves the guest cart: a merge cut short after this still puts it on.
+      await update({ couponAfterMerge: coupon });
+      await knownOrNull(cart.deleteCoupon(before.token));
     }
+    const diff = await connect({ guestCart: false });
+    await couponBackOn();
     return diff;
+  }
+
+  /**
+   * The coupon the login merge took off the guest cart goes on the customer's cart, once the merge
+   * is done. An outcome not known leaves it for the next round; the server's answer ends it (a
+   * refusal too: the coupon does not apply to this customer's cart).
+   */
+  async function couponBackOn(): Promise<void> {
+    const { token, customerCart, mergePending, couponAfterMerge } = await deps.store.state();
+    if (!couponAfterMerge || !token || !customerCart || mergePending) return;
+    const applied = await knownOrNull(cart.applyCoupon(token, couponAfterMerge));
+    if (!applied) return;
+    await update({ couponAfterMerge: null });
+    if (applied.code === 200) await totals.syncTotals(token);
   }
 
   /**
@@ -315,6 +329,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const done = new Set((login ? [] : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });
+    await couponBackOn();
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
     const linesNow = await deps.store.lines();

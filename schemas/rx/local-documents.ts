@@ -64,6 +64,11 @@ export interface CartState {
   payment: Record<string, unknown> | null;
   /** `rule` (from the server's totals) lets the device apply the coupon to totals worked out offline. */
   coupon: { code: string; discount_amount: number; rule?: CouponRuleReply } | null;
+  /**
+   * The guest cart's coupon code, taken off it by the login merge: it goes on the customer's cart once
+   * the merge has connected it, however many rounds that takes (a merge cut short, a reload).
+   */
+  couponAfterMerge: string | null;
   connectBypassCount: number;
   isAdding: boolean;
   minicartOpen: boolean;
@@ -178,6 +183,7 @@ export const DEFAULT_CART_STATE: CartState = {
   shipping: null,
   payment: null,
   coupon: null,
+  couponAfterMerge: null,
   connectBypassCount: 0,
   isAdding: false,
   minicartOpen: false,
