@@ -53,6 +53,12 @@ describe('the sync overview', () => {
     const synced = [line('A', 1, 11), line('B', 2, 12)];
     const token = 'cart-1';
     expect(unsyncedCartLines([], { token: null, itemsHash: null })).toBe(0);
+    // Signed in, the login merge not done (its pull failed): the account's saved lines are still to come.
+    expect(unsyncedCartLines([], { token, itemsHash: cartHash([], token), mergePending: true })).toBe(1);
+    expect(unsyncedCartLines(synced, { token, itemsHash: cartHash(synced, token), mergePending: true })).toBe(1);
+    // An empty cart whose last sync failed: a removal may not have reached the server.
+    expect(unsyncedCartLines([], { token, itemsHash: null })).toBe(1);
+    expect(unsyncedCartLines([], { token, itemsHash: cartHash([], token) })).toBe(0);
     expect(unsyncedCartLines(synced, { token, itemsHash: cartHash(synced, token) })).toBe(0);
     // Never sent (no cart yet), a new line, a changed quantity since the last sync.
     expect(unsyncedCartLines(synced, { token: null, itemsHash: null })).toBe(1);

@@ -73,12 +73,18 @@ const total = (order: OrderRecord): number | null => {
   return typeof value === 'number' ? value : null;
 };
 
-/** Lines the server has not confirmed: never sent, or the cart changed since the last sync. */
-export function unsyncedCartLines(lines: readonly CartLine[], cart: Pick<CartState, 'token' | 'itemsHash'>): number {
-  if (lines.length === 0) return 0;
+/**
+ * Lines the server has not confirmed: never sent, or the cart changed since the last sync. An empty
+ * cart counts one while its last sync failed (a removal not known to have reached the server) and
+ * while the login merge is owed (the account's saved lines are not on the device yet): the device is
+ * still at work then (`hasPendingWork`), and the shopper is not told everything is saved.
+ */
+export function unsyncedCartLines(lines: readonly CartLine[], cart: Pick<CartState, 'token' | 'itemsHash'> & Partial<Pick<CartState, 'mergePending'>>): number {
+  const owed = cart.mergePending ? 1 : 0;
+  if (lines.length === 0) return cart.token && cart.itemsHash === null ? 1 : owed;
   const unconfirmed = lines.filter((l) => l.server_item_id === null || l.server_item_id === undefined).length;
   if (!cart.token || cart.itemsHash !== cartHash(lines, cart.token)) return Math.max(unconfirmed, 1);
-  return unconfirmed;
+  return Math.max(unconfirmed, owed);
 }
 
 export function summarizeSync(input: SyncInputs): SyncOverview {
