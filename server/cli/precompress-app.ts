@@ -1,8 +1,9 @@
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESS_THRESHOLD } from '../catalog/reply-cache';
 
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each text file of the built app, for the
@@ -14,8 +15,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Files worth compressing: text. Pictures and fonts are compressed already. */
 const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
-/** Below this, a compressed copy saves less than its headers cost (as the server's own threshold). */
-const MIN_BYTES = 2048;
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
 const brotli = promisify(brotliCompress);
@@ -43,8 +42,9 @@ export async function precompressApp(distDir: string): Promise<PrecompressSummar
   const texts = all.filter((file) => TEXT_FILE.test(file));
   await Promise.all(
     texts.map(async (file) => {
-      if ((await stat(file)).size < MIN_BYTES) return;
       const body = await readFile(file);
+      // Below the server's own threshold a compressed copy saves less than it costs.
+      if (body.length < COMPRESS_THRESHOLD) return;
       const [br, gz] = await Promise.all([
         brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
         gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
