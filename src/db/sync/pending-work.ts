@@ -1,6 +1,7 @@
 import { confirmedIn } from '../../../replication/cart/cart-hash';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
+import { unsyncedCartLines } from './sync-overview';
 
 /**
  * Is anything still waiting to reach the server? Orders whose send failed (and not waiting for the
@@ -18,8 +19,8 @@ export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   // only one whose send failed waits for the timer.
   if (queued.some((o) => o.attempts > 0 && !ui.ordersAwaitingConfirmation.includes(o.order_id))) return true;
   if (tasks > 0) return true;
-  // A login merge not finished yet, or a last removal the server has not confirmed.
-  if (cart.mergePending) return true;
-  if (lines.length === 0) return cart.token !== null && cart.itemsHash === null;
+  // A login merge not finished yet, or a last removal the server has not confirmed: the rule the
+  // shopper's count of unsaved changes follows too.
+  if (cart.mergePending || lines.length === 0) return unsyncedCartLines(lines, cart) > 0;
   return cart.token === null || cart.itemsHash === null || lines.some((l) => !confirmedIn(l, cart.token));
 }
