@@ -139,15 +139,13 @@ export function createCartSync(deps: CartSyncDeps) {
       await update({ couponAfterMerge: coupon });
       await knownOrNull(cart.deleteCoupon(before.token));
     }
-    const diff = await connect({ guestCart: false });
-    await couponBackOn();
-    return diff;
+    return connect({ guestCart: false });
   }
 
   /**
-   * The coupon the login merge took off the guest cart goes on the customer's cart, once the merge
-   * is done. An outcome not known leaves it for the next round; the server's answer ends it (a
-   * refusal too: the coupon does not apply to this customer's cart).
+   * The coupon the login merge took off the guest cart goes on the customer's cart, by the round
+   * that finishes the merge. An outcome not known leaves it for the next round; the server's answer
+   * ends it (a refusal too: the coupon does not apply to this customer's cart).
    */
   async function couponBackOn(): Promise<void> {
     const { token, customerCart, mergePending, couponAfterMerge } = await deps.store.state();
@@ -329,7 +327,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const done = new Set((login ? [] : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null });
-    await couponBackOn();
+    if (after.couponAfterMerge) await couponBackOn();
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
     const linesNow = await deps.store.lines();
