@@ -3,7 +3,7 @@ import { UnknownOutcomeError } from '../api/api-errors';
 import { cartSyncSetup, newLine } from '../../tests/doubles/cart/cart-test-setup';
 import type { Fault } from '../../tests/doubles/cart/fake-cart-server';
 import type { CartLine } from './cart-types';
-import { withRemovalDuringMerge } from './merge-removals';
+import { withLineReplacedDuringMerge } from './merge-removals';
 import { withLinesOrdered } from './cart-ops-journal';
 
 /**
@@ -257,7 +257,7 @@ describe('an order that takes lines while the login merge sends them', () => {
  */
 describe('a line removed while the login merge is pending', () => {
   const removeDuringMerge = async (page: Awaited<ReturnType<typeof guestAboutToSignIn>>['page'], line: CartLine) => {
-    await page.store.updateState((s) => withRemovalDuringMerge(s, line.id));
+    await page.store.updateState((s) => withLineReplacedDuringMerge(s, line.id));
     page.store.map.delete(line.id);
   };
   const pending: [string, string, Fault][] = [
@@ -290,7 +290,7 @@ describe('a line removed while the login merge is pending', () => {
   it('is not recorded once the merge has landed: a later removal is an ordinary one', async () => {
     const { page } = await guestAboutToSignIn();
     await page.signIn();
-    expect(withRemovalDuringMerge(page.store.current(), newLine('A', 2).id).removedWhileMerging).toEqual([]);
+    expect(withLineReplacedDuringMerge(page.store.current(), newLine('A', 2).id).removedWhileMerging).toEqual([]);
   });
 });
 

@@ -22,7 +22,7 @@ export interface MergeContext {
   awaiting?: ReadonlyMap<string, number>;
   /** Keys of lines that left the device with an order not naming this cart (`CartState.leftWithOrders`). */
   leftWithOrders?: ReadonlySet<string>;
-  /** The login merge: ids of lines the shopper removed while it was pending (`withRemovalDuringMerge`). */
+  /** The login merge: ids of lines the shopper removed or set a quantity on while it was pending (`withLineReplacedDuringMerge`). */
   removedWhileMerging?: ReadonlySet<string>;
   /** The device still uses this cart (not let go since the round began). */
   isCurrent?(): Promise<boolean>;
@@ -199,7 +199,7 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     const notMerged = mode.login && line.server_cart_id !== ctx.cartId;
     // A line merged here adds to the cart (`addOnServer`). One merged before (a round whose reply was
     // lost) goes whole, as the quantity it holds already sums the cart's; so does one the shopper
-    // removed during the merge and added again, which replaces the cart's line.
+    // set a quantity on, or removed and added again, during the merge: it replaces the cart's line.
     if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
       sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null)) : await pushLine(ctx, diff, line, null));

@@ -1,14 +1,16 @@
 import type { CartState } from './cart-types';
 
 /**
- * The shopper removed a line while the login merge is pending (SPEC §4 "the client wins after a
- * local edit"). The customer cart may hold the same product, saved in another session or sent by the
- * interrupted merge, and the merge adds server lines the device lacks: without this record the line
- * would come back when the merge lands. Recorded, the merge deletes it there instead, as if the
- * merge had landed first and the removal come after it. Without a pending merge nothing is recorded:
- * the next sync is an ordinary one, in which the client's lines win.
+ * The shopper removed a line, or gave it a new quantity, while the login merge is pending (SPEC §4 "the
+ * client wins after a local edit"). The customer cart may hold the same product, saved in another
+ * session, sent by the interrupted merge or added by another device, and the merge sums a line with
+ * the cart's: without this record a removed line would come back when the merge lands, and a
+ * quantity set would have the cart's added to it (seed 1000003639: set to 5 on a device whose merge
+ * was owed, the other device's 4 made it 9). Recorded, the merge deletes the line there, or sends it
+ * as the quantity the shopper set, as if the merge had landed first and the change come after it.
+ * Without a pending merge nothing is recorded: the next sync is an ordinary one.
  */
-export function withRemovalDuringMerge(state: CartState, lineId: string): CartState {
+export function withLineReplacedDuringMerge(state: CartState, lineId: string): CartState {
   if (!state.mergePending || state.removedWhileMerging.includes(lineId)) return state;
   return { ...state, removedWhileMerging: [...state.removedWhileMerging, lineId] };
 }

@@ -102,8 +102,9 @@ export interface CartState {
    */
   leftWithOrders: { cartId: string; keys: string[] } | null;
   /**
-   * Ids (sku and options) of lines the shopper removed while the login merge was pending: the merge
-   * deletes them from the customer cart instead of bringing them back (see `withRemovalDuringMerge`).
+   * Ids (sku and options) of lines the shopper removed, or set a quantity on, while the login merge was
+   * pending: the merge deletes them from the customer cart instead of bringing them back, or sends
+   * the quantity set instead of summing it with the cart's (see `withLineReplacedDuringMerge`).
    */
   removedWhileMerging: string[];
   /**

@@ -280,6 +280,18 @@ describe('the login merge', () => {
     expect(await readLocal(page.db, LOCAL.cartState)).toMatchObject({ mergePending: false, removedWhileMerging: [] });
   });
 
+  it('a quantity the shopper sets while the merge is pending is the quantity when it lands, not summed with the saved one', async () => {
+    const { page, customerCart } = await guestWithCustomerCart('merge-set@example.com');
+    page.fail('/api/cart/create', { status: 503 });
+    await expect(page.sync.authorize()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect((await readLocal(page.db, LOCAL.cartState)).mergePending).toBe(true);
+    await updateQuantity(page.db, (await lineOf(page, 'LCF-ANCHOR'))!.id, 5);
+    await page.sync.sync();
+    const expected = { 'LCF-ANCHOR': 5, 'LCF-BOLT': 1, 'LCF-SAVED': 1 };
+    expect(await serverCart(customerCart)).toEqual(expected);
+    expect(await localCart(page)).toEqual(expected);
+  });
+
   it('an order converts the customer cart while the merge is pending: the saved line goes on in the new cart, and a merged line is not summed twice', async () => {
     const { page, customerCart } = await guestWithCustomerCart('merge-order@example.com');
     // The merge sends the anchors summed (3) into the customer cart; the reply is lost, so it stays pending.

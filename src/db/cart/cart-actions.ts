@@ -1,6 +1,6 @@
 import { lineKey } from '../../domain/cart/line-key';
 import { convertedCustomerCart } from '../../../replication/cart/converted-customer-cart';
-import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
+import { withLineReplacedDuringMerge } from '../../../replication/cart/merge-removals';
 import { withCartOp } from '../../../replication/cart/cart-ops-journal';
 import { ADD_TO_CART_MESSAGES, decideAddToCart, localStockStatus, type CartRules, type StockStatus } from '../../domain/add-to-cart/add-to-cart-rules';
 import { cartNotice } from '../../domain/notifications/notification-rules';
@@ -70,7 +70,7 @@ export async function updateQuantity(db: ShopDatabase, lineId: string, qty: numb
   const line = await db.cart.findOne(lineId).exec();
   if (!line) return;
   const opId = crypto.randomUUID();
-  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', line.toMutableJSON(), qty, undefined, opId));
+  await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(withLineReplacedDuringMerge(s, lineId), 'set', line.toMutableJSON(), qty, undefined, opId));
   await line.incrementalPatch({ qty, updated_at: Date.now(), last_op_id: opId });
   await addNotification(db, cartNotice('success', ADD_TO_CART_MESSAGES.qtyUpdated));
 }
@@ -87,14 +87,14 @@ export async function replaceLine(db: ShopDatabase, lineId: string, input: CartI
   const opId = crypto.randomUUID();
   const fields = { ...productFields(input, now), last_op_id: opId };
   if (old && id === lineId) {
-    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'set', old.toMutableJSON(), qty, undefined, opId));
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(withLineReplacedDuringMerge(s, lineId), 'set', old.toMutableJSON(), qty, undefined, opId));
     await old.incrementalPatch({ ...fields, qty });
   } else {
     // The changes (and a removal during a pending login merge) are recorded before either line is
     // written, so the new line and the old one's removal still land together, as one change for the debounced sync.
     await modifyLocal(db, LOCAL.cartState, (s) => {
       const added = withCartOp(s, 'add', { id, sku: input.sku, product_option: input.product_option }, qty, undefined, opId);
-      return old ? withCartOp(withRemovalDuringMerge(added, lineId), 'remove', old.toMutableJSON()) : added;
+      return old ? withCartOp(withLineReplacedDuringMerge(added, lineId), 'remove', old.toMutableJSON()) : added;
     });
     // The same race-safe writes as adding and removing: a sync or another tab writing either line meanwhile loses nothing.
     await Promise.all([
@@ -118,7 +118,7 @@ export async function acknowledgePriceChange(db: ShopDatabase, lineId: string, s
 export async function removeFromCart(db: ShopDatabase, lineId: string): Promise<void> {
   const line = (await db.cart.findOne(lineId).exec())?.toMutableJSON();
   // Recorded first: a merge that no longer reads the line then knows it was removed.
-  await modifyLocal(db, LOCAL.cartState, (s) => (line ? withCartOp(withRemovalDuringMerge(s, lineId), 'remove', line) : withRemovalDuringMerge(s, lineId)));
+  await modifyLocal(db, LOCAL.cartState, (s) => (line ? withCartOp(withLineReplacedDuringMerge(s, lineId), 'remove', line) : withLineReplacedDuringMerge(s, lineId)));
   await removeLine(db, lineId);
 }
 

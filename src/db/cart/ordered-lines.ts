@@ -1,7 +1,7 @@
 import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
 import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
-import { withRemovalDuringMerge } from '../../../replication/cart/merge-removals';
+import { withLineReplacedDuringMerge } from '../../../replication/cart/merge-removals';
 import { insertOrModifyLine, lineDocument, takenBy } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
@@ -67,7 +67,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
  * quantity, and the merge may have sent it there. Without its cart id the merge would take it for a
  * line not merged yet and add the server's quantity to it once more; were it ordered again, by an
  * order that then does not name that cart, the merge would bring the server's copy back. So it
- * counts as removed during the merge and added again (`withRemovalDuringMerge`): the merge sends it
+ * counts as removed during the merge and added again (`withLineReplacedDuringMerge`): the merge sends it
  * as it is, or deletes it there when it is gone.
  *
  * `placement` (the refused order's, see `takeOrderedLines`) comes off each line in the same write that
@@ -82,7 +82,7 @@ export async function putBackOrderedLines(db: ShopDatabase, taken: readonly Cart
   const unconfirmed = { server_cart_id: null, server_item_id: null, item_id: null, updated_at: now };
   await modifyLocal(db, LOCAL.cartState, (s) => {
     const merged = taken.filter((line) => s.token !== null && line.server_cart_id === s.token);
-    return merged.reduce((state, line) => withRemovalDuringMerge(state, line.id), withoutOpsFor(s, new Set(taken.map((line) => line.id))));
+    return merged.reduce((state, line) => withLineReplacedDuringMerge(state, line.id), withoutOpsFor(s, new Set(taken.map((line) => line.id))));
   });
   for (const line of taken) {
     const { _deleted, _rev, _meta, _attachments, ...plain } = line as CartLine & Record<string, unknown>;
