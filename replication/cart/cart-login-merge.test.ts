@@ -5,6 +5,7 @@ import type { Fault } from '../../tests/doubles/cart/fake-cart-server';
 import type { CartLine } from './cart-types';
 import { withLineReplacedDuringMerge } from './merge-removals';
 import { withLinesOrdered } from './cart-ops-journal';
+import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
 
 /**
  * A guest with A×2 and B×1 in a guest cart signs in; the customer's own cart holds A×1 and SAVED×1
@@ -338,5 +339,29 @@ describe('an order placed while the login merge is unfinished', () => {
     expect(page.store.current().mergePending).toBe(false);
     expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, SCREW: 5 });
     expect(page.local()).toEqual({ SAVED: 1 });
+  });
+});
+
+describe('a sign-in again while an order of the session before waits to be sent', () => {
+  it('sends the changes kept for its cart before the merge, so the ordered quantity is in that cart once (seed 1000003597)', async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    await page.signIn();
+    // Signed in, the shopper adds a bolt and orders it before the change reached the customer's cart.
+    await page.addMore(newLine('BOLT', 1), 1);
+    const line = page.store.map.get(newLine('BOLT', 1).id)!;
+    await page.store.updateState((s) => withLinesOrdered(s, [line], customerCart));
+    page.store.map.delete(line.id);
+    page.awaiting[customerCart] = [{ sku: 'BOLT', qty: 1 }];
+    // Signed out (as `signOut` keeps them, the change goes with the waiting order), a guest adds a bolt.
+    await page.store.updateState((s) => ({ ...DEFAULT_CART_STATE, opsForWaitingOrders: s.pendingOps.filter((op) => op.cartId === customerCart) }));
+    page.session = null;
+    page.server.signedIn = false;
+    await page.addMore(newLine('BOLT', 1), 1);
+    // Signed in again: the cart holds the ordered bolt and the guest's, and nothing more is owed to it.
+    await page.signIn();
+    expect(page.server.lines(customerCart)).toEqual({ BOLT: 2 });
+    expect(page.store.current().opsForWaitingOrders).toEqual([]);
+    expect(page.local()).toEqual({ BOLT: 1 });
   });
 });

@@ -60,9 +60,10 @@ export function changesInLines(ops: readonly PendingCartOp[], lines: readonly Pi
   return held;
 }
 
-/** The state without the changes whose ids are given (applied, refused, or overtaken by a whole-line send). */
+/** The state without the changes whose ids are given (applied, refused, or overtaken by a whole-line send), kept past a logout or not. */
 export function withoutOps(state: CartState, opIds: ReadonlySet<string>): CartState {
-  return opIds.size === 0 ? state : { ...state, pendingOps: state.pendingOps.filter((op) => !opIds.has(op.op_id)) };
+  const other = (op: PendingCartOp) => !opIds.has(op.op_id);
+  return opIds.size === 0 ? state : { ...state, pendingOps: state.pendingOps.filter(other), opsForWaitingOrders: state.opsForWaitingOrders.filter(other) };
 }
 
 /** The state without the changes about these lines (an order the server refused put them back). */

@@ -42,7 +42,6 @@ interface SentChanges {
   /** Lines sent whole instead of by their changes. */
   overtaken: ReadonlySet<string>;
 }
-const NOTHING_SENT: SentChanges = { refusal: null, items: null, keys: new Set(), removed: new Set(), overtaken: new Set() };
 
 /**
  * `follow`: the customer cart this device used became an order; the server moved what the order did
@@ -239,7 +238,11 @@ export function createCartSync(deps: CartSyncDeps) {
     if (stale.length > 0) await deps.store.updateState((s) => withoutOps(s, new Set(stale.map((op) => op.op_id))));
     const current = changes.filter((op) => op.cartId === undefined || op.cartId === token);
     const overtaken = new Set(current.filter((op) => elsewhere.has(op.key)).map((op) => op.key));
-    const toSend = current.filter((op) => !elsewhere.has(op.key));
+    // Kept past a logout for an order that names this cart: they go first, as the order sends them,
+    // each applied once by its id. Left to the order, they came on top of the quantity a login merge
+    // had already put there for it (seed 1000003597: a bolt ordered, signed out and in, came back).
+    const owed = (await deps.store.state()).opsForWaitingOrders.filter((op) => op.cartId === token && !current.some((mine) => mine.op_id === op.op_id));
+    const toSend = [...owed, ...current.filter((op) => !elsewhere.has(op.key))];
     const keys = new Set(toSend.map((op) => op.key));
     let items: ServerCartItem[] | null = null;
     const awaiting = toSend.length > 0 ? await awaitingOrder(token, lines) : new Map<string, number>();
@@ -279,9 +282,11 @@ export function createCartSync(deps: CartSyncDeps) {
     const quiet = !options.forceSync && !options.pull && !state.forceSync && state.pendingOps.length === 0;
     if (!login && quiet && state.itemsHash === cartHash(lines, token) && state.lastSyncAt !== null) return emptyDiff();
     await update({ lastSyncAt: now(), forceSync: false });
-    // The changes this round deals with: the login merge sends the lines they made, the others send them.
+    // The changes this round deals with: the login merge sends the lines they made, the others send
+    // them. Those kept for an order that names this cart are the order's, not in the lines: they go
+    // first in either round, so the cart the merge reads holds what the order will take from it.
     const changes = (await deps.store.state()).pendingOps;
-    const sent = login ? NOTHING_SENT : await sendChanges(token, changes, await deps.store.lines());
+    const sent = await sendChanges(token, login ? changes.filter((op) => op.cartId === token) : changes, await deps.store.lines());
     if (sent.refusal) return afterRefusedPull(sent.refusal, state, options);
     let serverItems = sent.items;
     if (!serverItems) {
