@@ -24,6 +24,24 @@ export function opsOwedToWaitingOrders(state: CartState, carts: ReadonlySet<stri
 }
 
 /**
+ * The session's changes to lines an order took without naming the cart (`withLinesOrdered`: the
+ * adds, then the `take`), still unsent when the shopper signs out: kept for the customer cart they
+ * were made on, they go to it before an order that names it (as `opsOwedToWaitingOrders`), or with
+ * the first sync after the next sign-in to it. Dropped with the logout, the ordered lines stayed in
+ * the customer's cart and came back (seed 1000003695: two orders queued, the second not naming the
+ * cart the first would convert). Not while the login merge is pending: the customer cart then holds
+ * saved lines the takes were not about. A change made after the line's last take is about a line
+ * the device holds again, which the logout keeps as a line (`signedOutCart`).
+ */
+export function changesOfLinesOrderedWithoutCart(state: CartState): PendingCartOp[] {
+  const cartId = state.token;
+  if (!cartId || !state.customerCart || state.mergePending) return [];
+  const own = state.pendingOps.filter((op) => op.cartId === undefined);
+  const lastTake = new Map(own.flatMap((op, at) => (op.type === 'take' ? [[op.key, at] as const] : [])));
+  return own.filter((op, at) => at <= (lastTake.get(op.key) ?? -1)).map((op) => ({ ...op, cartId }));
+}
+
+/**
  * An order that names a server cart takes its quantities from the cart as the server holds it when
  * the order arrives, and the changes kept for that cart (the lines the order takes whole, see
  * `withLinesOrdered`) go to that cart only. Sent after the order, such an add finds the cart
