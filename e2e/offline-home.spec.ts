@@ -49,13 +49,11 @@ describe('the home page offline', () => {
     const banners = await (await fetch(shop.url + '/pub/banners.json')).json() as { banners: unknown[] };
     const shown = Math.min(3, banners.banners.length);
     expect(shown).toBeGreaterThan(0);
-    const complete = (c: Awaited<ReturnType<typeof homeContent>>) => c.banners.length === shown && c.blocks.length === 2 && c.placeholders === 0 && c.offers.length > 0 && c.lists.every((l) => l.products.length === 8);
+    const complete = (c: Awaited<ReturnType<typeof homeContent>>) => c.banners.length === shown && c.blocks.length === 2 && c.placeholders === 0 && c.offers.length > 0 && c.accreditations.length > 0 && c.infoLinks.length > 0 && c.lists.length === 3 && c.lists.every((l) => l.products.length === 8);
     await expect.poll(async () => complete(await homeContent(page)), { timeout: scaled(30_000) }).toBe(true);
     await expect.poll(async () => (await drawnBanners(page)).length).toBe(shown);
+    // Every part of the page is waited for above: the footer's links come in after the lists on a busy machine.
     const online = await homeContent(page);
-    expect(online.lists).toHaveLength(3);
-    expect(online.accreditations.length).toBeGreaterThan(0);
-    expect(online.infoLinks.length).toBeGreaterThan(0);
     await shot(page, 'home-online');
 
     await page.context().setOffline(true);
