@@ -6,12 +6,12 @@ import { startSmtpRelay, type SmtpRelay } from '../tests/helpers/smtp-relay';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, openPage, productDoc } from './browse-support';
-import { scaled } from '../tests/helpers/time-limits';
+import { scaled, waitLimit } from '../tests/helpers/time-limits';
 
 const ADMIN_TOKEN = 'account-e2e-owner-token';
 const PASSWORD = 'Sup3r-secret';
 const SKU = 'ST-M4-50';
-const POLL = { timeout: scaled(20_000) };
+const POLL = waitLimit(20_000);
 
 let shop: Shop;
 let browser: Browser;

@@ -5,12 +5,12 @@ import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { startShop, type Shop } from './helpers/shop';
 import { DESKTOP, type Doc } from './browse-support';
 import { startShopTwice } from './sync-support';
-import { scaled } from '../tests/helpers/time-limits';
+import { scaled, waitLimit } from '../tests/helpers/time-limits';
 import { waitForServiceWorker } from './helpers/service-worker';
 
 /** Enough products for several feed batches of 1,000, so a tab can close while the download runs. */
 const PRODUCTS = 5000;
-const LONG = { timeout: scaled(120_000), interval: 250 };
+const LONG = waitLimit(120_000, { interval: 250 });
 
 let shop: Shop;
 let browser: Browser;

@@ -5,10 +5,10 @@ import { countingProxy, type CountingProxy } from './helpers/counting-proxy';
 import { shopAndBrowser } from './helpers/shop-and-browser';
 import { DESKTOP, PHONE, shot, asShown } from './browse-support';
 import { STORED_BYTES_PER_PRODUCT } from '../src/features/offline/download-progress';
-import { scaled } from '../tests/helpers/time-limits';
+import { scaled, waitLimit } from '../tests/helpers/time-limits';
 
 const running = shopAndBrowser();
-const LONG = { timeout: scaled(120_000), interval: 250 };
+const LONG = waitLimit(120_000, { interval: 250 });
 
 /** The products replica's feed requests, whoever made them (the shared worker's are not the page's). */
 const productFeed = (proxy: CountingProxy) => proxy.seen.filter((line) => line.startsWith('GET /api/catalog/changes?entities=product&'));

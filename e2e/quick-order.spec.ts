@@ -5,7 +5,7 @@ import { watchOrderPosts } from './helpers/order-requests';
 import type { Shop } from './helpers/shop';
 import { DESKTOP, pence, pounds, productDoc, withVat, type Doc } from './browse-support';
 import { cartCount, closeShopAndBrowser, logIn, LONG, openShopAndBrowser, registeredCustomer, serverOrders } from './sync-support';
-import { scaled } from '../tests/helpers/time-limits';
+import { scaled, waitLimit } from '../tests/helpers/time-limits';
 import { waitForServiceWorker } from './helpers/service-worker';
 
 let shop: Shop;
@@ -14,7 +14,7 @@ beforeAll(async () => void ([shop, browser] = await openShopAndBrowser()), scale
 afterAll(() => closeShopAndBrowser(shop, browser));
 
 /** The first visit downloads the whole catalogue before the pad can check anything offline. */
-const CATALOGUE = { timeout: scaled(120_000), interval: 500 };
+const CATALOGUE = waitLimit(120_000, { interval: 500 });
 const OUT_OF_STOCK = 'The product is out of stock and cannot be added to the cart!';
 const ADDED = 'Product has been added to the cart!';
 const VOLATILE = 'The system is not sure about the stock quantity (volatile). Product has been added to the cart for pre-reservation.';

@@ -3,11 +3,11 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser } from './helpers/browser';
 import { expect } from 'vitest';
 import type { Doc } from './browse-support';
-import { scaled } from '../tests/helpers/time-limits';
+import { waitLimit } from '../tests/helpers/time-limits';
 
 /** Shared bits of the specs that shop: product pages, the cart count, the sync panel, sign-in. */
 /** The limit of a wait on a page's state: 30 s on a quiet machine, more on a busy one (tests/helpers/time-limits.ts). */
-export const LONG = { timeout: scaled(30_000) };
+export const LONG = waitLimit(30_000);
 export const SIMPLE = 'DB-PZ2-25-10';
 
 export const urlOf = (doc: Doc) => `/p/${String(doc.sku)}/${typeof doc.url_key === 'string' ? doc.url_key : 'x'}`;

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { scaled } from '../../tests/helpers/time-limits';
+import { waitLimit } from '../../tests/helpers/time-limits';
 
-const LONG = { timeout: scaled(30_000) };
+const LONG = waitLimit(30_000);
 
 const fill = async (page: Page, values: Record<string, string>) => {
   for (const [id, value] of Object.entries(values)) await page.locator(`#${id}`).fill(value);

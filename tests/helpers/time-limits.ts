@@ -18,6 +18,20 @@ export function timeScale(): number {
 /** A limit given for a quiet machine, grown for this one's load now. */
 export const scaled = (ms: number): number => Math.round(ms * timeScale());
 
+/**
+ * Poll options whose limit is `scaled(ms)` read when each poll starts: a file's constants are set when
+ * its worker loads it, often before the load has risen, and a limit fixed then stayed a quiet
+ * machine's for the whole run.
+ */
+export function waitLimit(ms: number, options: { interval?: number } = {}): { readonly timeout: number; interval?: number } {
+  return {
+    ...options,
+    get timeout() {
+      return scaled(ms);
+    },
+  };
+}
+
 /** The time limits of every project (vitest.config.ts); unit tests keep Vitest's 5 s on a quiet machine. */
 export const TIME_LIMITS = {
   unit: { testTimeout: scaled(5_000) },
