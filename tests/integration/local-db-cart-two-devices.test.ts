@@ -387,6 +387,30 @@ describe('one customer on a phone and a laptop', () => {
     await settled(phone, email, {});
   });
 
+  it("keeps the phone's anchor when the laptop's order that could not name the cart takes the laptop's own anchor from it (seed 1130000258)", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    let holdCart = false;
+    const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => holdCart));
+    await add(laptop, 'TWO-ANCHOR', 1);
+    await settled(laptop, email, { 'TWO-ANCHOR': 1 });
+    const cartId = (await token(laptop))!;
+    // The laptop stops reaching the cart, so it neither sees the phone's anchor nor sends its nut,
+    // and its order of the nut waits, naming the cart.
+    holdCart = true;
+    await add(phone, 'TWO-ANCHOR', 1);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-ANCHOR': 2 });
+    await add(laptop, 'TWO-NUT', 1);
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-NUT']))).outcome).toBe('queued');
+    // The anchor's order cannot name a cart the nut's order will convert: it takes the laptop's one anchor.
+    await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-ANCHOR']));
+    holdCart = false;
+    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent', 'sent']);
+    // The phone's anchor was never the laptop's to order: it stays in the open cart.
+    await settled(laptop, email, { 'TWO-ANCHOR': 1 });
+    await settled(phone, email, { 'TWO-ANCHOR': 1 });
+  });
+
   it('shows a reload the lines the other device added, with no change of its own', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);

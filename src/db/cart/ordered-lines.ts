@@ -8,6 +8,13 @@ import { LOCAL, modifyLocal } from '../local-state';
 
 export type { OrderedProduct };
 
+export interface TakenLines {
+  /** What the order took, to put back if the server refuses it. */
+  taken: CartLine[];
+  /** Keys of the lines whose taking was journaled as a 'take' for the device's cart (not pinned to the order's). */
+  journaled: ReadonlySet<string>;
+}
+
 /**
  * After an order is stored, only the ordered lines leave the cart (DESIGN "Faults and exactly-once"):
  * a line goes when it holds no more than was ordered, and keeps what was added to it while the order
@@ -19,8 +26,12 @@ export type { OrderedProduct };
  * and a line so marked is not taken from again: the tab that finishes the taking of an order whose
  * page died takes only what that page had not, and a line that held more than the order (another
  * tab added to it) loses the ordered quantity once.
+ *
+ * Returns what was taken, and the keys of the lines whose taking went into the changes journal as a
+ * 'take' for the cart the device uses (the order names another cart, or none): the server gives up
+ * what the device held of them when that change arrives.
  */
-export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[], orderCartId?: unknown, placement?: string): Promise<CartLine[]> {
+export async function takeOrderedLines(db: ShopDatabase, products: readonly OrderedProduct[], orderCartId?: unknown, placement?: string): Promise<TakenLines> {
   const tookBefore = (line: CartLine) => placement !== undefined && (line.taken_by ?? []).includes(placement);
   const marked = (line: CartLine): Pick<CartLine, 'taken_by'> => (placement === undefined ? {} : { taken_by: [...(line.taken_by ?? []), placement].slice(-MAX_TAKEN_BY) });
   const ordered = new Map<string, number>();
@@ -33,7 +44,15 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     const line = doc && !doc.deleted ? doc.toMutableJSON() : null;
     if (line && line.qty <= qty && !tookBefore(line)) whole.push(line);
   }
-  if (whole.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => withLinesOrdered(s, whole, s.token !== null && s.token === orderCartId ? s.token : null));
+  const journaled = new Set<string>();
+  if (whole.length > 0) {
+    await modifyLocal(db, LOCAL.cartState, (s) => {
+      const pinned = s.token !== null && s.token === orderCartId;
+      journaled.clear();
+      if (!pinned) for (const line of whole) journaled.add(line.id);
+      return withLinesOrdered(s, whole, pinned ? s.token : null);
+    });
+  }
   const taken: CartLine[] = [];
   for (const [id, qty] of ordered) {
     // As stored: another tab may have put the line back (a refused order) or added it since this tab heard.
@@ -55,7 +74,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     });
     if (took) taken.push(took);
   }
-  return taken;
+  return { taken, journaled };
 }
 
 /**

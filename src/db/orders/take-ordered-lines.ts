@@ -11,12 +11,15 @@ export const orderedLines = (body: Record<string, unknown>): OrderedProduct[] =>
  * Lines the order took whole that the server cart may hold, the order not naming that cart: the
  * login merge sent them between the order's choice of cart and its taking them, or another order
  * names the cart. They are the order's now, so the next sync deletes them from the server cart.
+ * A line whose taking went into the changes journal (`journaled`) is not: its 'take' gives up what
+ * the device held, and a deletion on top would take what another device added to the line since
+ * (seed 1130000258: the phone's anchor, added while the laptop's order was queued, was deleted).
  */
-async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, unknown>, taken: readonly CartLine[]): Promise<void> {
+async function recordLinesLeftWithOrder(db: ShopDatabase, body: Record<string, unknown>, taken: readonly CartLine[], journaled: ReadonlySet<string>): Promise<void> {
   const cartId = (await readLocal(db, LOCAL.cartState)).token;
   if (!cartId || body.cart_id === cartId) return;
   const keys: string[] = [];
-  for (const line of taken) if (line.server_cart_id === cartId && !(await db.cart.findOne(line.id).exec())) keys.push(line.id);
+  for (const line of taken) if (!journaled.has(line.id) && line.server_cart_id === cartId && !(await db.cart.findOne(line.id).exec())) keys.push(line.id);
   if (keys.length === 0) return;
   await modifyLocal(db, LOCAL.cartState, (state) => {
     if (state.token !== cartId) return state;
@@ -36,8 +39,8 @@ export const placementOf = (order: OrderRecord) => `${order.order_id}@${order.cr
  * then `lines_taken` is false. Returns what was taken, to put back if the server refuses the order.
  */
 export async function takeLinesOfOrder(db: ShopDatabase, order: OrderRecord): Promise<CartLine[]> {
-  const taken = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id, placementOf(order));
-  await recordLinesLeftWithOrder(db, order.body, taken);
+  const { taken, journaled } = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id, placementOf(order));
+  await recordLinesLeftWithOrder(db, order.body, taken, journaled);
   await orderStore(db).update(order.order_id, { lines_taken: true });
   return taken;
 }
