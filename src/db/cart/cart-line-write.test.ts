@@ -6,6 +6,7 @@ import type { ShopDatabase } from '../database-types';
 import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 import { insertOrModifyLine, removeLine } from './cart-line-write';
 import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
+import { LOCAL, readLocal } from '../local-state';
 
 const opened: ShopDatabase[] = [];
 afterEach(async () => {
@@ -52,6 +53,18 @@ describe('a line written from two tabs', () => {
     await add(other, 2);
     await add(tab, 3);
     expect(await storedQty(tab)).toBe(5);
+  });
+
+  it("an order that names no cart records as taken all it takes, the other tab's add of a moment ago too (seed 1140000078)", async () => {
+    const [tab, other] = await twoTabs();
+    await add(tab, 3);
+    expect((await tab.cart.findOne(id).exec())?.qty).toBe(3);
+    // The other tab adds a bolt; this tab's cache still holds 3, the order (built from 4) takes 4.
+    await add(other, 1);
+    await takeOrderedLines(tab, [{ sku: 'A', qty: 4, checksum }]);
+    expect(await storedQty(tab)).toBeNull();
+    const takes = (await readLocal(tab, LOCAL.cartState)).pendingOps.filter((op) => op.type === 'take' && op.key === id);
+    expect(takes.reduce((sum, op) => sum + (op.qty ?? 0), 0)).toBe(4);
   });
 
   it('an order placed again takes the lines the other tab put back a moment ago, which this tab still knows as taken', async () => {

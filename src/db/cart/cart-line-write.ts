@@ -21,6 +21,18 @@ export async function lineDocument(db: ShopDatabase, id: string): Promise<RxDocu
 }
 
 /**
+ * A line as IndexedDB holds it now, not as this tab's cache last heard of it (null when removed). A
+ * decision recorded before the line's write (an order's 'take' of what the line holds) must rest on
+ * this: read from the cache, it missed another tab's add a moment before.
+ */
+export async function storedLine(db: ShopDatabase, id: string): Promise<CartLine | null> {
+  const [stored] = await db.cart.storageInstance.findDocumentsById([id], false);
+  if (!stored) return null;
+  const { _deleted, _rev, _meta, _attachments, ...line } = stored;
+  return line;
+}
+
+/**
  * Writes one cart line whether or not it exists yet. An insert can lose a race: the leader's sync
  * writes the server's copy of the same line, or another tab adds the same product, between our read
  * and our insert. Then the line exists and `modify` applies to what is stored, so neither write is lost.

@@ -1,8 +1,8 @@
 import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
-import { withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
+import { withCartOp, withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
 import { withLineReplacedDuringMerge } from '../../../replication/cart/merge-removals';
-import { insertOrModifyLine, lineDocument, takenBy } from './cart-line-write';
+import { insertOrModifyLine, lineDocument, storedLine, takenBy } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
 
@@ -37,11 +37,11 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   const ordered = new Map<string, number>();
   for (const product of products) ordered.set(orderedLineKey(product), (ordered.get(orderedLineKey(product)) ?? 0) + product.qty);
   // The lines the order takes whole: their changes are settled first, as every cart change is
-  // recorded before the line is written, so a sync that no longer finds a line knows why.
+  // recorded before the line is written, so a sync that no longer finds a line knows why. Decided
+  // on the stored line: this tab's cache may lack another tab's add of a moment ago.
   const whole: CartLine[] = [];
   for (const [id, qty] of ordered) {
-    const doc = await lineDocument(db, id);
-    const line = doc && !doc.deleted ? doc.toMutableJSON() : null;
+    const line = await storedLine(db, id);
     if (line && line.qty <= qty && !tookBefore(line)) whole.push(line);
   }
   const journaled = new Set<string>();
@@ -74,7 +74,22 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
     });
     if (took) taken.push(took);
   }
+  await journalWhatElseWasTaken(db, whole, taken, journaled);
   return { taken, journaled };
+}
+
+/**
+ * A line journaled as taken whole may hold more by the time it is written (another tab added to it
+ * in between): the write takes it all, so the server gives up the rest too, by a 'take' of its own.
+ * Journaled short, the server cart kept the other tab's bolt, and the device then took it back from
+ * there (seed 1140000078).
+ */
+async function journalWhatElseWasTaken(db: ShopDatabase, whole: readonly CartLine[], taken: readonly CartLine[], journaled: ReadonlySet<string>): Promise<void> {
+  const more = whole.flatMap((line) => {
+    const took = taken.find((t) => t.id === line.id);
+    return journaled.has(line.id) && took && took.qty > line.qty ? [{ line, qty: took.qty - line.qty }] : [];
+  });
+  if (more.length > 0) await modifyLocal(db, LOCAL.cartState, (s) => more.reduce((next, { line, qty }) => withCartOp(next, 'take', line, qty), s));
 }
 
 /**
