@@ -49,10 +49,58 @@ export function looksLikeSku(text: string): boolean {
 
 /** Index tokens of a text value: its words, each followed by its parts (duplicates kept: they are term frequencies). */
 export function textTokens(value: string): string[] {
+  const lower = value.toLowerCase();
+  if (!NON_ASCII.test(lower)) return asciiTokens(lower);
   const out: string[] = [];
   for (const word of splitWords(value)) {
     out.push(word);
     for (const part of wordParts(word)) if (part !== word) out.push(part);
+  }
+  return out;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isLetter = (c: number) => c >= 97 && c <= 122;
+
+/**
+ * `textTokens` of lower-cased ASCII text, by one scan of its characters instead of the Unicode
+ * expressions (a catalogue's names, SKUs and keywords are mostly ASCII, and building the search
+ * index tokenizes every one of them at each start): in ASCII the letters are a-z once lower-cased,
+ * the digits 0-9, and anything else separates words. The same tokens in the same order.
+ */
+function asciiTokens(lower: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < lower.length) {
+    const c = lower.charCodeAt(start);
+    if (!isDigit(c) && !isLetter(c)) {
+      start++;
+      continue;
+    }
+    let end = start;
+    let digits = false;
+    let letters = false;
+    for (; end < lower.length; end++) {
+      const d = lower.charCodeAt(end);
+      if (isDigit(d)) digits = true;
+      else if (isLetter(d)) letters = true;
+      else break;
+    }
+    out.push(lower.slice(start, end));
+    if (digits && letters) {
+      // The word's parts (see `wordParts`): digit runs, and letter runs of 2+, each once.
+      const parts: string[] = [];
+      for (let at = start; at < end; ) {
+        const digitRun = isDigit(lower.charCodeAt(at));
+        let stop = at + 1;
+        while (stop < end && isDigit(lower.charCodeAt(stop)) === digitRun) stop++;
+        const run = lower.slice(at, stop);
+        if ((digitRun || run.length >= 2) && !parts.includes(run)) parts.push(run);
+        at = stop;
+      }
+      out.push(...parts);
+    }
+    start = end;
   }
   return out;
 }
