@@ -6,7 +6,7 @@ import { ADD_TO_CART_MESSAGES, decideAddToCart, localStockStatus, type CartRules
 import { cartNotice } from '../../domain/notifications/notification-rules';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { CartItemInput } from './cart-product';
-import { insertOrModifyLine, removeLine } from './cart-line-write';
+import { insertOrModifyLine, removeLine, storedLine } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, type CartState } from '../local-state';
 import { addNotification } from '../sync/notification-center';
@@ -65,10 +65,15 @@ export async function addToCart(db: ShopDatabase, input: CartItemInput, qty = 1,
   return { added: true, messages: [decision.notice.message] };
 }
 
-/** Sets a line's quantity (the server learns it on the next sync; a refusal restores prev_qty). */
+/**
+ * Sets a line's quantity (the server learns it on the next sync; a refusal restores prev_qty). A
+ * line this tab still shows but the cart no longer holds (another tab's order took it, or a removal,
+ * not heard of yet) is not set: recorded, the set went to the server and brought the ordered line
+ * back into the open cart (seed 1140000078).
+ */
 export async function updateQuantity(db: ShopDatabase, lineId: string, qty: number): Promise<void> {
   const line = await db.cart.findOne(lineId).exec();
-  if (!line) return;
+  if (!line || !(await storedLine(db, lineId))) return;
   const opId = crypto.randomUUID();
   await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(withLineReplacedDuringMerge(s, lineId), 'set', line.toMutableJSON(), qty, undefined, opId));
   await line.incrementalPatch({ qty, updated_at: Date.now(), last_op_id: opId });

@@ -5,6 +5,7 @@ import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 import { insertOrModifyLine, removeLine } from './cart-line-write';
+import { updateQuantity } from './cart-actions';
 import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
 import { LOCAL, readLocal } from '../local-state';
 
@@ -19,7 +20,7 @@ afterEach(async () => {
  */
 async function twoTabs(): Promise<[ShopDatabase, ShopDatabase]> {
   const browser = fakeBrowser();
-  const options = { browser, name: 'cart_two_tabs', collections: ['cart'] as const, devMode: true, ignoreDuplicate: true };
+  const options = { browser, name: 'cart_two_tabs', collections: ['cart', 'notifications'] as const, devMode: true, ignoreDuplicate: true };
   const first = await openTestDatabase({ ...options, multiInstance: true });
   const second = await openTestDatabase({ ...options, multiInstance: false });
   opened.push(first, second);
@@ -65,6 +66,16 @@ describe('a line written from two tabs', () => {
     expect(await storedQty(tab)).toBeNull();
     const takes = (await readLocal(tab, LOCAL.cartState)).pendingOps.filter((op) => op.type === 'take' && op.key === id);
     expect(takes.reduce((sum, op) => sum + (op.qty ?? 0), 0)).toBe(4);
+  });
+
+  it('does not set the quantity of a line the other tab took out a moment ago, which this tab still shows', async () => {
+    const [tab, other] = await twoTabs();
+    await add(tab, 4);
+    expect((await tab.cart.findOne(id).exec())?.qty).toBe(4);
+    await takeOrderedLines(other, [{ sku: 'A', qty: 4, checksum }]);
+    await updateQuantity(tab, id, 5);
+    expect(await storedQty(tab)).toBeNull();
+    expect((await readLocal(tab, LOCAL.cartState)).pendingOps.filter((op) => op.type === 'set')).toEqual([]);
   });
 
   it('an order placed again takes the lines the other tab put back a moment ago, which this tab still knows as taken', async () => {

@@ -60,8 +60,12 @@ export async function runStep(ctx: StepContext, step: PlanStep): Promise<void> {
     case 'setQty': {
       const line = await lineAt(tab, step.pick);
       if (!line) return;
+      // A tab that has not heard yet of another tab's order still shows the lines it took: a set on
+      // such a line sets nothing (the cart no longer holds it), in the shop as in the model.
+      const held = (await tab.db.cart.storageInstance.findDocumentsById([line.id], false)).length > 0;
       await updateQuantity(tab.db, line.id, step.qty);
-      ctx.model.setQty(line.sku, step.qty, ctx.device);
+      if (held) ctx.model.setQty(line.sku, step.qty, ctx.device);
+      else ctx.notes.push(`setQty: ${line.sku} was no longer in the cart the tab showed`);
       return;
     }
     case 'remove': {
