@@ -73,6 +73,22 @@ async function openServerCart(email: string): Promise<Record<string, number>> {
 const droppingWhile = (path: string, held: () => boolean): typeof fetch => (input, init) =>
   held() && (input instanceof Request ? input.url : input.toString()).includes(path) ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
 
+/**
+ * A phone and a laptop on one account, the laptop's cart requests dropped while `hold.cart` is set,
+ * once `shared` (the phone's or the laptop's lines) is in the customer's cart as the laptop reads it.
+ */
+async function laptopThatLosesTheCart(shared: (phone: Device, laptop: Device) => Promise<Record<string, number>>) {
+  const email = await customer();
+  const phone = await signedInDevice(email);
+  const hold = { cart: false };
+  const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => hold.cart));
+  await settled(laptop, email, await shared(phone, laptop));
+  return { email, phone, laptop, hold, cartId: (await token(laptop))! };
+}
+/** The laptop's orders, all sent. */
+const laptopOrdersSent = (laptop: Device, count: number) =>
+  expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(Array(count).fill('sent'));
+
 /** The device reads the server cart (a focus or a reload does this) until it holds `expected`. */
 async function deviceShows(device: Device, expected: Record<string, number>): Promise<void> {
   await expect
@@ -364,48 +380,42 @@ describe('one customer on a phone and a laptop', () => {
   });
 
   it("takes the phone's screws out of the cart with the laptop's order that could not name it, when the laptop signs out before that went (seed 1000003695)", async () => {
-    const email = await customer();
-    const phone = await signedInDevice(email);
-    let holdCart = false;
-    const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => holdCart));
-    await add(phone, 'TWO-SCREW', 2);
-    await settled(laptop, email, { 'TWO-SCREW': 2 });
-    const cartId = (await token(laptop))!;
+    const { email, phone, laptop, hold, cartId } = await laptopThatLosesTheCart(async (phone) => {
+      await add(phone, 'TWO-SCREW', 2);
+      return { 'TWO-SCREW': 2 };
+    });
     // Offline for the cart: the laptop's nut cannot reach it, so its order of the nut waits, naming the cart.
-    holdCart = true;
+    hold.cart = true;
     await add(laptop, 'TWO-NUT', 1);
     expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-NUT']))).outcome).toBe('queued');
     // The second order, of the screws, cannot name a cart the first will convert: it goes, and the
     // screws are still to leave the cart.
     await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-SCREW']));
     await laptop.sync.signOut();
-    holdCart = false;
+    hold.cart = false;
     expect(await signIn(laptop.db, laptop.sync.api, email, 'Secret-pass-123')).toEqual({ ok: true });
-    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent', 'sent']);
+    await laptopOrdersSent(laptop, 2);
     // Both orders took their lines: the screws do not come back.
     await settled(laptop, email, {});
     await settled(phone, email, {});
   });
 
   it("keeps the phone's anchor when the laptop's order that could not name the cart takes the laptop's own anchor from it (seed 1130000258)", async () => {
-    const email = await customer();
-    const phone = await signedInDevice(email);
-    let holdCart = false;
-    const laptop = await signedInDevice(email, droppingWhile('/api/cart/', () => holdCart));
-    await add(laptop, 'TWO-ANCHOR', 1);
-    await settled(laptop, email, { 'TWO-ANCHOR': 1 });
-    const cartId = (await token(laptop))!;
+    const { email, phone, laptop, hold, cartId } = await laptopThatLosesTheCart(async (_, laptop) => {
+      await add(laptop, 'TWO-ANCHOR', 1);
+      return { 'TWO-ANCHOR': 1 };
+    });
     // The laptop stops reaching the cart, so it neither sees the phone's anchor nor sends its nut,
     // and its order of the nut waits, naming the cart.
-    holdCart = true;
+    hold.cart = true;
     await add(phone, 'TWO-ANCHOR', 1);
     await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-ANCHOR': 2 });
     await add(laptop, 'TWO-NUT', 1);
     expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-NUT']))).outcome).toBe('queued');
     // The anchor's order cannot name a cart the nut's order will convert: it takes the laptop's one anchor.
     await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-ANCHOR']));
-    holdCart = false;
-    await expect.poll(async () => (await laptop.db.orders.find().exec()).map((o) => o.state), { timeout: scaled(15_000) }).toEqual(['sent', 'sent']);
+    hold.cart = false;
+    await laptopOrdersSent(laptop, 2);
     // The phone's anchor was never the laptop's to order: it stays in the open cart.
     await settled(laptop, email, { 'TWO-ANCHOR': 1 });
     await settled(phone, email, { 'TWO-ANCHOR': 1 });
