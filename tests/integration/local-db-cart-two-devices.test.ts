@@ -421,6 +421,28 @@ describe('one customer on a phone and a laptop', () => {
     await settled(phone, email, { 'TWO-ANCHOR': 1 });
   });
 
+  it("keeps the phone's bolt when the laptop confirms a new total for its order of bolts that never reached the cart (seed 1140000275)", async () => {
+    const { email, phone, laptop, hold, cartId } = await laptopThatLosesTheCart(async () => ({}));
+    hold.cart = true;
+    await add(laptop, 'TWO-NUT', 1);
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId, ['TWO-NUT']))).outcome).toBe('queued');
+    // The laptop's bolts wait to reach the cart; the phone's bolt is there.
+    await add(laptop, 'TWO-BOLT', 2);
+    await add(phone, 'TWO-BOLT', 1);
+    await expect.poll(() => openServerCart(email), { timeout: scaled(15_000) }).toEqual({ 'TWO-BOLT': 1 });
+    // The bolts' order names no cart (the nut's does). The server asks to confirm its total, and the
+    // shopper confirms the new one.
+    const bolts = await laptopOrder(laptop, email, cartId, ['TWO-BOLT']);
+    const first = await laptop.sync.placeOrder({ ...bolts, grand_total: 0.01 });
+    expect(first.outcome).toBe('repriced');
+    expect((await laptop.sync.placeOrder({ ...bolts, grand_total: first.repriced!.grand_total })).outcome).toBe('sent');
+    hold.cart = false;
+    await laptopOrdersSent(laptop, 2);
+    // The laptop's bolts went with its order without ever reaching the cart: the phone's bolt stays.
+    await settled(laptop, email, { 'TWO-BOLT': 1 });
+    await settled(phone, email, { 'TWO-BOLT': 1 });
+  });
+
   it('shows a reload the lines the other device added, with no change of its own', async () => {
     const email = await customer();
     const phone = await signedInDevice(email);

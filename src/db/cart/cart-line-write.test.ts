@@ -83,7 +83,7 @@ describe('a line written from two tabs', () => {
     await add(tab, 2);
     const products = [{ sku: 'A', qty: 2, checksum }];
     // The order took the line, the server asked to confirm a new price, and the other tab put it back.
-    const { taken } = await takeOrderedLines(tab, products, undefined, 'o-1@10');
+    const taken = await takeOrderedLines(tab, products, undefined, 'o-1@10');
     await putBackOrderedLines(other, taken);
     // The shopper confirms in this tab: the order is stored again and takes its lines once more.
     await takeOrderedLines(tab, products, undefined, 'o-1@20');

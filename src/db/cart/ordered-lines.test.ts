@@ -57,8 +57,8 @@ describe('removing the ordered lines from the cart', () => {
   it('puts back what it took when the order is refused, on top of what was added since', async () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.bulkInsert([line('A', 2), line('B', 5)]);
-    const { taken } = await takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }, { sku: 'B', qty: 3, checksum: plain }]);
-    expect(taken.map((l) => [l.sku, l.qty])).toEqual([['A', 2], ['B', 3]]);
+    const taken = await takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }, { sku: 'B', qty: 3, checksum: plain }]);
+    expect(taken.taken.map((l) => [l.sku, l.qty])).toEqual([['A', 2], ['B', 3]]);
     await insertOrModifyLine(db, line('A', 1).id, () => line('A', 1), (current) => ({ ...current, qty: current.qty + 1 }));
     await putBackOrderedLines(db, taken);
     expect(await cart()).toEqual({ [`A|${plain}`]: 3, [`B|${plain}`]: 5 });

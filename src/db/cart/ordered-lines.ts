@@ -94,7 +94,11 @@ async function journalWhatElseWasTaken(db: ShopDatabase, whole: readonly CartLin
 
 /**
  * The server refused the order: what it took goes back into the cart, added to whatever is there now.
- * The changes sent for these lines were dropped with the order, so the line is sent whole again, as
+ * A line whose taking was journaled as a 'take' (the order named no cart, `TakenLines.journaled`)
+ * keeps its changes, and an 'add' gives the server back what the take takes: dropped with them, the
+ * order placed again took from the server cart what had never reached it (seed 1140000275: the
+ * phone's bolt went with the laptop's repriced order). The changes sent for the other lines were
+ * dropped with the order (it named the cart they were for), so such a line is sent whole again, as
  * the device holds it (no server cart confirmed it: see `followServerCart`).
  *
  * A line the pending login merge had merged into its cart already holds the customer's saved
@@ -110,16 +114,22 @@ async function journalWhatElseWasTaken(db: ShopDatabase, whole: readonly CartLin
  * and still marked would be sent with the order's quantity on top, which the order placed next then
  * left in the server cart (seed 1000001038: the ordered nuts came back).
  */
-export async function putBackOrderedLines(db: ShopDatabase, taken: readonly CartLine[], placement?: string): Promise<void> {
+export async function putBackOrderedLines(db: ShopDatabase, { taken, journaled }: TakenLines, placement?: string): Promise<void> {
   const now = Date.now();
   const unmarked = (line: CartLine): Pick<CartLine, 'taken_by'> => (placement === undefined || !line.taken_by ? takenBy(line) : { taken_by: line.taken_by.filter((mark) => mark !== placement) });
   const unconfirmed = { server_cart_id: null, server_item_id: null, item_id: null, updated_at: now };
+  const givenBack = new Map(taken.filter((line) => journaled.has(line.id)).map((line) => [line.id, crypto.randomUUID()]));
   await modifyLocal(db, LOCAL.cartState, (s) => {
     const merged = taken.filter((line) => s.token !== null && line.server_cart_id === s.token);
-    return merged.reduce((state, line) => withLineReplacedDuringMerge(state, line.id), withoutOpsFor(s, new Set(taken.map((line) => line.id))));
+    const resent = new Set(taken.filter((line) => !givenBack.has(line.id)).map((line) => line.id));
+    const back = taken.reduce((state, line) => (givenBack.has(line.id) ? withCartOp(state, 'add', line, line.qty, undefined, givenBack.get(line.id)) : state), withoutOpsFor(s, resent));
+    return merged.reduce((state, line) => withLineReplacedDuringMerge(state, line.id), back);
   });
   for (const line of taken) {
     const { _deleted, _rev, _meta, _attachments, ...plain } = line as CartLine & Record<string, unknown>;
-    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), ...unconfirmed }), (current) => ({ ...current, ...unmarked(current), qty: current.qty + line.qty, ...unconfirmed }), unmarked);
+    // A line whose take is undone by an add keeps its place in the server cart; the others go whole.
+    const opId = givenBack.get(line.id);
+    const how = opId ? { last_op_id: opId, updated_at: now } : unconfirmed;
+    await insertOrModifyLine(db, line.id, () => ({ ...(plain as CartLine), ...how }), (current) => ({ ...current, ...unmarked(current), qty: current.qty + line.qty, ...how }), unmarked);
   }
 }

@@ -3,7 +3,7 @@ import { orderedLineKey } from '../../../replication/cart/item-match';
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
-import { putBackOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
+import { putBackOrderedLines, type OrderedProduct, type TakenLines } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
@@ -53,7 +53,7 @@ export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body
   const { order, isNew } = await outbox.store(own, orderId);
   if (!isNew) return outbox.sendNow(order.order_id, order);
 
-  let taken: CartLine[] = [];
+  let taken: TakenLines = { taken: [], journaled: new Set() };
   try {
     taken = await takeLinesOfOrder(db, order);
     await modifyLocal(db, LOCAL.checkout, (c) => {

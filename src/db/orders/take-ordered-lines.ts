@@ -1,6 +1,6 @@
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { OrderRecord } from '../../../schemas/rx/orders.schema';
-import { takeOrderedLines, type OrderedProduct } from '../cart/ordered-lines';
+import { takeOrderedLines, type OrderedProduct, type TakenLines } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderStore } from './order-store';
@@ -36,13 +36,13 @@ export const placementOf = (order: OrderRecord) => `${order.order_id}@${order.cr
 
 /**
  * The stored order's lines leave the cart (see `takeOrderedLines`), and the order records it: until
- * then `lines_taken` is false. Returns what was taken, to put back if the server refuses the order.
+ * then `lines_taken` is false. Returns what was taken (and how, see `TakenLines`), to put back if the server refuses the order.
  */
-export async function takeLinesOfOrder(db: ShopDatabase, order: OrderRecord): Promise<CartLine[]> {
-  const { taken, journaled } = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id, placementOf(order));
-  await recordLinesLeftWithOrder(db, order.body, taken, journaled);
+export async function takeLinesOfOrder(db: ShopDatabase, order: OrderRecord): Promise<TakenLines> {
+  const lines = await takeOrderedLines(db, orderedLines(order.body), order.body.cart_id, placementOf(order));
+  await recordLinesLeftWithOrder(db, order.body, lines.taken, lines.journaled);
   await orderStore(db).update(order.order_id, { lines_taken: true });
-  return taken;
+  return lines;
 }
 
 /**
