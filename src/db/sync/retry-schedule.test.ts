@@ -13,6 +13,19 @@ function schedule() {
 }
 
 describe('the retry timer of queued work', () => {
+  it('says how long until the retry set now runs, and nothing once it ran or the work settled', () => {
+    const { retries } = schedule();
+    expect(retries.dueInMs).toBeNull();
+    retries.later();
+    vi.advanceTimersByTime(400);
+    expect(retries.dueInMs).toBe(600);
+    vi.advanceTimersByTime(600);
+    expect(retries.dueInMs).toBeNull();
+    retries.later();
+    retries.settled();
+    expect(retries.dueInMs).toBeNull();
+  });
+
   it('waits twice as long after each round that left work waiting', () => {
     const { retries, runs } = schedule();
     retries.later();

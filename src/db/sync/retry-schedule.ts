@@ -16,6 +16,8 @@ export interface RetrySchedule {
   stop(): void;
   /** The wait the next `later()` will use (status panel, tests). */
   readonly nextDelayMs: number;
+  /** How long until the retry now set runs (ms), or null when none is set. */
+  readonly dueInMs: number | null;
 }
 
 export function retrySchedule(run: () => void, options: { baseMs?: number; maxMs?: number; random?: () => number } = {}): RetrySchedule {
@@ -57,6 +59,9 @@ export function retrySchedule(run: () => void, options: { baseMs?: number; maxMs
     },
     get nextDelayMs() {
       return delay;
+    },
+    get dueInMs() {
+      return timer ? Math.max(0, dueAt - Date.now()) : null;
     },
   };
 }

@@ -246,6 +246,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     overview$: () => watchSyncOverview(db, connectivity, leadership),
     /** "Retry now": the leading tab (this one or another) runs a sync round and a catalogue pull. */
     retry: () => requestRetry(db),
+    /** When this tab's own retry of waiting work runs (ms from now); null when it has none set (a tab that does not lead). */
+    retryDueInMs: (): number | null => rounds.retryDueInMs(),
     setAutomaticTransmission: (on: boolean) => modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: on })),
     /** The review step opened: the order id this checkout owns (the same in every tab until its order is placed). */
     beginCheckout: orders.beginCheckout,

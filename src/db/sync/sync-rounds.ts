@@ -75,6 +75,8 @@ export function createSyncRounds(db: ShopDatabase, deps: SyncRoundsDeps) {
     },
     /** The wait the next retry will use (status panel, tests). */
     nextRetryMs: (): number => retries.nextDelayMs,
+    /** How long until the retry set now runs, or null when none is set (tests). */
+    retryDueInMs: (): number | null => retries.dueInMs,
     scheduleRetry,
     /**
      * Work started outside a round (an edit's cart sync, the login merge) failed: shown, and an

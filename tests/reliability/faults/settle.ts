@@ -16,6 +16,23 @@ const settleMs = (): number => Number(process.env.FAULT_SETTLE_MS) || scaled(20_
  * took the whole wait, and a device that settled by itself was counted as needing the press.
  */
 const retryPressMs = (): number => 4 * clientTimeoutMs();
+/** The longest the device's own retry timer waits (2 s doubling up to a minute, with up to 20 % jitter), and a margin. */
+const OWN_RETRY_MAX_MS = 75_000;
+
+/**
+ * How long until the devices not settled yet retry by themselves: the latest of their leading tabs'
+ * retry timers, or null when one of them has none set (it waits on nothing: the press is needed).
+ */
+function ownRetriesDueMs(browsers: readonly Browser[], done: readonly boolean[]): number | null {
+  let latest = 0;
+  for (const [i, browser] of browsers.entries()) {
+    if (done[i]) continue;
+    const due = browser.tabs.map((tab) => tab.shop.retryDueInMs()).filter((ms): ms is number => ms !== null);
+    if (due.length === 0) return null;
+    latest = Math.max(latest, Math.min(...due));
+  }
+  return latest;
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Settled {
@@ -52,6 +69,7 @@ const QUIET_POLLS = 3;
 export async function waitUntilSettled(browsers: readonly Browser[], net: FaultFetch, answer: () => Promise<boolean> = async () => false): Promise<Settled> {
   const started = Date.now();
   const [limitMs, pressMs] = [settleMs(), retryPressMs()];
+  let deadline = started + limitMs;
   let answers = 0;
   let retryPresses = 0;
   const pressedWhile: string[][] = [];
@@ -67,8 +85,15 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
     requests = net.requests();
     const result = (settled: boolean): Settled => ({ settled, retryPresses, answers, ms: Date.now() - started, device: device!, others, inFlight, pressedWhile });
     if (quiet >= QUIET_POLLS) return result(true);
-    if (Date.now() - started > limitMs) return result(false);
-    if (Date.now() > nextPress) {
+    if (Date.now() > deadline) return result(false);
+    // A device waiting on its own retry timer, nothing in flight, settles when it runs: the wait grows
+    // to a minute while requests fail, and a connection back without an 'online' event has nothing to
+    // cut it short. The shopper's press, and the limit, wait for it (seed 1140000316).
+    const ownRetry = Date.now() > nextPress && inFlight.length === 0 ? ownRetriesDueMs(browsers, done) : null;
+    if (ownRetry !== null) {
+      nextPress = Date.now() + ownRetry + pressMs;
+      deadline = Math.min(Math.max(deadline, nextPress + pressMs), started + limitMs + OWN_RETRY_MAX_MS);
+    } else if (Date.now() > nextPress) {
       nextPress = Date.now() + pressMs;
       pressedWhile.push(inFlight);
       for (const [i, browser] of browsers.entries()) {
