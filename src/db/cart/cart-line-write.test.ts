@@ -4,7 +4,7 @@ import { itemChecksum } from '../../domain/cart/item-checksum';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
-import { insertOrModifyLine, removeLine } from './cart-line-write';
+import { insertOrModifyLine, removeLine, storedLine } from './cart-line-write';
 import { updateQuantity } from './cart-actions';
 import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
 import { LOCAL, readLocal } from '../local-state';
@@ -34,8 +34,7 @@ const add = (db: ShopDatabase, qty: number) => insertOrModifyLine(db, id, () => 
 
 /** What IndexedDB holds for the line, whatever a tab's cache of it says. */
 async function storedQty(db: ShopDatabase): Promise<number | null> {
-  const [doc] = await db.cart.storageInstance.findDocumentsById([id], false);
-  return doc?.qty ?? null;
+  return (await storedLine(db, id))?.qty ?? null;
 }
 
 describe('a line written from two tabs', () => {
