@@ -14,10 +14,11 @@ import { productOptionSchema } from './cart';
 export const CART_OP_TYPES = ['add', 'set', 'remove', 'take'] as const;
 export type CartOpType = (typeof CART_OP_TYPES)[number];
 
-const opId = v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{1,100}$/, 'op_id: 1 to 100 printable characters without spaces'));
+/** A change's id (the shopper's change to a cart line, applied once by the server). */
+export const cartOpIdField = v.pipe(v.string(), v.trim(), v.regex(/^[\x21-\x7e]{1,100}$/, 'op_id: 1 to 100 printable characters without spaces'));
 
 export const cartOpSchema = v.strictObject({
-  op_id: opId,
+  op_id: cartOpIdField,
   type: v.picklist(CART_OP_TYPES, 'type: add, set, remove or take'),
   sku: v.pipe(v.string(), v.trim(), v.nonEmpty('sku: is required'), v.maxLength(200)),
   /** Read with the shared quantity rule (add, set and take); ignored by remove. */

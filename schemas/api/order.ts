@@ -4,6 +4,7 @@ import { FORM_MESSAGES as M } from '../forms/form-messages';
 import { orderReferenceField } from '../forms/order-reference-field';
 import { clientOrderIdField } from './order-id';
 import { productOptionSchema } from './cart';
+import { cartOpIdField } from './cart-sync';
 
 /**
  * POST /api/order: the order the storefront builds (vsf1 §4 "Order"). The top level is strict;
@@ -30,11 +31,28 @@ const addressShape = v.looseObject({
   vat_id: text,
 });
 
+const wholeNumber = (min: number) => v.pipe(v.number('must be a whole number'), v.integer('must be a whole number'), v.minValue(min, `must be at least ${min}`));
+
+/**
+ * The cart line an ordered line came from, as the device knew it when it stored the order (sent only
+ * with a cart named and changes to the line not yet known to be applied): the quantity the server had
+ * confirmed, and each change since with what it added to the line on the device (negative for fewer).
+ * The order takes from the cart it names (or, when another order converted that cart first, from the
+ * customer's cart) no more of the line than reached the server (`reachedLines` in
+ * `server/order/converted-cart.ts`).
+ */
+export const orderedCartLine = v.strictObject({
+  confirmed_qty: wholeNumber(0),
+  unconfirmed: v.pipe(v.array(v.strictObject({ op_id: cartOpIdField, qty: wholeNumber(-1_000_000) })), v.maxLength(50, 'unconfirmed: at most 50 changes')),
+});
+export type OrderedCartLine = v.InferOutput<typeof orderedCartLine>;
+
 const orderLine = v.looseObject({
   sku: v.pipe(v.string(), v.trim(), v.nonEmpty('sku: is required'), v.maxLength(200)),
   qty: v.optional(v.unknown()),
   product_option: v.nullish(productOptionSchema),
   parentSku: v.nullish(v.string()),
+  cart_line: v.optional(orderedCartLine),
 });
 
 const personalDetails = v.looseObject({

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../schemas/api/order';
+import { ORDER_MESSAGES, type OrderedCartLine } from '../../schemas/api/order';
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { lineKey } from '../../src/domain/cart/line-key';
 import { findCart, listItems, takeFromLine, type CartRow, type TakenLine } from '../cart/cart-store';
@@ -65,6 +65,29 @@ export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: Li
 }
 
 /**
+ * Of each line an order takes (`taken`, with `sent[i]` the device's account of that line's cart
+ * changes), how much the device knows reached the server: what the server had confirmed, and each
+ * change since that the server applied to one of the customer's carts. A change it never applied (sent
+ * after the cart was converted and refused, or not sent yet) is in no cart, so the order must not take
+ * its quantity from one: what a cart holds of the line beyond what reached it is another device's, or
+ * saved in another session (seed 1140000102 took a laptop's washers for a phone's that never reached
+ * the server). A line sent without an account is taken at its quantity, as the device knew of no
+ * change pending. The order itself holds every line at the quantity it asked for.
+ */
+export async function reachedLines(tx: Queryable, customerId: string, taken: readonly TakenLine[], sent: readonly (OrderedCartLine | undefined)[]): Promise<TakenLine[]> {
+  const opIds = sent.flatMap((line) => line?.unconfirmed.map((change) => change.op_id) ?? []);
+  if (opIds.length === 0) return [...taken];
+  const rows = await tx.query<{ op_id: string }>('select o.op_id from cart_ops o join carts c on c.id = o.cart_id where o.op_id = any($1) and c.customer_id = $2', [opIds, customerId]);
+  const applied = new Set(rows.map((row) => row.op_id));
+  return taken.map((line, i) => {
+    const account = sent[i];
+    if (!account) return line;
+    const reached = account.unconfirmed.reduce((qty, change) => qty + (applied.has(change.op_id) ? change.qty : 0), account.confirmed_qty);
+    return { ...line, qty: Math.max(0, Math.min(line.qty, reached)) };
+  });
+}
+
+/**
  * An order of its own naming a customer cart another order converted (`lockCartForOrder`): the cart
  * is not converted again, and "only the ordered lines leave the cart". When the converting order was
  * placed, the lines it did not take went on in the customer's open cart (`moveUntakenLines`), the
@@ -72,7 +95,7 @@ export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: Li
  * but no more of a line than the converted cart held beyond what the converting order took (and
  * earlier orders like this one): lines its device added without reaching the cart (offline, or sent
  * after the conversion and refused) are not there, and another device's lines in the open cart are
- * not this order's to take. What it takes is also taken from the converted cart, so a later order
+ * not this order's to take (`taken` says how much of each line reached the server: `reachedLines`). What it takes is also taken from the converted cart, so a later order
  * naming it finds only what is still left. Inside the order's transaction, after the order is
  * inserted (a retry of the same order_id never gets here). A guest cart's lines stay with it.
  */

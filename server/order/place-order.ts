@@ -1,12 +1,13 @@
 import { ORDER_MESSAGES, type OrderBody, type OrderReply } from '../../schemas/api/order';
 import { CART_MESSAGES } from '../../src/domain/cart/cart-messages';
 import type { AuthClaims } from '../auth/authenticate';
-import { markConverted, moveUntakenLines } from '../cart/cart-store';
+import { markConverted, moveUntakenLines, type TakenLine } from '../cart/cart-store';
+import type { Queryable } from '../db/database';
 import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { takeStock } from '../stock/stock-store';
 import { createCheckoutAccount } from './checkout-account';
-import { lockCartForOrder, takeWhatWasLeft } from './converted-cart';
+import { lockCartForOrder, reachedLines, takeWhatWasLeft } from './converted-cart';
 import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
 import { toApiOrder } from './api-order';
@@ -73,6 +74,14 @@ export async function placeOrder(ctx: Pick<AppContext, 'db' | 'log' | 'config' |
   }
 }
 
+/** The lines the order takes, as much of each as its device knows reached the server (`reachedLines`). */
+async function reachedOf(tx: Queryable, prepared: PreparedOrder, body: OrderBody): Promise<TakenLine[]> {
+  const customerId = prepared.cart?.customer_id;
+  const taken = takenLinesOf(prepared);
+  if (!customerId) return taken;
+  return reachedLines(tx, customerId, taken, prepared.lines.map((line) => body.products[line.key - 1]?.cart_line));
+}
+
 async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
     // First, so two orders naming one cart take turns here and the second sees it converted.
@@ -121,7 +130,10 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       doc = { ...doc, customer_id: customerId, customer_is_guest: false };
     }
     if (prepared.cart) {
-      const taken = takenLinesOf(prepared);
+      // No more of a line than the device knows reached the server: the rest of it in the cart is
+      // another device's, or saved in another session (seed 1150000013: a saved bolt went with an
+      // order whose own bolts, added while a login merge was pending, had not reached the cart).
+      const taken = await reachedOf(tx, prepared, body);
       if (convertedBy !== null) await takeWhatWasLeft(tx, prepared.cart, convertedBy, taken);
       else {
         await markConverted(tx, prepared.cart.id, body.order_id);

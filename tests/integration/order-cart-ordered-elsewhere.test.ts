@@ -112,6 +112,35 @@ describe("an order naming a cart another of the customer's orders converted", ()
     expect(await openCart(sub)).toEqual({ [NUT]: 4 });
   });
 
+  it("takes from the customer's cart none of a line whose changes never reached a cart, and what did reach it (seed 1140000102)", async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    const apply = (ops: Record<string, unknown>[], headers: Record<string, string>) => server.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops }, headers);
+    // The laptop (A) puts 3 nuts and an anchor in the cart; the phone (B) adds 2 nuts, and its reply is lost.
+    expect((await apply([{ op_id: `a-nut-${sub}`, type: 'add', sku: NUT, qty: 3 }, { op_id: `a-anchor-${sub}`, type: 'add', sku: ANCHOR, qty: 1 }], a)).status).toBe(200);
+    const reachedAdd = { op_id: `b-nut-1-${sub}`, type: 'add', sku: NUT, qty: 2 };
+    expect((await apply([reachedAdd], b)).status).toBe(200);
+    // The laptop orders the anchor: the 5 nuts go on in the customer's next cart.
+    expect((await order(sub, nextOrderId('a'), [{ sku: ANCHOR, qty: 1 }], cartId, a)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [NUT]: 5 });
+    // The phone, offline, adds 4 more nuts and orders all 6 naming the converted cart; back online its
+    // add goes to that cart and is refused (converted), so those 4 nuts never reached a cart.
+    const lostAdd = { op_id: `b-nut-2-${sub}`, type: 'add', sku: NUT, qty: 4 };
+    expect((await apply([lostAdd], b)).status).toBe(404);
+    const cartLine = { confirmed_qty: 0, unconfirmed: [{ op_id: reachedAdd.op_id, qty: 2 }, { op_id: lostAdd.op_id, qty: 4 }] };
+    const placed = await order(sub, nextOrderId('b'), [{ sku: NUT, qty: 6, cart_line: cartLine }], cartId, b);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    // It takes its 2 nuts that reached the cart, not the laptop's 3.
+    expect(await openCart(sub)).toEqual({ [NUT]: 3 });
+  });
+
+  it('refuses an account of the cart line that is not made of whole numbers and change ids (400)', async () => {
+    const { sub, b, cartId } = await twoSessions();
+    for (const cartLine of [{ confirmed_qty: -1, unconfirmed: [] }, { confirmed_qty: 1, unconfirmed: [{ op_id: 'has space', qty: 1 }] }, { confirmed_qty: 1, unconfirmed: [{ op_id: 'x', qty: 1.5 }] }]) {
+      const refused = await order(sub, nextOrderId('b'), [{ sku: NUT, qty: 1, cart_line: cartLine }], cartId, b);
+      expect(refused.status, JSON.stringify(cartLine)).toBe(400);
+    }
+  });
+
   it("is refused as already ordered, naming that order, when that order holds all of it (the same checkout again), even once the stock is gone", async () => {
     const { sub, a, b, cartId } = await twoSessions();
     expect((await addItem(server, cartId, { sku: ANCHOR, qty: 2 }, a)).status).toBe(200);
@@ -130,5 +159,25 @@ describe("an order naming a cart another of the customer's orders converted", ()
     const count = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from orders where customer_id = $1', [sub]);
     expect(count[0]!.n).toBe(1);
     await setStock(server, BOLT, 100);
+  });
+});
+
+describe('an order converting the customer cart it names', () => {
+  it('leaves in the cart what was saved there when its own lines of that product never reached it (seed 1150000013)', async () => {
+    const { sub, a, cartId } = await twoSessions();
+    // Saved in another session: 4 anchors and a bolt.
+    expect((await addItem(server, cartId, { sku: ANCHOR, qty: 4 }, a)).status).toBe(200);
+    expect((await addItem(server, cartId, { sku: BOLT, qty: 1 }, a)).status).toBe(200);
+    // The device signed in with 4 bolts of its own whose changes had not reached the cart (the merge
+    // pending), and one that had; it orders its 5 bolts naming the cart.
+    const reached = { op_id: `bolt-reached-${sub}`, type: 'add', sku: BOLT, qty: 1 };
+    expect((await server.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops: [reached] }, a)).status).toBe(200);
+    const cartLine = { confirmed_qty: 0, unconfirmed: [{ op_id: `bolt-guest-${sub}`, qty: 2 }, { op_id: `bolt-signed-in-${sub}`, qty: 2 }, { op_id: reached.op_id, qty: 1 }] };
+    const orderId = nextOrderId('a');
+    const placed = await order(sub, orderId, [{ sku: BOLT, qty: 5, cart_line: cartLine }], cartId, a);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await storedLines(orderId)).toEqual({ [BOLT]: 5 });
+    // It took the bolt that reached the cart; the saved bolt and anchors go on in the next cart.
+    expect(await openCart(sub)).toEqual({ [ANCHOR]: 4, [BOLT]: 1 });
   });
 });

@@ -263,3 +263,53 @@ describe('a line added while the login merge reads the customer cart', () => {
     expect(await shop.local()).toEqual({ SCREW: 3 });
   });
 });
+
+describe('an order naming a cart, of lines with changes not yet known to reach it', () => {
+  /**
+   * The server takes from the cart an order names no more of a line than the device knows reached it
+   * (seeds 1140000102, 1150000013): the order says, for each line with changes pending, what the
+   * server had confirmed and what each change since added. A line all confirmed says nothing.
+   */
+  it('carries what the server confirmed and each pending change, for those lines only', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await db.cart.insert(newLine('NUT', 2));
+    await shop.sync.authorize();
+    expect(shop.server.lines(customerCart)).toEqual({ NUT: 2 });
+    shop.page.online = false;
+    // Offline: one more nut and a new anchor, each recorded before its line is written.
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('NUT', 1), 1, undefined, 'nut-add'));
+    await db.cart.findOne(newLine('NUT', 1).id).exec().then((line) => line!.incrementalPatch({ qty: 3, last_op_id: 'nut-add' }));
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('ANCHOR', 4), 4, undefined, 'anchor-add'));
+    await db.cart.insert(newLine('ANCHOR', 4, 2, { last_op_id: 'anchor-add' }));
+    await db.cart.insert(newLine('BOLT', 1, 3));
+    await placeOrderBody(db, shop.outbox, orderBody('order-0011', customerCart, [{ sku: 'NUT', qty: 3 }, { sku: 'ANCHOR', qty: 4 }, { sku: 'BOLT', qty: 1 }]));
+    const body = (await db.orders.findOne('order-0011').exec())!.toMutableJSON().body;
+    expect(body.cart_id).toBe(customerCart);
+    const accounts = (body.products as { sku: string; cart_line?: unknown }[]).map((p) => [p.sku, p.cart_line]);
+    expect(accounts).toEqual([
+      ['NUT', { confirmed_qty: 2, unconfirmed: [{ op_id: 'nut-add', qty: 1 }] }],
+      ['ANCHOR', { confirmed_qty: 0, unconfirmed: [{ op_id: 'anchor-add', qty: 4 }] }],
+      ['BOLT', undefined],
+    ]);
+  });
+
+  it('says none of a line reached the customer cart while the login merge into it is pending and has not written that line for it', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    // The merge wrote the screw for the customer cart (its send's outcome unknown), not the bolt yet.
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: customerCart, customerCart: true, mergePending: true }));
+    await db.cart.insert(newLine('SCREW', 1, 1, { server_cart_id: customerCart }));
+    await db.cart.insert(newLine('BOLT', 4, 2));
+    shop.page.online = false;
+    await placeOrderBody(db, shop.outbox, orderBody('order-0012', customerCart, [{ sku: 'SCREW', qty: 1 }, { sku: 'BOLT', qty: 4 }]));
+    const body = (await db.orders.findOne('order-0012').exec())!.toMutableJSON().body;
+    expect(body.cart_id).toBe(customerCart);
+    expect((body.products as { sku: string; cart_line?: unknown }[]).map((p) => [p.sku, p.cart_line])).toEqual([
+      ['SCREW', undefined],
+      ['BOLT', { confirmed_qty: 0, unconfirmed: [] }],
+    ]);
+  });
+});

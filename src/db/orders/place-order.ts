@@ -7,6 +7,7 @@ import { putBackOrderedLines, type OrderedProduct, type TakenLines } from '../ca
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
+import { withCartLineAccounts } from './ordered-cart-lines';
 import { followRepricedTotals } from './repriced-lines';
 import { orderedLines, placementOf, takeLinesOfOrder } from './take-ordered-lines';
 
@@ -39,7 +40,8 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
  * 2. the order is stored, without any password: from here on it is placed, whatever happens next;
  * 3. only the ordered lines leave the cart (lines added meanwhile in another tab stay), on the device
  *    and on the server: the order names no server cart another order already names, nor a customer
- *    cart that still holds saved lines the login merge has not brought to the device;
+ *    cart that still holds saved lines the login merge has not brought to the device, and says how
+ *    much of each line it knows reached the cart it names (`withCartLineAccounts`);
  * 4. it is sent when online; an unknown outcome leaves it queued (placed), and only the server's
  *    refusal puts the lines back and reports a failure the shopper can act on;
  * 5. a refusal for a price changed since the review step showed the total is not placed either: the
@@ -49,7 +51,7 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
 export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body: Record<string, unknown>): Promise<PlaceResult> {
   const orderId = await orderIdForPress(db, body.order_id);
   const { cart_id: cartId, ...rest } = body;
-  const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) || (await cartNotMergedYet(db, cartId, orderedLines(body))) ? rest : body;
+  const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) || (await cartNotMergedYet(db, cartId, orderedLines(body))) ? rest : await withCartLineAccounts(db, body);
   const { order, isNew } = await outbox.store(own, orderId);
   if (!isNew) return outbox.sendNow(order.order_id, order);
 
