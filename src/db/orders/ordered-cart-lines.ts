@@ -39,5 +39,8 @@ function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartI
   // A line confirmed in another cart goes to this one whole, its changes with it: they say nothing.
   if (line.server_cart_id && line.server_cart_id !== cartId) return undefined;
   const written = changesInLines(pendingOps.filter((op) => op.key === line.id), [line]);
-  return orderedLineAccount(line.qty, written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1));
+  const account = orderedLineAccount(line.qty, written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1));
+  // Never confirmed in a cart, none of it was but what its changes put there: the changes the login
+  // merge dropped, to send the line whole, went with a round cut short (seed 1150000013).
+  return account && !line.server_cart_id ? { ...account, confirmed_qty: 0 } : account;
 }
