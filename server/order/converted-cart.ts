@@ -75,9 +75,9 @@ export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: Li
  * change pending. The order itself holds every line at the quantity it asked for.
  */
 export async function reachedLines(tx: Queryable, customerId: string, taken: readonly TakenLine[], sent: readonly (OrderedCartLine | undefined)[]): Promise<TakenLine[]> {
+  if (sent.every((line) => line === undefined)) return [...taken];
   const opIds = sent.flatMap((line) => line?.unconfirmed.map((change) => change.op_id) ?? []);
-  if (opIds.length === 0) return [...taken];
-  const rows = await tx.query<{ op_id: string }>('select o.op_id from cart_ops o join carts c on c.id = o.cart_id where o.op_id = any($1) and c.customer_id = $2', [opIds, customerId]);
+  const rows = opIds.length === 0 ? [] : await tx.query<{ op_id: string }>('select o.op_id from cart_ops o join carts c on c.id = o.cart_id where o.op_id = any($1) and c.customer_id = $2', [opIds, customerId]);
   const applied = new Set(rows.map((row) => row.op_id));
   return taken.map((line, i) => {
     const account = sent[i];

@@ -168,6 +168,7 @@ describe('an order converting the customer cart it names', () => {
     // Saved in another session: 4 anchors and a bolt.
     expect((await addItem(server, cartId, { sku: ANCHOR, qty: 4 }, a)).status).toBe(200);
     expect((await addItem(server, cartId, { sku: BOLT, qty: 1 }, a)).status).toBe(200);
+    expect((await addItem(server, cartId, { sku: NUT, qty: 2 }, a)).status).toBe(200);
     // The device signed in with 4 bolts of its own whose changes had not reached the cart (the merge
     // pending), and one that had; it orders its 5 bolts naming the cart.
     const reached = { op_id: `bolt-reached-${sub}`, type: 'add', sku: BOLT, qty: 1 };
@@ -177,7 +178,12 @@ describe('an order converting the customer cart it names', () => {
     const placed = await order(sub, orderId, [{ sku: BOLT, qty: 5, cart_line: cartLine }], cartId, a);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(await storedLines(orderId)).toEqual({ [BOLT]: 5 });
-    // It took the bolt that reached the cart; the saved bolt and anchors go on in the next cart.
-    expect(await openCart(sub)).toEqual({ [ANCHOR]: 4, [BOLT]: 1 });
+    // It took the bolt that reached the cart; what was saved goes on in the next cart.
+    expect(await openCart(sub)).toEqual({ [ANCHOR]: 4, [BOLT]: 1, [NUT]: 2 });
+    // The next order, of a nut none of which reached the cart, takes none of the saved ones.
+    const next = await newCart(server, a);
+    const nut = { sku: NUT, qty: 1, cart_line: { confirmed_qty: 0, unconfirmed: [] } };
+    expect((await order(sub, nextOrderId('a'), [nut], next, a)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [ANCHOR]: 4, [BOLT]: 1, [NUT]: 2 });
   });
 });

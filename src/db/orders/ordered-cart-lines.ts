@@ -31,16 +31,20 @@ export async function withCartLineAccounts(db: ShopDatabase, body: Record<string
   return { ...body, products };
 }
 
+/**
+ * The login merge into the cart (`merging`) writes a line with the cart's id before it sends it: until
+ * then none of the line reached that cart but what its changes kept for the cart put there, and the
+ * cart's line of that product holds what was saved in another session (seed 1150000013: a saved bolt
+ * went with such an order). Otherwise a line confirmed in another cart goes to this one whole, its
+ * changes with it, and they say nothing; and a line never confirmed in a cart holds nothing confirmed,
+ * only what its changes put there (those the merge dropped to send the line whole, in a round cut
+ * short, reached no cart).
+ */
 function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartId: string, merging: boolean): OrderedCartLine | undefined {
-  // The login merge into this cart is pending and has not written this line for it (it writes a line
-  // with the cart's id before sending it): none of it reached the cart, whose line of that product
-  // holds what was saved in another session (seed 1150000013: a saved bolt went with such an order).
-  if (merging && line.server_cart_id !== cartId) return { confirmed_qty: 0, unconfirmed: [] };
-  // A line confirmed in another cart goes to this one whole, its changes with it: they say nothing.
-  if (line.server_cart_id && line.server_cart_id !== cartId) return undefined;
+  const notHere = line.server_cart_id !== cartId;
+  if (notHere && line.server_cart_id && !merging) return undefined;
   const written = changesInLines(pendingOps.filter((op) => op.key === line.id), [line]);
-  const account = orderedLineAccount(line.qty, written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1));
-  // Never confirmed in a cart, none of it was but what its changes put there: the changes the login
-  // merge dropped, to send the line whole, went with a round cut short (seed 1150000013).
-  return account && !line.server_cart_id ? { ...account, confirmed_qty: 0 } : account;
+  const since = written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1);
+  const account = orderedLineAccount(line.qty, since) ?? (merging && notHere ? { confirmed_qty: 0, unconfirmed: [] } : undefined);
+  return account && notHere ? { ...account, confirmed_qty: 0 } : account;
 }
