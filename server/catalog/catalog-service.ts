@@ -71,15 +71,22 @@ export class CatalogService {
     if (this.snapshot) {
       this.database = await databaseIdentity(this.db);
       const read = await readSnapshot(this.snapshot.file, { database: this.database, ...state });
-      const failure = read.ok ? await this.startFromSnapshot(read.entities).finally(() => read.close()) : read;
-      if (!failure) this.loadedFrom = 'snapshot';
-      else {
+      const outcome = read.ok ? await this.startFromSnapshot(read.entities).finally(() => read.close()) : read;
+      if ('textBuilt' in outcome) {
+        this.loadedFrom = 'snapshot';
+        // A text index built here (none saved, or of another format) is written with the snapshot, for the next start.
+        if (outcome.textBuilt.length) {
+          const why = read.ok && read.textIndexStale ? read.textIndexStale : `none saved for ${outcome.textBuilt.join(', ')}`;
+          this.loadedFrom = `snapshot (text index built: ${why})`;
+          this.scheduleSnapshot(1000);
+        }
+      } else {
         // A damaged file is never trusted: it is said so, removed, and written again from the database.
-        if (failure.damaged) {
-          this.log.warn({ file: this.snapshot.file, reason: failure.reason }, 'catalogue snapshot ignored: loading from the database');
+        if (outcome.damaged) {
+          this.log.warn({ file: this.snapshot.file, reason: outcome.reason }, 'catalogue snapshot ignored: loading from the database');
           await removeSnapshot(this.snapshot.file);
         }
-        this.loadedFrom = `database (${failure.reason})`;
+        this.loadedFrom = `database (${outcome.reason})`;
       }
     } else this.loadedFrom = 'database (snapshot off)';
     // Every entity the snapshot did not hold (all of them without one) comes from the database.
@@ -92,7 +99,7 @@ export class CatalogService {
       });
       this.indexes.set(entity, loader.finish());
     }
-    if (this.loadedFrom !== 'snapshot') this.scheduleSnapshot(1000);
+    if (!this.loadedFrom.startsWith('snapshot')) this.scheduleSnapshot(1000);
     this.stopListening = await this.db.listen(this.db.channel(CHANGES_CHANNEL), () => void this.refresh());
     this.poll = setInterval(() => void this.refresh(), pollMs);
     this.poll.unref();
@@ -100,18 +107,22 @@ export class CatalogService {
 
   /**
    * Builds the indexes from a snapshot, one entity at a time (its columns are garbage before the next
-   * is decoded); undefined when done, else why not, with nothing kept from it.
+   * is decoded), each with its saved text index where it has one; when done, the entities whose text
+   * index was built at start for want of one, else why not, with nothing kept from the snapshot.
    */
-  private async startFromSnapshot(parts: readonly SnapshotPart[]): Promise<{ reason: string; damaged: true } | undefined> {
+  private async startFromSnapshot(parts: readonly SnapshotPart[]): Promise<{ reason: string; damaged: true } | { textBuilt: CatalogEntity[] }> {
+    const textBuilt: CatalogEntity[] = [];
     try {
       for (const part of parts) {
-        const { entity, docs, seqs } = await part.read();
+        const { entity, docs, seqs, text } = await part.read();
         const loader = new SearchIndexLoader(entity);
         loader.addShared(docs, seqs);
+        if (text) loader.restoreText(text);
+        else if (loader.buildsText) textBuilt.push(entity);
         if (entity === 'attribute') this.attributes.upsert(docs);
         this.indexes.set(entity, loader.finish());
       }
-      return undefined;
+      return { textBuilt };
     } catch (error) {
       this.indexes.clear();
       this.attributes.clear();
@@ -138,7 +149,7 @@ export class CatalogService {
       if (!file || !this.snapshotDue) return;
       this.snapshotDue = false;
       // Taken in one synchronous step, so stamp and documents are the same state of the catalogue.
-      const entities = CATALOG_ENTITIES.map((entity) => ({ entity, ...this.index(entity).documents() }));
+      const entities = CATALOG_ENTITIES.map((entity) => ({ entity, ...this.index(entity).snapshot() }));
       const stamp: SnapshotStamp = { database: this.database, seq: this.seenSeq, live: entities.reduce((sum, e) => sum + e.docs.length, 0) };
       const started = performance.now();
       try {

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
+import type { TextIndexState } from '../../src/domain/catalog-query/text-index';
 import type { Doc } from '../../src/domain/catalog-query/types';
 import type { Queryable } from '../db/database';
 import type { CatalogEntity } from './catalog-store';
+import { textIndexFormat } from './search-index';
 import { decodeDocs, encodeDocs, type EncodedDocs } from './snapshot-codec';
 
 /**
@@ -19,13 +21,17 @@ import { decodeDocs, encodeDocs, type EncodedDocs } from './snapshot-codec';
  * length and SHA-1, and each entity's document count and byte length), then the payload: per entity,
  * `v8.serialize` of its documents in columns (`snapshot-codec.ts`) with their sequence numbers, in
  * change order as a database load reads them, so the index built from it is the one a database load
- * builds. Entities are decoded one at a time (`SnapshotPart.read`), so a start holds one entity's
+ * builds, and the entity's text index when it is the one a build over them in that order makes
+ * (`SearchIndex.snapshot`): a start then restores it instead of tokenizing every document again.
+ * The header names the text index format (`textIndexFormat`); a saved text index of another
+ * format is never restored: the start builds it from the documents and writes the snapshot again.
+ * Entities are decoded one at a time (`SnapshotPart.read`), so a start holds one entity's
  * columns beside the catalogue being built, not the whole file's decoded at once.
  */
 export const SNAPSHOT_FILE = 'catalog-snapshot.bin';
 
 /** Raise when the payload's layout or what a document holds changes: older files are then ignored. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 const MAGIC = Buffer.from('FDCATSNP');
 
 export interface SnapshotStamp {
@@ -41,11 +47,15 @@ export interface SnapshotEntity {
   entity: CatalogEntity;
   docs: Doc[];
   seqs: number[];
+  /** The text index of `docs` in this order, when saved (and, when read, of the current format). */
+  text?: TextIndexState;
 }
 
 interface Header {
   format: number;
   stamp: SnapshotStamp;
+  /** `textIndexFormat()` of the writer: the saved text indexes are of that format. */
+  textIndex: string;
   bytes: number;
   /** The payload's parts in order: each entity's document count, serialized length and SHA-1. */
   entities: { entity: CatalogEntity; count: number; bytes: number; sha1: string }[];
@@ -55,6 +65,7 @@ interface Header {
 interface EntityPayload {
   seqs: Float64Array;
   docs: EncodedDocs;
+  text?: TextIndexState;
 }
 
 /** One entity of a snapshot whose header, stamp and checksum are good, decoded when read. */
@@ -65,7 +76,8 @@ export interface SnapshotPart {
   read(): Promise<SnapshotEntity>;
 }
 
-export type SnapshotRead = { ok: true; entities: SnapshotPart[]; close(): Promise<void> } | { ok: false; reason: string; damaged: boolean };
+/** `textIndexStale`: why the saved text indexes are not used (of another format), when not. */
+export type SnapshotRead = { ok: true; entities: SnapshotPart[]; textIndexStale?: string; close(): Promise<void> } | { ok: false; reason: string; damaged: boolean };
 
 /**
  * Which database this is: its cluster's system identifier (new for every initdb, so another PGlite
@@ -82,13 +94,17 @@ export async function databaseIdentity(db: Queryable): Promise<string> {
 
 const sameStamp = (a: SnapshotStamp, b: SnapshotStamp) => a.database === b.database && a.seq === b.seq && a.live === b.live;
 
-/** Writes the snapshot atomically (a temporary file renamed over the old one). */
-export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities: readonly SnapshotEntity[]): Promise<{ bytes: number }> {
-  const parts = entities.map(({ docs, seqs }) => v8.serialize({ seqs: Float64Array.from(seqs), docs: encodeDocs(docs) } satisfies EntityPayload));
+/**
+ * Writes the snapshot atomically (a temporary file renamed over the old one). `textIndex`: the format
+ * of the entities' text indexes (tests write another to stand for an older one).
+ */
+export async function writeSnapshot(file: string, stamp: SnapshotStamp, entities: readonly SnapshotEntity[], textIndex = textIndexFormat()): Promise<{ bytes: number }> {
+  const parts = entities.map(({ docs, seqs, text }) => v8.serialize({ seqs: Float64Array.from(seqs), docs: encodeDocs(docs), ...(text ? { text } : {}) } satisfies EntityPayload));
   const bodyBytes = parts.reduce((sum, part) => sum + part.length, 0);
   const header: Header = {
     format: SNAPSHOT_FORMAT,
     stamp,
+    textIndex,
     bytes: bodyBytes,
     entities: entities.map(({ entity, docs }, i) => ({ entity, count: docs.length, bytes: parts[i]!.length, sha1: createHash('sha1').update(parts[i]!).digest('hex') })),
   };
@@ -156,6 +172,7 @@ export async function readSnapshot(file: string, expected: SnapshotStamp): Promi
     if (!Array.isArray(header.entities)) return { ok: false, reason: 'payload without entities', damaged: true };
     const live = header.entities.reduce((sum, { count }) => sum + count, 0);
     if (live !== expected.live) return { ok: false, reason: `${live} documents, the stamp says ${expected.live}`, damaged: true };
+    const textIndexStale = header.textIndex === textIndexFormat() ? undefined : `text index format ${String(header.textIndex)}, not ${textIndexFormat()}`;
     let at = bodyStart;
     const entities = header.entities.map(({ entity, count, bytes, sha1 }): SnapshotPart => {
       const position = at;
@@ -166,13 +183,13 @@ export async function readSnapshot(file: string, expected: SnapshotStamp): Promi
         read: async () => {
           const part = await readAt(position, bytes);
           if (createHash('sha1').update(part).digest('hex') !== sha1) throw new Error(`${entity}: checksum mismatch`);
-          return decodeEntity(entity, count, part);
+          return decodeEntity(entity, count, part, textIndexStale === undefined);
         },
       };
     });
     if (at !== size) return { ok: false, reason: `entities of ${at - bodyStart} bytes in a payload of ${header.bytes}`, damaged: true };
     keepOpen = true;
-    return { ok: true, entities, close: () => handle.close() };
+    return { ok: true, entities, ...(textIndexStale ? { textIndexStale } : {}), close: () => handle.close() };
   } catch (error) {
     return { ok: false, reason: `unreadable: ${error instanceof Error ? error.message : String(error)}`, damaged: true };
   } finally {
@@ -180,12 +197,14 @@ export async function readSnapshot(file: string, expected: SnapshotStamp): Promi
   }
 }
 
-function decodeEntity(entity: CatalogEntity, count: number, part: Buffer): SnapshotEntity {
-  const { seqs, docs } = v8.deserialize(part) as Partial<EntityPayload>;
+/** `withText`: the saved text index is of the current format (else it is left out). */
+function decodeEntity(entity: CatalogEntity, count: number, part: Buffer, withText: boolean): SnapshotEntity {
+  const { seqs, docs, text } = v8.deserialize(part) as Partial<EntityPayload>;
   if (!(seqs instanceof Float64Array) || !docs) throw new Error(`${entity}: sequence numbers or documents missing`);
   const decoded = decodeDocs(docs);
   if (decoded.length !== seqs.length || decoded.length !== count) throw new Error(`${entity}: ${decoded.length} documents, ${seqs.length} sequence numbers, ${count} in the header`);
-  return { entity, docs: decoded, seqs: Array.from(seqs) };
+  if (text !== undefined && (text === null || typeof text !== 'object')) throw new Error(`${entity}: text index malformed`);
+  return { entity, docs: decoded, seqs: Array.from(seqs), ...(withText && text ? { text } : {}) };
 }
 
 /** Removes a snapshot (a damaged one, before it is written again). */

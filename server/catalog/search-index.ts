@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
+import { TEXT_INDEX_VERSION, type TextIndexState } from '../../src/domain/catalog-query/text-index';
 import { queryPage, runCatalogQuery } from '../../src/domain/catalog-query/run-query';
 import type { AttributeDoc, CatalogResult, Doc, DocId, QueryContext } from '../../src/domain/catalog-query/types';
 import { ValuePool } from '../../src/domain/catalog-query/value-pool';
@@ -13,6 +15,12 @@ export interface SearchIndex {
   remove(ids: string[]): void;
   /** Live documents in change order (as a database load reads them), with their sequence numbers. */
   documents(): { docs: Doc[]; seqs: number[] };
+  /**
+   * `documents()`, and the text index when it is the one a build over them in that order makes (built
+   * in bulk, nothing changed since, each document in the slot of its place in that order), for the
+   * snapshot; its arrays are the index's own, to be serialized before the next change.
+   */
+  snapshot(): { docs: Doc[]; seqs: number[]; text?: TextIndexState };
   /** Live documents. */
   readonly count: number;
   /** `context`: the attribute lookup for facet labels and the tax rates of the prices incl. tax (`CatalogService.queryContext`). */
@@ -109,8 +117,22 @@ export class SearchIndexLoader {
   private readonly pool = new ValuePool();
   private docs: Doc[] = [];
   private seqs: number[] = [];
+  private text: TextIndexState | undefined;
 
   constructor(private readonly entity: CatalogEntity) {}
+
+  /**
+   * The text index of the documents added (in the order added), saved with them (`SearchIndex.snapshot`):
+   * taken instead of tokenizing them again. Only with `textIndexFormat()` matching the one it was saved under.
+   */
+  restoreText(state: TextIndexState): void {
+    this.text = state;
+  }
+
+  /** The index builds its text index at start (else on the first search). */
+  get buildsText(): boolean {
+    return this.entity === 'product' && PRODUCT_PREBUILD.text;
+  }
 
   add(batch: readonly Doc[], seqs?: readonly number[]): void {
     this.append(this.pool.internAll(batch), seqs);
@@ -131,11 +153,11 @@ export class SearchIndexLoader {
   }
 
   finish(): SearchIndex {
-    const docs = this.docs;
-    const seqs = this.seqs;
+    const { docs, seqs, text } = this;
     this.docs = [];
     this.seqs = [];
-    const index = createCatalogIndex(this.entity, docs, this.entity === 'product' ? { prebuild: PRODUCT_PREBUILD } : {});
+    this.text = undefined;
+    const index = createCatalogIndex(this.entity, docs, { ...(this.entity === 'product' ? { prebuild: PRODUCT_PREBUILD } : {}), text });
     const seqBySlot: number[] = [];
     docs.forEach((doc, i) => {
       const slot = index.store.slotOf(doc.id as DocId);
@@ -155,6 +177,12 @@ function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]):
   const texts = new ProjectedJson(() => Math.max(MIN_TEXT_BYTES, index.store.capacity * TEXT_BYTES_PER_DOCUMENT));
   let lastSeq = seqBySlot.reduce((max, seq) => Math.max(max, seq), 0);
   const textMaps = new Map<string, TextMap>();
+  const ordered = () => {
+    const slots: number[] = [];
+    index.store.docs.forEach((doc, slot) => doc && slots.push(slot));
+    slots.sort((a, b) => seqBySlot[a]! - seqBySlot[b]!);
+    return { docs: slots.map((slot) => index.store.docs[slot]!), seqs: slots.map((slot) => seqBySlot[slot]!), slots };
+  };
   return {
     upsert: (changed, seqs) => {
       upsertDocuments(index, pool.internAll(changed));
@@ -172,10 +200,14 @@ function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]):
       if (ids.length >= TEXT_MAP_RELOAD) textMaps.clear();
     },
     documents: () => {
-      const slots: number[] = [];
-      index.store.docs.forEach((doc, slot) => doc && slots.push(slot));
-      slots.sort((a, b) => seqBySlot[a]! - seqBySlot[b]!);
-      return { docs: slots.map((slot) => index.store.docs[slot]!), seqs: slots.map((slot) => seqBySlot[slot]!) };
+      const { docs, seqs } = ordered();
+      return { docs, seqs };
+    },
+    snapshot: () => {
+      const { docs, seqs, slots } = ordered();
+      const inOrder = slots.length === index.store.capacity && slots.every((slot, i) => slot === i);
+      const text = inOrder ? index.textIndexState() : undefined;
+      return { docs, seqs, ...(text ? { text } : {}) };
     },
     get count() {
       return index.store.count;
@@ -195,6 +227,35 @@ function serverIndex(index: CatalogIndex, pool: ValuePool, seqBySlot: number[]):
       return map.find(value, index.store.docs);
     },
   };
+}
+
+/** Sample documents whose text index `textIndexFormat` fingerprints: accents, codes, words mixing letters and digits. */
+const FINGERPRINT_DOCS: Doc[] = [
+  { id: 1, name: 'Écrou Hexagonal M10 Zinc-Plated', sku: 'FIX-NUT-M10', category: [{ name: 'Nuts & Washers' }], keywords: ['nut', '10x100mm', 'Straße'], ean: '5012345678900', visibility: 4, status: 1 },
+  { id: 'two', name: 'Frame Fixing 10 x 100mm', sku: 'FF/10-100', category: [{ name: 'Fixings' }, { name: 'Frame Fixings' }], configurable_children: [{ sku: 'FF/10-100-A', ean: '0000000000017' }, { sku: 'ff/10-100-b' }], visibility: 2, status: 1 },
+  { id: 3, name: 'Wedge anchor ñandú 12mm', sku: 'WA12', keywords: 'anchor, wedge; m12', title: 'Wedge', identifier: 'wedge-anchor', visibility: 3, status: 0, enabled: true },
+  { id: 4, name: 'Résumé 3.5" screws — 4,0×40 mm', sku: ' SCR-4X40 ', category: { name: 'Screws' }, keywords: [], visibility: 4, status: 1 },
+];
+
+let fingerprint: string | undefined;
+
+/**
+ * The text index format a snapshot's saved indexes were built under: the engine's `TEXT_INDEX_VERSION`
+ * and a hash of what a build over sample documents makes (tokens, vocabulary, weights, postings) with
+ * the product and the other entities' text fields. A saved index is used only where this is the same,
+ * so a change to the tokenizer or the weights rebuilds it even when the version was not raised.
+ */
+export function textIndexFormat(): string {
+  if (fingerprint === undefined) {
+    const hash = createHash('sha1');
+    for (const entity of ['product', 'category'] as const) {
+      const state = createCatalogIndex(entity, FINGERPRINT_DOCS, { prebuild: { text: true } }).textIndexState();
+      if (!state) throw new Error('the sample text index was not built');
+      hash.update(JSON.stringify(state, (_key, value: unknown) => (ArrayBuffer.isView(value) ? Array.from(value as Float32Array) : value)));
+    }
+    fingerprint = `${TEXT_INDEX_VERSION}:${hash.digest('hex').slice(0, 16)}`;
+  }
+  return fingerprint;
 }
 
 /** Attribute documents by `attribute_code`, for the facet labels in `attributeMetadata`. */

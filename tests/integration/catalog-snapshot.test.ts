@@ -123,10 +123,19 @@ describe('the catalogue snapshot', () => {
       await server.close();
     }
 
+    // Written after a change, the snapshot holds no product text index (the running one was changed
+    // since its build): this start builds it, and writes the snapshot again with it.
+    server = await startServer(config);
+    try {
+      expect(server.ctx.catalog.loadedFrom).toBe('snapshot (text index built: none saved for product)');
+      expect((product(server, String(first!.id)))?.name).toBe('Imported name for the snapshot test');
+      await expectSameAsDatabaseLoad(server);
+    } finally {
+      await server.close();
+    }
     server = await startServer(config);
     try {
       expect(server.ctx.catalog.loadedFrom).toBe('snapshot');
-      expect((product(server, String(first!.id)))?.name).toBe('Imported name for the snapshot test');
       await expectSameAsDatabaseLoad(server);
     } finally {
       await server.close();
@@ -201,6 +210,33 @@ describe('the catalogue snapshot', () => {
       }
     }
   }, scaled(180_000));
+
+  it('builds a text index saved under another text index format again, and writes it with the snapshot', async () => {
+    const config = await freshConfig();
+    const file = path.join(config.dataDir, SNAPSHOT_FILE);
+    let server = await startServer(config);
+    await server.close();
+    // The header names the format the text indexes were saved under; an older tokenizer's, say.
+    const text = (await readFile(file)).toString('latin1');
+    const format = /"textIndex":"([^"]*)"/.exec(text)?.[1] ?? '';
+    expect(format).not.toBe('');
+    const older = `0:${'0'.repeat(format.length - 2)}`;
+    await writeFile(file, Buffer.from(text.replace(`"textIndex":"${format}"`, `"textIndex":"${older}"`), 'latin1'));
+    server = await startServer(config);
+    try {
+      expect(server.ctx.catalog.loadedFrom).toBe(`snapshot (text index built: text index format ${older}, not ${format})`);
+      await expectSameAsDatabaseLoad(server);
+    } finally {
+      await server.close();
+    }
+    server = await startServer(config);
+    try {
+      expect(server.ctx.catalog.loadedFrom).toBe('snapshot');
+      await expectSameAsDatabaseLoad(server);
+    } finally {
+      await server.close();
+    }
+  }, scaled(120_000));
 
   it('is written into a data folder that does not exist yet, as on PostgreSQL, and used by the next start', async () => {
     const config = await freshConfig();

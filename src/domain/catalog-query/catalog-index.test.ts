@@ -195,3 +195,49 @@ describe('incremental index equals a fresh one', () => {
     }
   });
 });
+
+describe('a text index restored from its saved state', () => {
+  const SEARCHES = ['bolt', 'resin anchor m12', 'anchr', 'anc', 'fram fix', 'SKU-17', 'sku-1', '10x100', 'hex nut m8'];
+  const sameAnswers = (a: CatalogIndex, b: CatalogIndex) => {
+    for (const text of SEARCHES) {
+      for (const sort of [undefined, 'id:asc']) {
+        const query = { size: 500, ...(sort ? { sort } : {}), searchQuery: { _searchText: text } };
+        const [x, y] = [runCatalogQuery(a, query), runCatalogQuery(b, query)];
+        expect({ ...x, items: x.items.map((d) => d.id) }, text).toEqual({ ...y, items: y.items.map((d) => d.id) });
+      }
+    }
+  };
+
+  it('answers as the index it was saved from, before and after the same changes to both', () => {
+    const next = random(11);
+    const docs = new Map<number, Doc>();
+    for (let id = 1; id <= 400; id++) docs.set(id, randomProduct(next, id));
+    const built = createCatalogIndex('product', docs.values(), { prebuild: { text: true } });
+    // As the snapshot carries it: a structured copy (what v8.serialize keeps).
+    const state = structuredClone(built.textIndexState());
+    expect(state).toBeDefined();
+    const restored = createCatalogIndex('product', docs.values(), { prebuild: { text: true }, text: state });
+    sameAnswers(restored, built);
+    expect(restored.textIndexState()).toEqual(built.textIndexState());
+
+    for (let round = 0; round < 5; round++) {
+      const changed = Array.from({ length: 1 + Math.floor(next() * 40) }, () => randomProduct(next, 1 + Math.floor(next() * 500)));
+      const removed = Array.from({ length: Math.floor(next() * 10) }, () => 1 + Math.floor(next() * 500));
+      for (const index of [restored, built]) {
+        upsertDocuments(index, changed);
+        removeDocuments(index, removed);
+      }
+    }
+    // Changed since its build: no longer the index a build over its documents makes, so not saved.
+    expect(restored.textIndexState()).toBeUndefined();
+    sameAnswers(restored, built);
+  });
+
+  it('is refused over other documents or of another version', () => {
+    const docs = [product(1, { name: 'Hex Bolt' }), product(2, { name: 'Wedge Anchor' })];
+    const state = createCatalogIndex('product', docs, { prebuild: { text: true } }).textIndexState()!;
+    expect(() => createCatalogIndex('product', [...docs, product(3)], { text: state })).toThrow(/slots/);
+    expect(() => createCatalogIndex('product', docs, { text: { ...state, version: state.version - 1 } })).toThrow(/version/);
+    expect(() => createCatalogIndex('category', docs, { text: state })).toThrow(/fields/);
+  });
+});

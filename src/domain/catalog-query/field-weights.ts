@@ -2,6 +2,13 @@
 const K1 = 1.2;
 const B = 0.75;
 
+/** What `FieldWeights` holds (`state`, `restore`). */
+export interface FieldWeightsState {
+  docLengths: Int32Array<ArrayBuffer>;
+  lengthSums: Float64Array<ArrayBuffer>;
+  docCount: number;
+}
+
 /**
  * The field lengths of the indexed documents, and from them the weight of each term of a
  * document: Σ over fields of boost × BM25 term-frequency part (a BM25F-like blend; the inverse
@@ -12,7 +19,7 @@ export class FieldWeights {
   /** Slot × field → tokens, one row per slot; -1 in a row's first cell: no document recorded. */
   private docLengths = new Int32Array(0);
   private readonly fields: number;
-  private readonly lengthSums: number[];
+  private lengthSums: number[];
   private docCount = 0;
   private tf = new Int32Array(0);
   private acc = new Float64Array(0);
@@ -20,6 +27,24 @@ export class FieldWeights {
   constructor(private readonly boosts: readonly number[]) {
     this.fields = Math.max(1, boosts.length);
     this.lengthSums = boosts.map(() => 0);
+  }
+
+  /** The recorded lengths (the typed array is its own, not a copy). */
+  state(): FieldWeightsState {
+    return { docLengths: this.docLengths, lengthSums: Float64Array.from(this.lengthSums), docCount: this.docCount };
+  }
+
+  /** Weights over the lengths `state` was taken from. Throws when the state is malformed. */
+  static restore(boosts: readonly number[], state: FieldWeightsState): FieldWeights {
+    const weights = new FieldWeights(boosts);
+    const { docLengths, lengthSums, docCount } = state;
+    if (!(docLengths instanceof Int32Array) || docLengths.length % weights.fields !== 0 || !(lengthSums instanceof Float64Array) || lengthSums.length !== boosts.length || !Number.isInteger(docCount)) {
+      throw new Error('field weights state is malformed');
+    }
+    weights.docLengths = docLengths;
+    weights.lengthSums = Array.from(lengthSums);
+    weights.docCount = docCount;
+    return weights;
   }
 
   record(slot: number, lengths: number[]): void {

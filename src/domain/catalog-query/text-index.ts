@@ -1,11 +1,37 @@
 import type { DocumentStore } from './document-store';
-import { FieldWeights } from './field-weights';
+import { FieldWeights, type FieldWeightsState } from './field-weights';
 import { pathValues } from './field-values';
 import { float32s, int32s, uint8s, type Growable } from './growable-array';
 import type { SkuLookup } from './sku-lookup';
 import { textTokens, wholeToken } from './tokenize';
 import type { Doc, TextField } from './types';
-import { Vocabulary, WHOLE_SKU, WORD, type TermKind } from './vocabulary';
+import { Vocabulary, WHOLE_SKU, WORD, type TermKind, type VocabularyState } from './vocabulary';
+
+/**
+ * The version of what a built text index holds and how it is made. A saved `TextIndexState` is
+ * restored only where its version is this one (and its fields the index's): raise it whenever the
+ * tokenizer, the weights, the vocabulary or the postings' layout change. The server also compares a
+ * fingerprint of a small index built on sample documents (`textIndexFormat` in
+ * `server/catalog/search-index.ts`), so a change that forgets this still never restores a stale index.
+ */
+export const TEXT_INDEX_VERSION = 1;
+
+/**
+ * A text index as built from a document store in bulk, before any change (`TextIndex.state`): it is
+ * the same index again over a store holding the same documents in the same slots (`TextIndex.restore`).
+ */
+export interface TextIndexState {
+  version: number;
+  /** The text fields, as JSON. */
+  fields: string;
+  /** The store's capacity (slots) it was built over. */
+  capacity: number;
+  vocab: VocabularyState;
+  weights: FieldWeightsState;
+  offsets: Int32Array<ArrayBuffer>;
+  slots: Int32Array<ArrayBuffer>;
+  postingWeights: Float32Array<ArrayBuffer>;
+}
 
 /** Documents tokenized before the build sizes its token arrays for the whole store. */
 const ESTIMATE_AFTER = 256;
@@ -36,21 +62,74 @@ export class TextIndex {
   private deltaCount = 0;
   private deltaDocTerms = new Map<number, Int32Array>();
   private weights: FieldWeights;
+  /** No document was added, replaced or removed since the base block was built. */
+  private unchanged = false;
 
-  /** `skus` is the index's exact code lookup over the same SKU fields, shared rather than built twice. */
+  /**
+   * `skus` is the index's exact code lookup over the same SKU fields, shared rather than built twice.
+   * With `restored` (the `state` of an index built over the same documents in the same slots) the
+   * index is that one again, without tokenizing; else it is built from the store.
+   */
   constructor(
     readonly fields: readonly TextField[],
     private readonly store: DocumentStore,
     skus: SkuLookup,
+    restored?: TextIndexState,
   ) {
     if (fields.length > MAX_FIELDS) throw new RangeError(`a text index takes at most ${MAX_FIELDS} fields`);
     this.skus = skus;
     this.weights = new FieldWeights(fields.map((f) => f.boost));
-    this.build();
+    if (restored) this.restore(restored);
+    else this.build();
+  }
+
+  /**
+   * The index as its bulk build left it, or undefined once a document has changed since (its
+   * postings are then no longer what a build over the same documents makes). The arrays are the
+   * index's own: serialize them before the next change.
+   */
+  state(): TextIndexState | undefined {
+    if (!this.unchanged) return undefined;
+    return {
+      version: TEXT_INDEX_VERSION,
+      fields: JSON.stringify(this.fields),
+      capacity: this.baseStale.length,
+      vocab: this.vocab.state(),
+      weights: this.weights.state(),
+      offsets: this.baseOffsets,
+      slots: this.baseSlots,
+      postingWeights: this.baseWeights,
+    };
+  }
+
+  /** Takes a `state` over this store; throws when it is of another version, fields or store size, or malformed. */
+  private restore(state: TextIndexState): void {
+    const { capacity } = this.store;
+    if (state.version !== TEXT_INDEX_VERSION) throw new Error(`text index state of version ${String(state.version)}, not ${TEXT_INDEX_VERSION}`);
+    if (state.fields !== JSON.stringify(this.fields)) throw new Error('text index state of other fields');
+    if (state.capacity !== capacity) throw new Error(`text index state over ${String(state.capacity)} slots, the store has ${capacity}`);
+    const { offsets, slots, postingWeights } = state;
+    const vocab = Vocabulary.restore(state.vocab);
+    if (!(offsets instanceof Int32Array) || offsets.length !== vocab.size + 1 || !(slots instanceof Int32Array) || !(postingWeights instanceof Float32Array)) {
+      throw new Error('text index state is malformed');
+    }
+    if (offsets[0] !== 0 || offsets[vocab.size] !== slots.length || postingWeights.length !== slots.length) throw new Error('text index state is malformed');
+    for (let id = 0; id < vocab.size; id++) if (offsets[id + 1]! < offsets[id]!) throw new Error('text index state is malformed');
+    for (let i = 0; i < slots.length; i++) if (!(slots[i]! >= 0 && slots[i]! < capacity)) throw new Error('text index state is malformed');
+    const weights = FieldWeights.restore(this.fields.map((f) => f.boost), state.weights);
+    if (state.weights.docLengths.length < capacity * Math.max(1, this.fields.length)) throw new Error('text index state is malformed');
+    this.weights = weights;
+    this.vocab = vocab;
+    this.baseOffsets = offsets;
+    this.baseSlots = slots;
+    this.baseWeights = postingWeights;
+    this.baseStale = new Uint8Array(capacity);
+    this.unchanged = true;
   }
 
   /** `previous`: the version of the slot's document this index holds (the one being replaced or removed). */
   update(slot: number, doc: Doc | undefined, previous: Doc | undefined): void {
+    this.unchanged = false;
     this.drop(slot, previous);
     if (!doc) return;
     const ids = int32s(64);
@@ -130,6 +209,7 @@ export class TextIndex {
     this.baseOffsets = offsets;
     this.baseStale = new Uint8Array(capacity);
     this.vocab.settle();
+    this.unchanged = true;
   }
 
   /**

@@ -34,6 +34,19 @@ class SortedTerms {
     return out;
   }
 
+  /** Every term, in text order. */
+  all(): readonly string[] {
+    this.merge();
+    return this.sorted;
+  }
+
+  /** A list of terms already in text order, each once. */
+  static of(sorted: string[]): SortedTerms {
+    const terms = new SortedTerms();
+    terms.sorted = sorted;
+    return terms;
+  }
+
   /** Sorts the pending terms into the sorted list (a linear merge). */
   merge(): void {
     if (this.pending.length === 0) return;
@@ -49,18 +62,85 @@ class SortedTerms {
 }
 
 /**
+ * A vocabulary as plain arrays (`Vocabulary.state`, `Vocabulary.restore`): its terms by id, their
+ * document frequencies and kinds, the fuzzy buckets' terms (ids, bucket by bucket, each bucket in
+ * its own order) and each kind's terms in text order (ids).
+ */
+export interface VocabularyState {
+  terms: string[];
+  df: Int32Array<ArrayBuffer>;
+  kinds: Uint8Array<ArrayBuffer>;
+  buckets: Int32Array<ArrayBuffer>;
+  sortedWords: Int32Array<ArrayBuffer>;
+  sortedSkus: Int32Array<ArrayBuffer>;
+}
+
+/**
  * The terms of a text index with their document frequencies. Fuzzy candidates are the letter-only
  * words sharing the first PREFIX_LENGTH characters (fuzzy matching never applies to words with
  * digits, so SKU fragments stay out of the buckets); completions come from sorted term lists.
  */
 export class Vocabulary {
-  readonly terms: string[] = [];
+  terms: string[] = [];
   /** Documents per term id (a typed array: 4 bytes a term, where a list of numbers takes 8). */
   df = new Int32Array(1024);
   private kinds = new Uint8Array(1024);
   private readonly ids = new Map<string, number>();
   private readonly buckets = new Map<string, string[]>();
-  private readonly sorted: Record<TermKind, SortedTerms> = { [WORD]: new SortedTerms(), [WHOLE_SKU]: new SortedTerms() };
+  private sorted: Record<TermKind, SortedTerms> = { [WORD]: new SortedTerms(), [WHOLE_SKU]: new SortedTerms() };
+
+  /** Everything the vocabulary holds, as arrays (the typed ones are its own, not copies). */
+  state(): VocabularyState {
+    const size = this.size;
+    const idsOf = (terms: readonly string[]) => Int32Array.from(terms, (term) => this.ids.get(term)!);
+    const buckets: number[] = [];
+    for (const bucket of this.buckets.values()) for (const term of bucket) buckets.push(this.ids.get(term)!);
+    return {
+      terms: this.terms,
+      df: this.df.subarray(0, size),
+      kinds: this.kinds.subarray(0, size),
+      buckets: Int32Array.from(buckets),
+      sortedWords: idsOf(this.sorted[WORD].all()),
+      sortedSkus: idsOf(this.sorted[WHOLE_SKU].all()),
+    };
+  }
+
+  /** The vocabulary `state` was taken from. Throws when the state is malformed. */
+  static restore(state: VocabularyState): Vocabulary {
+    const { terms, df, kinds, buckets, sortedWords, sortedSkus } = state;
+    const size = Array.isArray(terms) ? terms.length : -1;
+    if (size < 0 || !(df instanceof Int32Array) || df.length !== size || !(kinds instanceof Uint8Array) || kinds.length !== size) {
+      throw new Error('vocabulary state is malformed');
+    }
+    const vocab = new Vocabulary();
+    const capacity = Math.max(1024, size);
+    vocab.df = new Int32Array(capacity);
+    vocab.df.set(df);
+    vocab.kinds = new Uint8Array(capacity);
+    vocab.kinds.set(kinds);
+    vocab.terms = terms;
+    for (let id = 0; id < size; id++) {
+      const term = terms[id];
+      if (typeof term !== 'string' || vocab.ids.has(term)) throw new Error('vocabulary state is malformed');
+      vocab.ids.set(term, id);
+    }
+    const termsOf = (ids: unknown) => {
+      if (!(ids instanceof Int32Array)) throw new Error('vocabulary state is malformed');
+      return Array.from(ids, (id) => {
+        const term = terms[id];
+        if (term === undefined) throw new Error('vocabulary state is malformed');
+        return term;
+      });
+    };
+    for (const term of termsOf(buckets)) {
+      const head = term.slice(0, PREFIX_LENGTH);
+      const bucket = vocab.buckets.get(head);
+      if (bucket) bucket.push(term);
+      else vocab.buckets.set(head, [term]);
+    }
+    vocab.sorted = { [WORD]: SortedTerms.of(termsOf(sortedWords)), [WHOLE_SKU]: SortedTerms.of(termsOf(sortedSkus)) };
+    return vocab;
+  }
 
   get size(): number {
     return this.terms.length;
