@@ -31,7 +31,7 @@ import { decodeDocs, encodeDocs, type EncodedDocs } from './snapshot-codec';
 export const SNAPSHOT_FILE = 'catalog-snapshot.bin';
 
 /** Raise when the payload's layout or what a document holds changes: older files are then ignored. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 const MAGIC = Buffer.from('FDCATSNP');
 
 export interface SnapshotStamp {
