@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { spawnServer, type ServerProcess } from '../tests/helpers/spawn-server';
+import { spawnServer } from '../tests/helpers/spawn-server';
 import type { BenchOptions } from './bench-options';
 import { pending, type Figure } from './figure';
 import { runLoad, type LoadFigures, type LoadSpec } from './http-load';
@@ -15,23 +15,15 @@ import { buildQueryMix } from './query-mix';
 import { processCpuMs } from './process-cpu';
 import { startBenchServer } from './bench-server';
 import { builtServerMain } from './built-server';
+import { untilAllServe } from './postgres-startup';
 import { perProductFigure, settledMemory, type SettledMemory } from './server-memory';
 import { mixFigures, searchLoad } from './server-search';
 import { BROWSER_HEADERS } from './search-queries';
-import { median, round, sleep } from './stats';
+import { median, round } from './stats';
 
 const ITEM = '4 server search';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROCESSES = 2;
-
-/** The supervisor's word that every API process serves (the second starts once the first does). */
-async function untilAllServe(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000;
-  while (!server.output().includes('all API processes serving')) {
-    if (server.child.exitCode !== null || Date.now() > deadline) throw new Error(`the API processes did not all start:\n${server.output().slice(-2000)}`);
-    await sleep(20);
-  }
-}
 
 async function onDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 });
