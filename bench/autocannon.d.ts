@@ -18,6 +18,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: Request[];
     timeout?: number;
+    /** Requests a second over all connections (no limit by default). */
+    overallRate?: number;
   }
   interface Result {
     duration: number;

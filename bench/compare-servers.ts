@@ -5,12 +5,14 @@
  * shared machine a change of a tenth of a millisecond is lost between two separate bench runs; side by
  * side, with the runs interleaved, the drift of the machine hits both alike.
  *
- *   npx tsx bench/compare-servers.ts --base=DIR [--this=DIR] [--products=50000] [--rounds=6] [--seconds=8] [--cached] [--pinned] [--profile]
+ *   npx tsx bench/compare-servers.ts --base=DIR [--this=DIR] [--products=50000] [--rounds=6] [--seconds=8] [--cached] [--pinned] [--rate=N] [--profile]
  *
  * `--base` is another checkout of the repository (e.g. `git archive HEAD~1 | tar -x -C /tmp/base`
  * with links to this one's `node_modules` and `dist`); the other server is `--this`, by default this
  * checkout. The seeded data and the load generator are always this checkout's. `--pinned` puts the load
- * generator on core 0 and the server under load on core 1. `--profile` takes one CPU profile of an
+ * generator on core 0 and the server under load on core 1. `--rate=N` adds, after each uncached run, one
+ * at N requests a second (below saturation: the latency without the queue of 32 connections waiting
+ * on one core). `--profile` takes one CPU profile of an
  * uncached window from each server and prints their summaries.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -85,15 +87,17 @@ async function profile(side: Side, during: () => Promise<unknown>): Promise<stri
 }
 
 const options = { ...parseBenchOptions([]), loadSeconds: seconds };
+const latencies = (r: LoadFigures) => `p50 ${r.p50} / p95 ${r.p95} / p97.5 ${r.p975} / p99 ${r.p99} ms`;
 const sides = [await start('base', path.resolve(base)), await start('this', path.resolve(arg('this') ?? REPO_ROOT))];
 try {
   // One stream of bodies per side from the same seed: both answer the same requests in the same order.
   const mixes = await Promise.all(sides.map((side) => buildQueryMix(side.url)));
   const cached = flag('cached');
   const usePin = flag('pinned') && canPin();
-  const results = new Map<string, { fresh: LoadFigures[]; mix: LoadFigures[] }>(sides.map((s) => [s.name, { fresh: [], mix: [] }]));
-  const run = async (side: Side, fresh: boolean, secs: number) => {
-    const load = () => runLoad(searchLoad(side, { ...options, loadSeconds: secs }, secs, mixes[sides.indexOf(side)]!, fresh));
+  const rate = Number(arg('rate') ?? 0);
+  const results = new Map<string, { fresh: LoadFigures[]; mix: LoadFigures[]; paced: LoadFigures[] }>(sides.map((s) => [s.name, { fresh: [], mix: [], paced: [] }]));
+  const run = async (side: Side, fresh: boolean, secs: number, perSecond?: number) => {
+    const load = () => runLoad({ ...searchLoad(side, { ...options, loadSeconds: secs }, secs, mixes[sides.indexOf(side)]!, fresh), ...(perSecond ? { rate: perSecond } : {}) });
     return usePin ? pinned(side.pid, load) : load();
   };
   for (const side of sides) await run(side, false, 5); // JIT, lazily built sort orders, a warm cache
@@ -103,7 +107,12 @@ try {
     for (const side of order) {
       const fresh = await run(side, true, seconds);
       results.get(side.name)!.fresh.push(fresh);
-      let line = `round ${i + 1} ${side.name}: uncached ${fresh.cpuMs} CPU ms/req, p95 ${fresh.p95} ms, ${fresh.rps} req/s`;
+      let line = `round ${i + 1} ${side.name}: uncached ${fresh.cpuMs} CPU ms/req, ${latencies(fresh)}, ${fresh.rps} req/s`;
+      if (rate) {
+        const paced = await run(side, true, seconds, rate);
+        results.get(side.name)!.paced.push(paced);
+        line += `; at ${rate} req/s: ${latencies(paced)} (${paced.rps} req/s answered)`;
+      }
       if (cached) {
         const mix = await run(side, false, seconds);
         results.get(side.name)!.mix.push(mix);
@@ -113,9 +122,14 @@ try {
     }
   }
   for (const side of sides) {
-    const { fresh, mix } = results.get(side.name)!;
+    const { fresh, mix, paced } = results.get(side.name)!;
     const m = (runs: LoadFigures[], key: keyof LoadFigures) => round(median(runs.map((r) => r[key])), 3);
-    log(`${side.name}: uncached CPU ${m(fresh, 'cpuMs')} ms/req (runs ${fresh.map((r) => r.cpuMs).join(', ')}), p95 ${m(fresh, 'p95')} ms` + (cached ? `; mix CPU ${m(mix, 'cpuMs')} ms/req, p95 ${m(mix, 'p95')} ms` : ''));
+    const medians = (runs: LoadFigures[]) => `p50 ${m(runs, 'p50')} / p95 ${m(runs, 'p95')} / p97.5 ${m(runs, 'p975')} / p99 ${m(runs, 'p99')} ms`;
+    log(
+      `${side.name}: uncached CPU ${m(fresh, 'cpuMs')} ms/req (runs ${fresh.map((r) => r.cpuMs).join(', ')}), ${medians(fresh)}, ${m(fresh, 'rps')} req/s (runs ${fresh.map((r) => r.rps).join(', ')}); p97.5 of the runs ${fresh.map((r) => r.p975).join(', ')} ms` +
+        (rate ? `; at ${rate} req/s: ${medians(paced)} (p97.5 of the runs ${paced.map((r) => r.p975).join(', ')})` : '') +
+        (cached ? `; mix CPU ${m(mix, 'cpuMs')} ms/req, p95 ${m(mix, 'p95')} ms` : ''),
+    );
   }
   const [a, b] = sides.map((s) => results.get(s.name)!.fresh);
   const ratios = a!.map((r, i) => b![i]!.cpuMs / r.cpuMs);

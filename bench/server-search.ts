@@ -62,7 +62,7 @@ export async function measureServerSearch(server: BenchServer, options: BenchOpt
     fresh.push(await runLoad(searchLoad(server, options, options.loadSeconds, mix, true)));
     baseline.push(await runLoad(baselineLoad));
     const [a, f, b] = [search[i]!, fresh[i]!, baseline[i]!];
-    log(`  run ${i + 1}: mix p95 ${a.p95} ms, ${a.rps} req/s, ${a.cpuMs} CPU ms/req; uncached p95 ${f.p95} ms, ${f.rps} req/s, ${f.cpuMs} CPU ms/req; health p95 ${b.p95} ms, ${b.rps} req/s, ${b.cpuMs} CPU ms/req`);
+    log(`  run ${i + 1}: mix p95 ${a.p95} ms, ${a.rps} req/s, ${a.cpuMs} CPU ms/req; uncached p95 ${f.p95} ms, p97.5 ${f.p975} ms, ${f.rps} req/s, ${f.cpuMs} CPU ms/req; health p95 ${b.p95} ms, ${b.rps} req/s, ${b.cpuMs} CPU ms/req`);
   }
   const hitRate = hits / Math.max(1, hits + misses);
   const failures = [...search, ...fresh, ...baseline].reduce((sum, run) => sum + run.failures, 0);
