@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createCatalogIndex } from './catalog-index';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCatalogIndex, upsertDocuments } from './catalog-index';
 import { runCatalogQuery } from './run-query';
+import { setNarrowing } from './text-search';
 import type { Doc } from './types';
 
 let nextId = 1;
@@ -126,5 +128,59 @@ describe('text search', () => {
 
   it('returns nothing for words nobody uses', () => {
     expect(search('zzzzqqq').total).toBe(0);
+  });
+});
+
+describe('text search narrowed to the slots a hit can be', () => {
+  const BRANDS = ['Stoneclaw', 'Adherix', 'Voltrax', 'Ironmark', 'Hivora'];
+  const WORDS = ['Series', 'Series', 'Series', 'Pro', 'Bolt', 'Anchor', 'Screw', 'Zinc', 'Plated', 'M10', 'M12', '10x100', '3', '4', '13', '130mm', 'Heavy', 'Duty'];
+  const CATEGORIES = ['Masonry Anchors', 'Bolts', 'Screws Series'];
+  const QUERY_WORDS = ['series', 'stonclaw', 'adherix', 'voltrx', 'pro', 'bolt', 'bolts', 'anchr', 'zinc', 'm10', '10x100', '3', '4', '13', 'heavy', 'duty', 'screw', 'masonry', 'ser'];
+  const name = (random: () => number) => {
+    const words = [BRANDS[Math.floor(random() * BRANDS.length)]!];
+    for (let i = 0, n = 2 + Math.floor(random() * 5); i < n; i++) words.push(WORDS[Math.floor(random() * WORDS.length)]!);
+    return words.join(' ');
+  };
+  const docsOf = (seed: number, count: number, from: number): Doc[] => {
+    let state = seed;
+    const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    return Array.from({ length: count }, (_, i) => ({
+      id: from + i,
+      sku: `S-${from + i}`,
+      name: name(random),
+      type_id: 'simple',
+      visibility: random() < 0.9 ? 4 : 1,
+      status: 1,
+      price: Math.floor(random() * 200),
+      category: [{ category_id: 1 + Math.floor(random() * 3), name: CATEGORIES[Math.floor(random() * CATEGORIES.length)]! }],
+    }));
+  };
+
+  afterEach(() => setNarrowing(true));
+
+  it('finds the same hits, scores and order as a search over every allowed slot', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.array(fc.constantFrom(...QUERY_WORDS), { minLength: 3, maxLength: 6 }), fc.boolean(), (seed, words, sorted) => {
+        const index = createCatalogIndex('product', docsOf(seed, 300, 1));
+        // Added and replaced documents: postings outside the bulk-built block, and retired ones inside it.
+        upsertDocuments(index, docsOf(seed + 1, 40, 280));
+        const query = {
+          size: 20,
+          searchQuery: {
+            _searchText: words.join(' '),
+            _appliedFilters: [{ attribute: 'category.category_id', value: { in: [1, 2] } }],
+            _availableFilters: [{ field: 'price' }],
+          },
+          ...(sorted ? { sort: 'price:asc' } : {}),
+        };
+        setNarrowing(false);
+        const everywhere = runCatalogQuery(index, query);
+        setNarrowing(true, 0);
+        const narrowed = runCatalogQuery(index, query);
+        expect(narrowed).toEqual(everywhere);
+        expect(narrowed.items.map((d) => d.id)).toEqual(everywhere.items.map((d) => d.id));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
