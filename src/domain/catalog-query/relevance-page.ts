@@ -1,5 +1,12 @@
 import { compareIdKeys, type IdKey } from './document-store';
 
+/** Swaps two entries without the array a destructuring swap may allocate on every call. */
+function swap(heap: Int32Array, a: number, b: number): void {
+  const t = heap[a]!;
+  heap[a] = heap[b]!;
+  heap[b] = t;
+}
+
 /**
  * The first `k` text hits in `_score desc` order (ties by id), as the generic comparator would
  * order them, without a comparator call per hit: most hits of a broad search score below the
@@ -21,7 +28,7 @@ export function topByScore(pinned: readonly number[], slots: Int32Array, scores:
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (!worse(heap[i]!, heap[parent]!)) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        swap(heap, i, parent);
         i = parent;
       }
       continue;
@@ -36,7 +43,7 @@ export function topByScore(pinned: readonly number[], slots: Int32Array, scores:
       if (l < size && worse(heap[l]!, heap[top]!)) top = l;
       if (r < size && worse(heap[r]!, heap[top]!)) top = r;
       if (top === i) break;
-      [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+      swap(heap, i, top);
       i = top;
     }
   }
