@@ -109,8 +109,34 @@ function validate(schema: Schema | undefined, input: unknown, where: string): un
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
+/**
+ * Whether any string (value or key) cannot be stored: the same walk as `unstorableTextAt` without
+ * making a path for every value (the usual body has none, and the walk runs on every request).
+ */
+function hasUnstorableText(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (unstorable(value)) return true;
+    } else if (typeof value === 'object' && value !== null) {
+      if (Array.isArray(value)) {
+        for (const item of value) stack.push(item);
+        continue;
+      }
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        if (unstorable(key)) return true;
+        stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** The path of the first string (value or key) that cannot be stored; iterative, so deep input cannot overflow the stack. */
-function unstorableTextAt(input: unknown, root: string): string | undefined {
+export function unstorableTextAt(input: unknown, root: string): string | undefined {
+  if (!hasUnstorableText(input)) return undefined;
   const stack: [unknown, string][] = [[input, root]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
