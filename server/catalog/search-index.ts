@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CatalogQuery } from '../../schemas/catalog-query';
 import { createCatalogIndex, removeDocuments, upsertDocuments, type CatalogIndex } from '../../src/domain/catalog-query/catalog-index';
+import { attributeMetadata } from '../../src/domain/catalog-query/aggregations';
 import { TEXT_INDEX_VERSION, type TextIndexState } from '../../src/domain/catalog-query/text-index';
 import { queryPage, runCatalogQuery } from '../../src/domain/catalog-query/run-query';
-import type { AttributeDoc, CatalogResult, Doc, DocId, QueryContext } from '../../src/domain/catalog-query/types';
+import type { AttributeDoc, AvailableFilter, CatalogResult, Doc, DocId, QueryContext } from '../../src/domain/catalog-query/types';
 import { ValuePool } from '../../src/domain/catalog-query/value-pool';
 import type { CatalogEntity } from './catalog-store';
 import { ProjectedJson } from './projected-json';
@@ -88,12 +89,36 @@ class TextMap {
   }
 }
 
+/**
+ * JSON of the objects a reply shares with others: a listing's facets, kept with its filters' documents
+ * and read-only (filter-results.ts), and each facet attribute's label metadata, made once per version
+ * of the attribute document. A listing's reply then costs no serialisation of either.
+ */
+const sharedJson = new WeakMap<object, string>();
+
+function jsonOf(value: object, make: () => unknown = () => value): string {
+  let json = sharedJson.get(value);
+  if (json === undefined) sharedJson.set(value, (json = JSON.stringify(make())));
+  return json;
+}
+
+/** `JSON.stringify(attributeMetadata(available, context))`, each attribute's entry from `sharedJson`. */
+function attributeMetadataJson(available: readonly AvailableFilter[], context: QueryContext): string {
+  const entries: string[] = [];
+  for (const field of new Set(available.map((f) => f.field))) {
+    const attribute = context.attributesByCode?.(field);
+    if (attribute) entries.push(jsonOf(attribute, () => attributeMetadata([{ field }], { attributesByCode: () => attribute })[0]));
+  }
+  return `[${entries.join(',')}]`;
+}
+
 function queryBytes(index: CatalogIndex, texts: ProjectedJson, query: CatalogQuery, context: QueryContext, head: string, tail: string): Buffer {
   const { sourceInclude, sourceExclude, ...rest } = query;
-  const { page, total, aggregations, attributeMetadata, perPage } = queryPage(index, rest, context);
-  // `items` is the result's first key: its placeholder is the start of the text.
-  const others = JSON.stringify({ items: 0, total, aggregations, attributeMetadata, perPage });
-  return texts.write(page, index.store.docs, sourceInclude, sourceExclude, `${head}{"items":[`, `]${others.slice('{"items":0'.length)}${tail}`);
+  // The labels are written from their kept JSON below, not made for the page.
+  const { page, total, aggregations, perPage } = queryPage(index, rest, { ...context, attributesByCode: undefined });
+  // As `JSON.stringify({ items, total, aggregations, attributeMetadata, perPage })` writes the result, `items` first.
+  const others = `,"total":${JSON.stringify(total)},"aggregations":${jsonOf(aggregations)},"attributeMetadata":${attributeMetadataJson(rest.searchQuery?._availableFilters ?? [], context)},"perPage":${JSON.stringify(perPage)}}`;
+  return texts.write(page, index.store.docs, sourceInclude, sourceExclude, `${head}{"items":[`, `]${others}${tail}`);
 }
 
 /** Tile texts kept for about 1 kB a document: the storefront's tile projection (about 0.8 kB) over the whole catalogue. */
