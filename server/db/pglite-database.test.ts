@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './database';
+import type { Database, Queryable } from './database';
 import { openPgliteDatabase } from './pglite-database';
 
 /**
@@ -45,6 +45,50 @@ describe('the PGlite adapter', () => {
       expect(await tx.query('select name from t where id = $1', [11])).toEqual([{ name: 'eleven' }]);
     });
     expect(await db.query('select name from t where id = $1', [11])).toEqual([{ name: 'eleven' }]);
+  });
+
+  it("reads a transaction's first statement, which opens it in the same call, whether its text is new or prepared", async () => {
+    const read = (id: number) => db.transaction((tx) => tx.query<{ id: number; name: string }>('select id, name from t where id = $1 /* first in a transaction */', [id]));
+    expect(await read(11)).toEqual([{ id: 11, name: 'eleven' }]);
+    expect(await read(11)).toEqual([{ id: 11, name: 'eleven' }]);
+    expect(await db.transaction(async () => 'nothing run')).toBe('nothing run');
+    // Every statement of a transaction is in it: what the first wrote, the second reads, and a throw undoes both.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into t (id, name) values ($1, $2)', [20, 'twenty']);
+        expect(await tx.query('select name from t where id = $1', [20])).toEqual([{ name: 'twenty' }]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await db.query('select id from t where id = $1', [20])).toEqual([]);
+  });
+
+  it('keeps a transaction whose first statement PostgreSQL refused aborted: later statements fail and nothing is committed', async () => {
+    for (const first of ['select nonsense from /* new text */', 'insert into t (id, name) values ($1, $2)']) {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(first, first.startsWith('insert') ? [1, 'duplicate'] : []).catch(() => undefined);
+          await tx.query('insert into t (id, name) values ($1, $2)', [21, 'after a refusal']);
+        }),
+      ).rejects.toMatchObject({ code: '25P02' });
+      // A caller that swallowed every error: the COMMIT became a ROLLBACK, which is an error too (PGlite's TransactionAbortedError).
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(first, first.startsWith('insert') ? [1, 'duplicate'] : []).catch(() => undefined);
+          await tx.query('insert into t (id, name) values ($1, $2)', [21, 'after a refusal']).catch(() => undefined);
+        }),
+      ).rejects.toMatchObject({ code: '25P02', message: 'Transaction was rolled back instead of committed' });
+      expect(await db.query('select id from t where id = $1', [21])).toEqual([]);
+    }
+  });
+
+  it('refuses a statement sent through a transaction that has ended', async () => {
+    let kept: Queryable | undefined;
+    await db.transaction(async (tx) => {
+      kept = tx;
+      await tx.query('select 1');
+    });
+    await expect(kept!.query('select 1')).rejects.toThrow('Transaction is closed');
   });
 
   it('delivers a notification sent in a transaction once it commits', async () => {

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { parse, PGlite, protocol, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, TransactionAbortedError } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from './database';
 
@@ -14,6 +14,13 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
+}
+
+/** The messages of a call after those of the BEGIN that opened it (when `opened`), so the statement's own are read alone. */
+function afterBegin(messages: Messages, opened: boolean): Messages {
+  if (!opened) return messages;
+  const end = messages.findIndex((message) => message.name === 'readyForQuery');
+  return messages.slice(end + 1);
 }
 
 /** PostgreSQL's refusal of a prepared statement whose result columns changed since it was prepared. */
@@ -51,8 +58,11 @@ class PgliteStatements {
 
   constructor(private readonly pg: PGlite) {}
 
-  /** `sql` prepared: from the cache (now the most recently used), else parsed under a new name (inside the query lock). */
-  async #prepare(sql: string): Promise<Prepared> {
+  /**
+   * `sql` prepared: from the cache (now the most recently used), else parsed under a new name (inside
+   * the query lock). `first` goes into the database before the parse, in the same call (a BEGIN).
+   */
+  async #prepare(sql: string, first: readonly Uint8Array[] = []): Promise<Prepared> {
     const known = this.#prepared.get(sql);
     if (known) {
       this.#prepared.delete(sql);
@@ -61,9 +71,9 @@ class PgliteStatements {
     }
     const name = `s${++this.#named}`;
     if (this.#prepared.size >= PgliteStatements.MAX_TEXTS) this.#forget(this.#prepared.keys().next().value as string);
-    const messages = this.#closing.splice(0);
+    const messages = [...this.#closing.splice(0), ...first];
     try {
-      const described = await this.pg.execProtocolStream(concat([...messages, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]), { syncToFs: false });
+      const described = afterBegin(await this.pg.execProtocolStream(concat([...messages, serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })]), { syncToFs: false }), first.length > 0);
       const prepared = { name, types: parse.parseDescribeStatementResults(described), columns: FETCH.test(sql) ? null : described.filter((message) => message.name === 'rowDescription') };
       this.#prepared.set(sql, prepared);
       return prepared;
@@ -83,9 +93,17 @@ class PgliteStatements {
     this.#closing.push(serialize.close({ type: 'S', name: statement.name }));
   }
 
-  /** Runs one statement; the caller holds PGlite's query lock (and its transaction lock outside a transaction). */
-  async run<T>(sql: string, params: readonly unknown[], retry = true): Promise<T[]> {
-    const { name, types, columns } = await this.#prepare(sql);
+  /**
+   * Runs one statement; the caller holds PGlite's query lock (and its transaction lock outside a
+   * transaction). With `begin`, a BEGIN goes first in the same call: a transaction's first statement
+   * opens it (with the parse, when the text is new), so opening costs no call of its own.
+   */
+  async run<T>(sql: string, params: readonly unknown[], { begin = false, retry = true }: { begin?: boolean; retry?: boolean } = {}): Promise<T[]> {
+    const opening = begin ? [serialize.query('BEGIN')] : [];
+    const known = this.#prepared.has(sql);
+    const { name, types, columns } = await this.#prepare(sql, opening);
+    // A new text was parsed in the call that opened the transaction.
+    const first = known ? opening : [];
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const oid = types[i];
@@ -95,9 +113,12 @@ class PgliteStatements {
     });
     let messages: Messages;
     try {
-      messages = await this.pg.execProtocolStream(
-        concat([serialize.bind({ statement: name, values }), ...(columns ? [] : [serialize.describe({ type: 'P' })]), serialize.execute({}), serialize.sync()]),
-        { syncToFs: false },
+      messages = afterBegin(
+        await this.pg.execProtocolStream(
+          concat([...first, serialize.bind({ statement: name, values }), ...(columns ? [] : [serialize.describe({ type: 'P' })]), serialize.execute({}), serialize.sync()]),
+          { syncToFs: false },
+        ),
+        first.length > 0,
       );
     } catch (error) {
       // A table whose columns changed since a `select *` was prepared: PostgreSQL refuses the old
@@ -105,7 +126,7 @@ class PgliteStatements {
       // (the refusal aborted the transaction, as the same change would have under PGlite's own query).
       if (error instanceof Error && (error as { code?: string }).code === STALE_RESULT_TYPE.code && error.message.includes(STALE_RESULT_TYPE.message)) {
         this.#forget(sql);
-        if (retry && !this.pg.isInTransaction()) return this.run<T>(sql, params, false);
+        if (retry && !this.pg.isInTransaction()) return this.run<T>(sql, params, { retry: false });
       }
       if (error instanceof Error) Object.assign(error, { query: sql, params });
       throw error;
@@ -136,16 +157,54 @@ export async function openPgliteDatabase(dataDir: string | undefined, loadDataDi
       );
     },
   };
-  const inTransaction = (tx: Transaction): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      if (tx.closed) throw new Error('Transaction is closed');
-      return pg._runExclusiveQuery(() => statements.run<T>(sql, params));
-    },
-  });
+  /**
+   * A transaction as PGlite's own (one at a time, under its transaction lock; rolled back when `fn`
+   * throws; a COMMIT that PostgreSQL turns into a ROLLBACK, after a statement in it failed, is an
+   * error) in fewer calls into the database: PGlite's sends BEGIN, COMMIT and ROLLBACK each as a query
+   * and then a sync, two calls apiece. Here BEGIN goes in the call of the first statement (`run`'s
+   * `begin`), and COMMIT or ROLLBACK is one call; a transaction that ran no statement sends nothing.
+   * The file system is synced after the commit, as after a statement outside a transaction.
+   */
+  async function transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(async () => {
+      let open = false;
+      let closed = false;
+      const tx: Queryable = {
+        async query<R>(sql: string, params: readonly unknown[] = []) {
+          if (closed) throw new Error('Transaction is closed');
+          return pg._runExclusiveQuery(() => {
+            const begin = !open;
+            open = true;
+            return statements.run<R>(sql, params, { begin });
+          });
+        },
+      };
+      const end = (command: 'COMMIT' | 'ROLLBACK') => pg._runExclusiveQuery(() => pg.execProtocolStream(serialize.query(command), { syncToFs: false }));
+      try {
+        const result = await fn(tx);
+        closed = true;
+        if (open) {
+          const ended = await end('COMMIT');
+          if (ended.some((message) => message.name === 'commandComplete' && (message as { text?: string }).text === 'ROLLBACK')) {
+            throw Object.assign(new TransactionAbortedError(), { query: 'COMMIT' });
+          }
+          await pg.syncToFs();
+        }
+        return result;
+      } catch (error) {
+        if (!closed) {
+          closed = true;
+          if (open) await end('ROLLBACK');
+        }
+        throw error;
+      }
+    });
+  }
   return {
     kind: 'pglite',
     query: (sql, params) => root.query(sql, params),
-    transaction: (fn) => pg.transaction((tx) => fn(inTransaction(tx))),
+    transaction,
     async listen(channel, onMessage) {
       const unsubscribe = await pg.listen(channel, onMessage);
       return async () => unsubscribe();
