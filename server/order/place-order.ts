@@ -143,9 +143,10 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
     // The feed's statement also reads which webhook endpoints take the event (one round trip, not two).
     const endpoints = await recordOrderChange(tx, ctx.db, body.order_id, 'pending', 'order.placed');
     // The order as stored, from what was written (not read back): the payload goes into the outbox as
-    // jsonb, which gives the same document whichever way it was built.
+    // jsonb, which gives the same document whichever way it was built. Built only when an endpoint
+    // takes the event (recordWebhookEventFor calls it then), not for every order of a shop without one.
     const stored = { order_id: body.order_id, customer_id: customerId, email: prepared.email, increment_id: incrementId, status: 'pending', created_at: createdAt, doc };
-    await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', { order: toApiOrder(stored) });
+    await recordWebhookEventFor(tx, ctx.db, endpoints, 'order.placed', async () => ({ order: toApiOrder(stored) }));
     return reply;
   });
 }
