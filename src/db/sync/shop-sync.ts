@@ -220,6 +220,11 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     /** Competes for the lead; while this tab leads it replicates the catalogue, syncs the cart and runs the queues. */
     start(): void {
       stopFocusPulls ??= requestCartPullOnFocus(db);
+      // A page that opens, leading or not, finishes the taking of an order a page stored and then lost
+      // (this very page before its reload): the tab that leads may have led all along and not look
+      // again, and its next cart sync would send the ordered lines on (seed 1160000075: the login
+      // merge put an order's bolts in the customer's cart). Taking twice is harmless (see there).
+      if (!startSub) void orders.takeLinesLeftInCart().catch(rounds.failed);
       startSub ??= leadership.leading$.subscribe((isLeader) => {
         if (isLeader) {
           leading = lead();
