@@ -68,6 +68,21 @@ async function expectSameAsDatabaseLoad(server: RunningServer): Promise<void> {
   }
 }
 
+/**
+ * A start on `config` whose catalogue came from `loadedFrom` and answers as a database load does
+ * (`check` looks at anything else first); the server is stopped after it.
+ */
+async function startLoadedFrom(config: Parameters<typeof startServer>[0], loadedFrom: string, check: (server: RunningServer) => void = () => undefined): Promise<void> {
+  const server = await startServer(config);
+  try {
+    expect(server.ctx.catalog.loadedFrom).toBe(loadedFrom);
+    check(server);
+    await expectSameAsDatabaseLoad(server);
+  } finally {
+    await server.close();
+  }
+}
+
 /** The product as the running server's catalogue holds it. */
 function product(server: RunningServer, id: string): Record<string, unknown> | undefined {
   return server.ctx.catalog.index('product').documents().docs.find((doc) => String(doc.id) === id);
@@ -125,21 +140,8 @@ describe('the catalogue snapshot', () => {
 
     // Written after a change, the snapshot holds no product text index (the running one was changed
     // since its build): this start builds it, and writes the snapshot again with it.
-    server = await startServer(config);
-    try {
-      expect(server.ctx.catalog.loadedFrom).toBe('snapshot (text index built: none saved for product)');
-      expect((product(server, String(first!.id)))?.name).toBe('Imported name for the snapshot test');
-      await expectSameAsDatabaseLoad(server);
-    } finally {
-      await server.close();
-    }
-    server = await startServer(config);
-    try {
-      expect(server.ctx.catalog.loadedFrom).toBe('snapshot');
-      await expectSameAsDatabaseLoad(server);
-    } finally {
-      await server.close();
-    }
+    await startLoadedFrom(config, 'snapshot (text index built: none saved for product)', (started) => expect(product(started, String(first!.id))?.name).toBe('Imported name for the snapshot test'));
+    await startLoadedFrom(config, 'snapshot');
 
     // Written straight into the database while the shop is stopped: a rename through the catalogue
     // store (as the import command does with the shop stopped) and a removal by SQL with a new seq.
@@ -214,28 +216,15 @@ describe('the catalogue snapshot', () => {
   it('builds a text index saved under another text index format again, and writes it with the snapshot', async () => {
     const config = await freshConfig();
     const file = path.join(config.dataDir, SNAPSHOT_FILE);
-    let server = await startServer(config);
-    await server.close();
+    await (await startServer(config)).close();
     // The header names the format the text indexes were saved under; an older tokenizer's, say.
     const text = (await readFile(file)).toString('latin1');
     const format = /"textIndex":"([^"]*)"/.exec(text)?.[1] ?? '';
     expect(format).not.toBe('');
     const older = `0:${'0'.repeat(format.length - 2)}`;
     await writeFile(file, Buffer.from(text.replace(`"textIndex":"${format}"`, `"textIndex":"${older}"`), 'latin1'));
-    server = await startServer(config);
-    try {
-      expect(server.ctx.catalog.loadedFrom).toBe(`snapshot (text index built: text index format ${older}, not ${format})`);
-      await expectSameAsDatabaseLoad(server);
-    } finally {
-      await server.close();
-    }
-    server = await startServer(config);
-    try {
-      expect(server.ctx.catalog.loadedFrom).toBe('snapshot');
-      await expectSameAsDatabaseLoad(server);
-    } finally {
-      await server.close();
-    }
+    await startLoadedFrom(config, `snapshot (text index built: text index format ${older}, not ${format})`);
+    await startLoadedFrom(config, 'snapshot');
   }, scaled(120_000));
 
   it('is written into a data folder that does not exist yet, as on PostgreSQL, and used by the next start', async () => {
