@@ -36,6 +36,10 @@ export const confirmedIn = (line: Pick<CartLine, 'server_item_id' | 'server_cart
  * is sent) makes the order name it, so that line leaves the server cart with the order.
  */
 export function orderMayNameCart(state: Pick<CartState, 'token' | 'customerCart' | 'mergePending'>, orderedLines: readonly Pick<CartLine, 'server_cart_id'>[], cartId: string): boolean {
-  if (!(state.mergePending && state.customerCart && state.token === cartId)) return true;
+  if (!mergePendingInto(state, cartId)) return true;
   return orderedLines.some((line) => line.server_cart_id === cartId);
 }
+
+/** The login merge into customer cart `cartId` is still pending: lines it has not written for that cart are not in it. */
+export const mergePendingInto = (state: Pick<CartState, 'token' | 'customerCart' | 'mergePending'>, cartId: string): boolean =>
+  Boolean(state.mergePending && state.customerCart && state.token === cartId);

@@ -1,3 +1,4 @@
+import { mergePendingInto } from '../../../replication/cart/cart-hash';
 import { changesInLines, type PendingCartOp } from '../../../replication/cart/cart-ops-journal';
 import type { OrderedCartLine } from '../../../schemas/api/order';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
@@ -20,7 +21,7 @@ export async function withCartLineAccounts(db: ShopDatabase, body: Record<string
   const cartId = body.cart_id;
   if (typeof cartId !== 'string' || cartId === '') return body;
   const state = await readLocal(db, LOCAL.cartState);
-  const merging = state.mergePending && state.customerCart && state.token === cartId;
+  const merging = mergePendingInto(state, cartId);
   if (state.pendingOps.length === 0 && !merging) return body;
   const products = [];
   for (const product of orderedLines(body)) {
