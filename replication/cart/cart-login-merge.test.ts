@@ -50,6 +50,34 @@ describe('the login merge', () => {
     expect(page.onServer()).toEqual(MERGED);
   });
 
+  const unanswered: [string, Fault][] = [
+    ['it reached the cart, its reply lost', 'lost-reply'],
+    ['it did not reach the cart, a 503', { status: 503 }],
+  ];
+  it.each(unanswered)('a merged line whose add went unanswered (%s) is sent as that add again: what another device added to the line meanwhile stays (seed 1160000162)', async (_, fault) => {
+    const { page, customerCart } = await guestAboutToSignIn();
+    page.server.fail('/api/cart/apply', fault);
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.store.current().mergeAdds).toHaveLength(1);
+    // The phone adds a box of A to the customer's cart while the laptop's merge is unanswered.
+    page.server.put(customerCart, 'A', page.server.lines(customerCart).A! + 1);
+    await page.sync.sync({ forceClientState: true });
+    expect(page.onServer()).toEqual({ ...MERGED, A: 4 });
+    expect(page.local()).toEqual({ ...MERGED, A: 4 });
+    expect(page.store.current()).toMatchObject({ mergePending: false, mergeAdds: [] });
+  });
+
+  it('a merged line whose add went unanswered, added to since on this device, sends that add again and what was added since', async () => {
+    const { page, customerCart } = await guestAboutToSignIn();
+    page.server.fail('/api/cart/apply', 'lost-reply');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    await page.addMore([...page.store.map.values()].find((line) => line.sku === 'A')!, 2);
+    page.server.put(customerCart, 'A', page.server.lines(customerCart).A! + 1);
+    await page.sync.sync({ forceClientState: true });
+    expect(page.onServer()).toEqual({ ...MERGED, A: 6 });
+    expect(page.local()).toEqual({ ...MERGED, A: 6 });
+  });
+
   it.each(interruptions)("interrupted (%s), keeps the guest cart's coupon and puts it on the customer's cart when the merge is finished", async (_, fault) => {
     const { page } = await guestAboutToSignIn();
     expect(await page.sync.applyCoupon('GOOD')).toBe(true);

@@ -8,6 +8,7 @@ import { lineKey } from '../../src/domain/cart/line-key';
 import { sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
 import type { PendingCartOp } from './cart-ops-journal';
+import { mergeAddOf, resentAdds, withMergeAdd, withoutMergeAdd, type MergeAdd } from './merge-adds';
 
 export interface MergeContext {
   cart: CartApi;
@@ -24,6 +25,8 @@ export interface MergeContext {
   leftWithOrders?: ReadonlySet<string>;
   /** The login merge: ids of lines the shopper removed or set a quantity on while it was pending (`withLineReplacedDuringMerge`). */
   removedWhileMerging?: ReadonlySet<string>;
+  /** The login merge: its adds sent and not answered (`merge-adds.ts`). */
+  mergeAdds?: readonly MergeAdd[];
   /** The device still uses this cart (not let go since the round began). */
   isCurrent?(): Promise<boolean>;
 }
@@ -101,17 +104,17 @@ export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine,
  * Its reply tells what the cart now holds; a refusal leaves the line as the server has it. Returns
  * the server's item id for the line, or null when it has none.
  */
-async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, match: ServerCartItem | null): Promise<number | null> {
+async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, match: ServerCartItem | null, ops: readonly PendingCartOp[]): Promise<number | null> {
   if (!(await ctx.store.hasLine(line.id))) return null;
-  const ordered = ctx.awaiting?.get(line.id) ?? 0;
-  const option = Object.keys(line.product_option).length > 0 ? line.product_option : null;
-  const op: PendingCartOp = { op_id: crypto.randomUUID(), type: 'add', key: line.id, sku: line.sku, product_option: option, qty: line.qty + ordered - (match?.qty ?? 0) };
-  const reply = await ctx.cart.apply(ctx.cartId, [op]);
+  await ctx.store.updateState((s) => withMergeAdd(s, { cartId: ctx.cartId, key: line.id, ops: [...ops], lineQty: line.qty }));
+  const reply = await ctx.cart.apply(ctx.cartId, ops);
   diff.serverResponses.push({ status: reply.code, sku: line.sku, result: reply.result });
   const kind = cartReplyKind(reply);
   if (kind === 'cart-lost') throw new CartLostError(reply.code, reply.result);
+  const answered = () => ctx.store.updateState((s) => withoutMergeAdd(s, ctx.cartId, line.id));
   if (kind === 'refused' || typeof reply.result === 'string') {
     if (kind === 'done') throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
+    await answered();
     if (typeof reply.result === 'string') await ctx.showError(reply.result);
     // The cart as read is all the device knows of it.
     if (match && ownQty(ctx, match) > 0) await ctx.store.putLine(confirmLine(line, { ...match, qty: ownQty(ctx, match) }, ctx.cartId, ctx.now()));
@@ -120,6 +123,7 @@ async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, mat
   }
   const { items, results } = reply.result ?? {};
   if (!Array.isArray(items) || !Array.isArray(results)) throw new ResponseFormatError(MESSAGES.wrongFormat, reply.code);
+  await answered();
   for (const result of results) if (result.status === 'refused' && result.message) await ctx.showError(result.message);
   const item = items.find((candidate) => sameItem(line, candidate, ctx.cartId));
   if (!item || ownQty(ctx, item) <= 0) {
@@ -129,6 +133,19 @@ async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, mat
   await ctx.store.putLine(confirmLine(line, { ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now()));
   return item.item_id;
 }
+
+/** An add of `qty` to the line, with an id of its own. */
+const addOp = (line: CartLine, qty: number): PendingCartOp => ({
+  op_id: crypto.randomUUID(),
+  type: 'add',
+  key: line.id,
+  sku: line.sku,
+  product_option: Object.keys(line.product_option).length > 0 ? line.product_option : null,
+  qty,
+});
+
+/** The merge's add of a line it has just merged: what the line puts on top of the cart as read. */
+const firstAdd = (ctx: MergeContext, line: CartLine, match: ServerCartItem | null) => [addOp(line, line.qty + (ctx.awaiting?.get(line.id) ?? 0) - (match?.qty ?? 0))];
 
 /** Deletes a server line the device lacks; a refusal keeps it on both sides. */
 export async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {
@@ -197,16 +214,22 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     const match = [...unmatched].find((item) => sameItem(line, item, ctx.cartId));
     if (match) unmatched.delete(match);
     const notMerged = mode.login && line.server_cart_id !== ctx.cartId;
-    // A line merged here adds to the cart (`addOnServer`). One merged before (a round whose reply was
-    // lost) goes whole, as the quantity it holds already sums the cart's; so does one the shopper
-    // set a quantity on, or removed and added again, during the merge: it replaces the cart's line.
-    if (!match) {
+    const replaces = ctx.removedWhileMerging?.has(line.id) ?? false;
+    // A line merged here adds to the cart (`addOnServer`). One merged before by a round whose reply was
+    // lost sends the same adds again (`merge-adds.ts`), or, with none recorded, goes whole, as the
+    // quantity it holds already sums the cart's; so does one the shopper set a quantity on, or removed
+    // and added again, during the merge: it replaces the cart's line.
+    const earlier = mode.login && !notMerged && !replaces ? mergeAddOf(ctx.mergeAdds, ctx.cartId, line.id) : undefined;
+    const again = earlier ? resentAdds(earlier, line.qty, (qty) => addOp(line, qty)) : null;
+    if (again) {
+      diff.items.push({ party: 'server', status: match ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });
+      sent(await addOnServer(ctx, diff, line, match ?? null, again));
+    } else if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
-      sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null)) : await pushLine(ctx, diff, line, null));
+      sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null, firstAdd(ctx, merged, null))) : await pushLine(ctx, diff, line, null));
     } else if (notMerged || match.qty !== line.qty) {
       diff.items.push({ party: 'server', status: 'wrong-qty', sku: line.sku, clientQty: line.qty, serverQty: match.qty });
-      const replaces = ctx.removedWhileMerging?.has(line.id) ?? false;
-      const send = (merged: CartLine) => (replaces ? pushLine(ctx, diff, merged, match.item_id) : addOnServer(ctx, diff, merged, match));
+      const send = (merged: CartLine) => (replaces ? pushLine(ctx, diff, merged, match.item_id) : addOnServer(ctx, diff, merged, match, firstAdd(ctx, merged, match)));
       if (notMerged) await pushMerged(ctx, line, await markMerged(ctx, line, match), send);
       // A line's ids from an earlier cart (the guest cart before a login) do not identify it here.
       else await pushLine(ctx, diff, line.server_cart_id === ctx.cartId ? line : { ...line, prev_qty: null }, match.item_id);

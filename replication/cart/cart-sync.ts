@@ -315,7 +315,7 @@ export function createCartSync(deps: CartSyncDeps) {
       const held = new Set(changesInLines(after.pendingOps, read).map((op) => op.op_id));
       if (held.size > 0) await deps.store.updateState((s) => withoutOps(s, held));
     }
-    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging };
+    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, mergeAdds: login ? after.mergeAdds : undefined };
     let diff: DiffLog;
     try {
       diff = login

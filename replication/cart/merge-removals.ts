@@ -16,7 +16,7 @@ export function withLineReplacedDuringMerge(state: CartState, lineId: string): C
 }
 
 /** The merge landed, or will not happen (signed out, a guest cart instead): what it kept goes with it. */
-export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[], convertedCustomerCart: null } satisfies Partial<CartState>;
+export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[], mergeAdds: [], convertedCustomerCart: null } satisfies Partial<CartState>;
 
 /**
  * A session began (a sign-in): the customer cart's saved lines are owed to this device unless it is on

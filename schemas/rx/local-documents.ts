@@ -108,6 +108,12 @@ export interface CartState {
    */
   removedWhileMerging: string[];
   /**
+   * The login merge's adds sent and not yet answered (`replication/cart/merge-adds.ts`): a round that
+   * finds its line merged sends them again with the same ids, which the server applies once, so a
+   * reply lost on the way neither counts the add twice nor overwrites what another device added.
+   */
+  mergeAdds: MergeAdd[];
+  /**
    * The shopper's cart changes not yet known to be applied by the server, in the order made (see
    * `replication/cart/cart-ops-journal.ts`): each goes to POST /api/cart/apply with its own id, so
    * another device's lines are never overwritten and a change sent twice is applied once.
@@ -141,6 +147,17 @@ export interface PendingCartOp {
   qty?: number;
   /** Only for this cart (an order naming it took the line): dropped once the device uses another. */
   cartId?: string;
+}
+
+/**
+ * One line's login-merge adds to the customer cart `cartId`, sent but not answered. `lineQty`: the
+ * quantity the line held when they were sent; what the shopper adds to it afterwards goes as a new add.
+ */
+export interface MergeAdd {
+  cartId: string;
+  key: string;
+  ops: PendingCartOp[];
+  lineQty: number;
 }
 
 /** Flags the views react to. */
@@ -195,6 +212,7 @@ export const DEFAULT_CART_STATE: CartState = {
   signedOutCart: null,
   leftWithOrders: null,
   removedWhileMerging: [],
+  mergeAdds: [],
   pendingOps: [],
   opsForWaitingOrders: [],
   pullRequestedAt: null,

@@ -1,0 +1,32 @@
+import type { CartState, MergeAdd, PendingCartOp } from '../../schemas/rx/local-documents';
+
+export type { MergeAdd };
+
+/**
+ * The login merge sends a line it merged as an add (`addOnServer`), recorded here before it goes.
+ * When the reply is lost the line is already marked merged, and the next round used to send it whole,
+ * as a quantity: whatever another device had added to that line meanwhile was overwritten (seed
+ * 1160000162: the phone's bolt, added while the laptop's merge of 3 bolts went unanswered, was lost
+ * when the laptop set the line to 3). Sent again under the same ids, the adds count once whether or
+ * not the first reached the cart, and the line then takes the cart's quantity.
+ */
+export const mergeAddOf = (adds: readonly MergeAdd[] | undefined, cartId: string, key: string): MergeAdd | undefined =>
+  adds?.find((add) => add.cartId === cartId && add.key === key);
+
+/**
+ * The adds to send for a merged line: the ones recorded, and what the shopper added to the line since
+ * as a new add. Null when the line holds less than they were sent for (only a quantity set or a removal
+ * lowers it, and those make the merge send the line whole).
+ */
+export function resentAdds(earlier: MergeAdd, lineQty: number, addMore: (qty: number) => PendingCartOp): PendingCartOp[] | null {
+  if (lineQty < earlier.lineQty) return null;
+  return lineQty > earlier.lineQty ? [...earlier.ops, addMore(lineQty - earlier.lineQty)] : earlier.ops;
+}
+
+const otherThan = (adds: readonly MergeAdd[], cartId: string, key: string) => adds.filter((add) => add.cartId !== cartId || add.key !== key);
+
+export const withMergeAdd = (state: CartState, add: MergeAdd): CartState => ({ ...state, mergeAdds: [...otherThan(state.mergeAdds, add.cartId, add.key), add] });
+
+/** The cart answered the adds (applied or refused): nothing of them is left to send. */
+export const withoutMergeAdd = (state: CartState, cartId: string, key: string): CartState =>
+  state.mergeAdds.some((add) => add.cartId === cartId && add.key === key) ? { ...state, mergeAdds: otherThan(state.mergeAdds, cartId, key) } : state;
