@@ -5,7 +5,8 @@ import { unsyncedCartLines } from './sync-overview';
 
 /**
  * Is anything still waiting to reach the server? Orders whose send failed (and not waiting for the
- * shopper's "Order waiting!" answer), tasks not transmitted, or cart lines the server has not confirmed.
+ * shopper's "Order waiting!" answer), tasks not transmitted, cart changes not yet applied, or cart
+ * lines the server has not confirmed.
  */
 export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   const [ui, queued, tasks, lines, cart] = await Promise.all([
@@ -19,8 +20,12 @@ export async function hasPendingWork(db: ShopDatabase): Promise<boolean> {
   // only one whose send failed waits for the timer.
   if (queued.some((o) => o.attempts > 0 && !ui.ordersAwaitingConfirmation.includes(o.order_id))) return true;
   if (tasks > 0) return true;
-  // A login merge not finished yet, or a last removal the server has not confirmed: the rule the
-  // shopper's count of unsaved changes follows too.
-  if (cart.mergePending || lines.length === 0) return unsyncedCartLines(lines, cart) > 0;
-  return cart.token === null || cart.itemsHash === null || lines.some((l) => !confirmedIn(l, cart.token));
+  // A change recorded for a cart the device has: an edit whose sync found the device offline leaves
+  // it there beside the last synced hash, which only a failed sync clears. Without a cart, changes
+  // wait for lines that need one (a guest who removed every line before the cart was created).
+  if (cart.token !== null && cart.pendingOps.length > 0) return true;
+  // The rule the shopper's count of unsaved changes follows (a login merge not finished, a quantity
+  // or a removal the server has not confirmed), and lines confirmed in another cart.
+  if (unsyncedCartLines(lines, cart) > 0) return true;
+  return lines.some((l) => !confirmedIn(l, cart.token));
 }
