@@ -5,7 +5,7 @@ import type { DeviceSnapshot, ServerSnapshot } from '../reliability/faults/snaps
 
 /** The fault scenarios' model of a checkout refused for a changed price and confirmed again. */
 const device = (state: string): DeviceSnapshot => ({
-  orders: [{ order_id: 'o-1', state, attempts: 1, error: null, increment_id: '000000001', cart_id: null }],
+  orders: [{ order_id: 'o-1', state, attempts: 1, error: null, increment_id: '000000001', cart_id: null, lines_taken: true, lines: '' }],
   pendingTasks: [],
   cart: {},
   cartToken: null,

@@ -1,4 +1,5 @@
 import { createRng, deriveSeed, type Rng } from '../../../server/seed/rng';
+import { describeOrderLines } from './order-lines-described';
 import { AFTER_FAULTS, BEFORE_FAULTS, NO_FAULTS, noFaultCounts, type AfterFault, type BeforeFault, type FaultCounts, type FaultKind, type FaultSettings } from './fault-kinds';
 import { envelope, hang, networkFailure, proxyPage } from './fault-replies';
 
@@ -128,12 +129,7 @@ export function faultFetch(options: FaultFetchOptions): FaultFetch {
   function orderLine(pathname: string, body: unknown): string {
     if (pathname !== '/api/order' || typeof body !== 'string') return '';
     try {
-      type Account = { confirmed_qty: number; unconfirmed: { op_id: string; qty: number }[] };
-      const parsed = JSON.parse(body) as { order_id?: string; cart_id?: string | null; products?: { sku?: string; qty?: number; cart_line?: Account }[] };
-      // What the order says reached the server of a line: confirmed + each change (id tail: quantity).
-      const account = (a: Account | undefined) => (a ? ` reached ${[a.confirmed_qty, ...a.unconfirmed.map((c) => `${c.op_id.slice(0, 8)}:${c.qty}`)].join('+')}` : '');
-      const lines = (parsed.products ?? []).map((p) => `${p.sku}×${p.qty}${account(p.cart_line)}`).join(',');
-      return ` ${(parsed.order_id ?? '').slice(-8)} cart ${parsed.cart_id ?? 'none'} [${lines}]`;
+      return ` ${describeOrderLines(JSON.parse(body))}`;
     } catch {
       return '';
     }

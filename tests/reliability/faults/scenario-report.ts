@@ -39,7 +39,7 @@ export interface StateInput {
 
 /** Everything worth knowing about a scenario that did not settle or broke an invariant. */
 export function describeState({ model, device, others = [], server, inFlight, events, settled, settleMs }: StateInput): string {
-  const orders = device.orders.map((o) => `${o.order_id} ${o.state}${o.attempts ? ` after ${o.attempts} attempts` : ''}${o.increment_id ? ` #${o.increment_id}` : ''}${o.error ? ` (${o.error})` : ''}`);
+  const orders = device.orders.map((o) => `${o.order_id} ${o.state}${o.attempts ? ` after ${o.attempts} attempts` : ''}${o.increment_id ? ` #${o.increment_id}` : ''}${o.error ? ` (${o.error})` : ''}${o.lines_taken ? '' : ' lines not taken'}: ${o.lines}`);
   const rows = [
     `${settled ? 'settled' : 'NOT settled'} after ${settleMs} ms`,
     `model: ${model.describe()}`,

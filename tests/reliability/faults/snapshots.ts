@@ -3,10 +3,11 @@ import type { ShopDatabase } from '../../../src/db/database-types';
 import { LOCAL, readLocal } from '../../../src/db/local-state';
 import type { ScenarioServer, StoredCart, StoredOrder } from './scenario-server';
 import type { Lines } from './shopper-model';
+import { describeOrderLines } from './order-lines-described';
 
 /** What the device holds, read from one tab's database (every tab shares it). */
 export interface DeviceSnapshot {
-  orders: { order_id: string; state: string; attempts: number; error: string | null; increment_id: string | null; cart_id: string | null }[];
+  orders: { order_id: string; state: string; attempts: number; error: string | null; increment_id: string | null; cart_id: string | null; lines_taken: boolean; lines: string }[];
   pendingTasks: string[];
   cart: Lines;
   cartToken: string | null;
@@ -42,6 +43,8 @@ export async function deviceSnapshot(db: ShopDatabase): Promise<DeviceSnapshot> 
       error: o.error ?? null,
       increment_id: typeof o.result?.increment_id === 'string' ? o.result.increment_id : null,
       cart_id: typeof o.body.cart_id === 'string' ? o.body.cart_id : null,
+      lines_taken: o.lines_taken ?? true,
+      lines: describeOrderLines(o.body),
     })),
     pendingTasks: tasks.map((t) => t.url),
     cart: Object.fromEntries(plainLines.map((l) => [l.sku, l.qty])),
