@@ -8,7 +8,7 @@ import { lineKey } from '../../src/domain/cart/line-key';
 import { sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
 import type { PendingCartOp } from './cart-ops-journal';
-import { mergeAddOf, resentAdds, withMergeAdd, withoutMergeAdd, type MergeAdd } from './merge-adds';
+import { mergeAddId, mergeAddOf, resentAdds, withMergeAdd, withoutMergeAdd, type MergeAdd } from './merge-adds';
 
 export interface MergeContext {
   cart: CartApi;
@@ -25,8 +25,9 @@ export interface MergeContext {
   leftWithOrders?: ReadonlySet<string>;
   /** The login merge: ids of lines the shopper removed or set a quantity on while it was pending (`withLineReplacedDuringMerge`). */
   removedWhileMerging?: ReadonlySet<string>;
-  /** The login merge: its adds sent and not answered (`merge-adds.ts`). */
+  /** The login merge: its adds sent and not answered, and its name (`merge-adds.ts`). */
   mergeAdds?: readonly MergeAdd[];
+  mergeId?: string | null;
   /** The device still uses this cart (not let go since the round began). */
   isCurrent?(): Promise<boolean>;
 }
@@ -135,8 +136,8 @@ async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, mat
 }
 
 /** An add of `qty` to the line, with an id of its own. */
-const addOp = (line: CartLine, qty: number): PendingCartOp => ({
-  op_id: crypto.randomUUID(),
+const addOp = (line: CartLine, qty: number, opId: string = crypto.randomUUID()): PendingCartOp => ({
+  op_id: opId,
   type: 'add',
   key: line.id,
   sku: line.sku,
@@ -144,8 +145,13 @@ const addOp = (line: CartLine, qty: number): PendingCartOp => ({
   qty,
 });
 
-/** The merge's add of a line it has just merged: what the line puts on top of the cart as read. */
-const firstAdd = (ctx: MergeContext, line: CartLine, match: ServerCartItem | null) => [addOp(line, line.qty + (ctx.awaiting?.get(line.id) ?? 0) - (match?.qty ?? 0))];
+/**
+ * The merge's add of a line it has just merged: what the line puts on top of the cart as read, under
+ * the id an order placed meanwhile names it by (`mergeAddId`).
+ */
+const firstAdd = (ctx: MergeContext, line: CartLine, match: ServerCartItem | null) => [
+  addOp(line, line.qty + (ctx.awaiting?.get(line.id) ?? 0) - (match?.qty ?? 0), ctx.mergeId ? mergeAddId(ctx.mergeId, ctx.cartId, line.id) : undefined),
+];
 
 /** Deletes a server line the device lacks; a refusal keeps it on both sides. */
 export async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {

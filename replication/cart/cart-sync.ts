@@ -6,7 +6,7 @@ import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
 import { followServerCart } from './cart-follow';
 import { changesInLines, inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
-import { mergeEnded, withMergeOwed } from './merge-removals';
+import { mergeEnded, withMergeOwed, withMergePending } from './merge-removals';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
@@ -98,7 +98,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const guest = options.guestCart;
     // A customer cart may hold lines saved in another session: the first sync with it merges them
     // in, it never deletes them, however it ends.
-    if (!guest && !options.follow) await update({ mergePending: true });
+    if (!guest && !options.follow) await deps.store.updateState(withMergePending);
     const created = await cart.create(guest, await connectKey(guest));
     // The key is held by a creation that never finished: after a server crash its claim answers every
     // retry so for minutes, and the lines wait. No wait is needed: a customer has one open cart
@@ -315,7 +315,7 @@ export function createCartSync(deps: CartSyncDeps) {
       const held = new Set(changesInLines(after.pendingOps, read).map((op) => op.op_id));
       if (held.size > 0) await deps.store.updateState((s) => withoutOps(s, held));
     }
-    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, mergeAdds: login ? after.mergeAdds : undefined };
+    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
     let diff: DiffLog;
     try {
       diff = login

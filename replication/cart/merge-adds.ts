@@ -1,3 +1,4 @@
+import { fnv1a64 } from '../../src/domain/cart/item-checksum';
 import type { CartState, MergeAdd, PendingCartOp } from '../../schemas/rx/local-documents';
 
 export type { MergeAdd };
@@ -30,3 +31,13 @@ export const withMergeAdd = (state: CartState, add: MergeAdd): CartState => ({ .
 /** The cart answered the adds (applied or refused): nothing of them is left to send. */
 export const withoutMergeAdd = (state: CartState, cartId: string, key: string): CartState =>
   state.mergeAdds.some((add) => add.cartId === cartId && add.key === key) ? { ...state, mergeAdds: otherThan(state.mergeAdds, cartId, key) } : state;
+
+/**
+ * The id of the login merge's first add of line `key` to customer cart `cartId`: made from the merge's
+ * name, so an order the device places while the merge is pending can name it in its account of the
+ * line (`ordered-cart-lines.ts`) before the merge has sent it. With a random id, an order placed
+ * just before the merge sent its lines could not count them, and left them in the cart it converted
+ * (the soak's ordered washers and bolts found back in the cart). A merge into another cart, or a later
+ * merge, makes other ids: the server applies an id once.
+ */
+export const mergeAddId = (mergeId: string, cartId: string, key: string): string => `merge-${mergeId}-${fnv1a64(`${cartId}\n${key}`)}`;

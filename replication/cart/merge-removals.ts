@@ -16,7 +16,10 @@ export function withLineReplacedDuringMerge(state: CartState, lineId: string): C
 }
 
 /** The merge landed, or will not happen (signed out, a guest cart instead): what it kept goes with it. */
-export const mergeEnded = { mergePending: false, removedWhileMerging: [] as string[], mergeAdds: [], convertedCustomerCart: null } satisfies Partial<CartState>;
+export const mergeEnded = { mergePending: false, mergeId: null, removedWhileMerging: [] as string[], mergeAdds: [], convertedCustomerCart: null } satisfies Partial<CartState>;
+
+/** The login merge is owed: it keeps the name it has, or gets one (`CartState.mergeId`). */
+export const withMergePending = (state: CartState): CartState => ({ ...state, mergePending: true, mergeId: state.mergeId ?? crypto.randomUUID() });
 
 /**
  * A session began (a sign-in): the customer cart's saved lines are owed to this device unless it is on
@@ -25,4 +28,4 @@ export const mergeEnded = { mergePending: false, removedWhileMerging: [] as stri
  * appear would miss a sign-in made while no tab led (the leading page reloading), and the device
  * would stay on its guest cart without the saved lines (seed 1000000978).
  */
-export const withMergeOwed = (state: CartState): CartState => ({ ...state, mergePending: state.mergePending || !(state.token && state.customerCart) });
+export const withMergeOwed = (state: CartState): CartState => (state.mergePending || !(state.token && state.customerCart) ? withMergePending(state) : state);

@@ -81,6 +81,11 @@ export interface CartState {
    * (its saved lines are added here, never deleted there), across failures and reloads.
    */
   mergePending: boolean;
+  /**
+   * Names this login merge (set with `mergePending`): its add of a line to a customer cart has an id
+   * made from it (`mergeAddId`), which an order placed meanwhile can name before the add is sent.
+   */
+  mergeId: string | null;
   /** The Idempotency-Key of a cart creation whose reply has not arrived: its retry gets the same cart (dropped when the server says the key's request is still in progress). */
   connectRequest: { key: string; guest: boolean } | null;
   /**
@@ -208,6 +213,7 @@ export const DEFAULT_CART_STATE: CartState = {
   forceSync: false,
   customerCart: false,
   mergePending: false,
+  mergeId: null,
   connectRequest: null,
   signedOutCart: null,
   leftWithOrders: null,

@@ -4,6 +4,7 @@ import type { OrderedCartLine } from '../../../schemas/api/order';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { orderedLineKey } from '../../../replication/cart/item-match';
 import { orderedLineAccount } from '../../../replication/cart/ordered-line-account';
+import { mergeAddId } from '../../../replication/cart/merge-adds';
 import { storedLine } from '../cart/cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
@@ -26,26 +27,30 @@ export async function withCartLineAccounts(db: ShopDatabase, body: Record<string
   const products = [];
   for (const product of orderedLines(body)) {
     const line = await storedLine(db, orderedLineKey(product));
-    const account = line ? lineAccount(line, state.pendingOps, cartId, merging) : undefined;
+    const account = line ? lineAccount(line, state.pendingOps, cartId, merging ? state.mergeId : undefined) : undefined;
     products.push(account ? { ...product, cart_line: account } : product);
   }
   return { ...body, products };
 }
 
 /**
- * The login merge into the cart (`merging`) writes a line with the cart's id before it sends it: until
- * then none of the line reached that cart but what its changes kept for the cart put there, and the
- * cart's line of that product holds what was saved in another session (seed 1150000013: a saved bolt
- * went with such an order). Otherwise a line confirmed in another cart goes to this one whole, its
- * changes with it, and they say nothing; and a line never confirmed in a cart holds nothing confirmed,
- * only what its changes put there (those the merge dropped to send the line whole, in a round cut
- * short, reached no cart).
+ * The login merge into the cart (`merging`: the merge's name, null for one named by no version) writes
+ * a line with the cart's id before it sends it: until then none of the line reached that cart but what
+ * its changes kept for the cart put there, and the cart's line of that product holds what was saved in
+ * another session (seed 1150000013: a saved bolt went with such an order). The merge may still send
+ * the line before the order arrives, as an add under an id known now (`mergeAddId`): listed, the server
+ * counts it if it came, and leaves nothing of the line in the cart. Otherwise a line confirmed in
+ * another cart goes to this one whole, its changes with it, and they say nothing; and a line never
+ * confirmed in a cart holds nothing confirmed, only what its changes put there (those the merge dropped
+ * to send the line whole, in a round cut short, reached no cart).
  */
-function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartId: string, merging: boolean): OrderedCartLine | undefined {
+function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartId: string, merging: string | null | undefined): OrderedCartLine | undefined {
   const notHere = line.server_cart_id !== cartId;
-  if (notHere && line.server_cart_id && !merging) return undefined;
+  if (notHere && line.server_cart_id && merging === undefined) return undefined;
   const written = changesInLines(pendingOps.filter((op) => op.key === line.id), [line]);
   const since = written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1);
-  const account = orderedLineAccount(line.qty, since) ?? (merging && notHere ? { confirmed_qty: 0, unconfirmed: [] } : undefined);
-  return account && notHere ? { ...account, confirmed_qty: 0 } : account;
+  const account = orderedLineAccount(line.qty, since) ?? (merging !== undefined && notHere ? { confirmed_qty: 0, unconfirmed: [] } : undefined);
+  if (!account || !notHere) return account;
+  const mergeAdd = merging ? [{ op_id: mergeAddId(merging, cartId, line.id), qty: line.qty }] : [];
+  return { confirmed_qty: 0, unconfirmed: [...account.unconfirmed, ...mergeAdd] };
 }

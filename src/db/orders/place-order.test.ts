@@ -13,6 +13,7 @@ import { withCartOp } from '../../../replication/cart/cart-ops-journal';
 import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { orderStore } from './order-store';
 import { placeOrderBody } from './place-order';
+import { withCartLineAccounts } from './ordered-cart-lines';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -299,6 +300,28 @@ describe('an order naming a cart, of lines with changes not yet known to reach i
       ['BOLT', undefined],
       ['WASHER', { confirmed_qty: 0, unconfirmed: [{ op_id: 'washer-add', qty: 2 }] }],
     ]);
+  });
+
+  it('names the login merge\'s add of a line it has not written yet by the id the merge then sends it under, so the server counts it if it came first', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.put(customerCart, 'BOLT', 1);
+    shop.server.signedIn = true;
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: customerCart, customerCart: true, mergePending: true, mergeId: 'merge-one' }));
+    await db.cart.insert(newLine('BOLT', 4, 2));
+    // The order is worked out as the merge reads the cart, before it writes the bolts for it; it takes
+    // them after the merge has sent them: its account must name that add.
+    const accounts: unknown[] = [];
+    shop.server.onRequest = async (path) => {
+      if (path !== '/api/cart/pull' || accounts.length > 0) return;
+      const body = await withCartLineAccounts(db, orderBody('order-0013', customerCart, [{ sku: 'BOLT', qty: 4 }]));
+      accounts.push(...(body.products as { cart_line?: unknown }[]).map((p) => p.cart_line));
+    };
+    await shop.sync.sync({ forceClientState: true });
+    const sent = shop.server.requests.filter((r) => r.path === '/api/cart/apply').map((r) => (r.body as { ops: { op_id: string; qty: number }[] }).ops);
+    expect(sent).toEqual([[expect.objectContaining({ qty: 4 })]]);
+    expect(accounts).toEqual([{ confirmed_qty: 0, unconfirmed: [{ op_id: sent[0]![0]!.op_id, qty: 4 }] }]);
+    expect(await shop.onServer()).toEqual({ BOLT: 5 });
   });
 
   it('says none of a line reached the customer cart while the login merge into it is pending and has not written that line for it', async () => {
