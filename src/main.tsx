@@ -1,7 +1,6 @@
 import './app/app.css';
 import { holdEarlyPresses } from './app/early-presses';
 import { importInSteps } from './db/import-until-loaded';
-import { registerWorker } from './features/offline/register-worker';
 
 /**
  * The entry is only this: the app (React, the router, the first screen's code) is a chunk of its own,
@@ -33,8 +32,6 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  // The service worker's install starts with the app, not after it has rendered: see register-worker.ts.
-  void registerWorker().catch(() => undefined);
   // Each fetched again until it arrives: a dropped connection must not leave the page dead.
   void importInSteps([() => import('react'), () => import('react-dom/client'), () => import('./app/router-code')], () => import('./app/start-app'));
 };

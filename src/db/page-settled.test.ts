@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pageSettled } from './worker-catalog';
+import { pageSettled } from './page-settled';
 
 describe('pageSettled', () => {
   afterEach(() => vi.unstubAllGlobals());
