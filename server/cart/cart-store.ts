@@ -176,9 +176,26 @@ export async function touch(db: Queryable, cartId: string): Promise<void> {
   await db.query('update carts set updated_at = now() where id = $1', [cartId]);
 }
 
-/** Marks the cart as turned into an order; a converted cart answers 404 so the client starts a new one. */
-export async function markConverted(db: Queryable, cartId: string, orderId: string): Promise<void> {
-  await db.query('update carts set converted_order_id = $2, updated_at = now() where id = $1 and converted_order_id is null', [cartId, orderId]);
+/**
+ * Marks the cart as turned into an order, with what the order took of each line (line key →
+ * quantity): a later order naming the cart takes from what is left. A converted cart answers 404 so
+ * the client starts a new one.
+ */
+export async function markConverted(db: Queryable, cartId: string, orderId: string, taken: ReadonlyMap<string, number>): Promise<void> {
+  await db.query('update carts set converted_order_id = $2, converted_taken = $3::jsonb, updated_at = now() where id = $1 and converted_order_id is null', [cartId, orderId, JSON.stringify(Object.fromEntries(taken))]);
+}
+
+/** Who converted a cart, and what that order took of each line (null for carts converted before that was kept). */
+export interface CartConversion {
+  orderId: string;
+  taken: Record<string, number> | null;
+}
+
+/** Locks the cart row for the rest of the transaction; returns its conversion, or null while it is open (or absent). */
+export async function lockCartConversion(tx: Queryable, cartId: string): Promise<CartConversion | null> {
+  const rows = await tx.query<{ converted_order_id: string | null; converted_taken: Record<string, number> | null }>('select converted_order_id, converted_taken from carts where id = $1 for update', [cartId]);
+  const row = rows[0];
+  return row?.converted_order_id ? { orderId: row.converted_order_id, taken: row.converted_taken } : null;
 }
 
 /** What an order took from a cart line: its sku and options checksum, and the quantity. */

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type OrderedCartLine } from '../../schemas/api/order';
 import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { lineKey } from '../../src/domain/cart/line-key';
-import { findCart, listItems, takeFromLine, type CartRow, type TakenLine } from '../cart/cart-store';
+import { listItems, lockCartConversion, takeFromLine, type CartConversion, type CartRow, type TakenLine } from '../cart/cart-store';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../http/api-error';
 
@@ -54,14 +54,14 @@ export function holdsAll(held: LineQuantities, wanted: LineQuantities): boolean 
 
 /**
  * The order naming `cartId` is about to be placed: locks the cart row, so two orders naming one cart
- * take turns (the second waits here), and returns the order that converted the cart meanwhile, or
+ * take turns (the second waits here), and returns the cart's conversion by an order meanwhile, or
  * null while the cart is open. An order the converting one holds whole is refused (409 naming it).
  */
-export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: LineQuantities): Promise<string | null> {
-  const cart = await findCart(tx, cartId, true);
-  if (!cart || cart.converted_order_id === null) return null;
-  if (holdsAll(await orderedQuantities(tx, cart.converted_order_id), wanted)) throw await cartAlreadyOrdered(tx, cart.converted_order_id);
-  return cart.converted_order_id;
+export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: LineQuantities): Promise<CartConversion | null> {
+  const conversion = await lockCartConversion(tx, cartId);
+  if (!conversion) return null;
+  if (holdsAll(await orderedQuantities(tx, conversion.orderId), wanted)) throw await cartAlreadyOrdered(tx, conversion.orderId);
+  return conversion;
 }
 
 /**
@@ -99,12 +99,15 @@ export async function reachedLines(tx: Queryable, customerId: string, taken: rea
  * naming it finds only what is still left. Inside the order's transaction, after the order is
  * inserted (a retry of the same order_id never gets here). A guest cart's lines stay with it.
  */
-export async function takeWhatWasLeft(tx: Queryable, cart: CartRow, convertingOrderId: string, taken: readonly TakenLine[]): Promise<void> {
+export async function takeWhatWasLeft(tx: Queryable, cart: CartRow, conversion: CartConversion, taken: readonly TakenLine[]): Promise<void> {
   if (cart.customer_id === null) return;
   const open = await tx.query<{ id: string }>('select id from carts where customer_id = $1 and converted_order_id is null for update', [cart.customer_id]);
   const openId = open[0]?.id;
   if (!openId) return;
-  const converting = await orderedQuantities(tx, convertingOrderId);
+  // What the converting order took, not what it holds: it took no more of a line than its device
+  // knew reached the cart, and the rest of the line (another device's) went on in the open cart.
+  // A cart converted before that was kept: taken to be all it held.
+  const converting: LineQuantities = conversion.taken ? new Map(Object.entries(conversion.taken)) : await orderedQuantities(tx, conversion.orderId);
   const wanted = quantitiesOf(taken);
   for (const item of await listItems(tx, cart.id)) {
     const key = lineKey(item.sku, item.checksum);

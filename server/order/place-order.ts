@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { ApiError, unauthorized } from '../http/api-error';
 import { takeStock } from '../stock/stock-store';
 import { createCheckoutAccount } from './checkout-account';
-import { lockCartForOrder, reachedLines, takeWhatWasLeft } from './converted-cart';
+import { lockCartForOrder, quantitiesOf, reachedLines, takeWhatWasLeft } from './converted-cart';
 import { orderDocument } from './order-document';
 import { orderRequestHash } from './order-request';
 import { toApiOrder } from './api-order';
@@ -136,7 +136,7 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       const taken = await reachedOf(tx, prepared, body);
       if (convertedBy !== null) await takeWhatWasLeft(tx, prepared.cart, convertedBy, taken);
       else {
-        await markConverted(tx, prepared.cart.id, body.order_id);
+        await markConverted(tx, prepared.cart.id, body.order_id, quantitiesOf(taken));
         await moveUntakenLines(tx, prepared.cart, taken);
       }
     }

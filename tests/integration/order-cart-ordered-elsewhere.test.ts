@@ -133,6 +133,25 @@ describe("an order naming a cart another of the customer's orders converted", ()
     expect(await openCart(sub)).toEqual({ [NUT]: 3 });
   });
 
+  it('takes the part of a line the converting order left because its own part of it had not reached the cart', async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    const apply = (ops: Record<string, unknown>[], headers: Record<string, string>) => server.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops }, headers);
+    // The laptop (A) adds 2 bolts, and 2 more that never reach the cart; the phone (B) adds 2 bolts and a nut.
+    const laptopAdd = { op_id: `a-bolt-${sub}`, type: 'add', sku: BOLT, qty: 2 };
+    expect((await apply([laptopAdd], a)).status).toBe(200);
+    expect((await apply([{ op_id: `b-bolt-${sub}`, type: 'add', sku: BOLT, qty: 2 }, { op_id: `b-nut-${sub}`, type: 'add', sku: NUT, qty: 1 }], b)).status).toBe(200);
+    // The laptop orders its 4 bolts: it takes the 2 of them that reached the cart; the phone's 2 go on.
+    const cartLine = { confirmed_qty: 0, unconfirmed: [{ op_id: laptopAdd.op_id, qty: 2 }, { op_id: `a-bolt-lost-${sub}`, qty: 2 }] };
+    expect((await order(sub, nextOrderId('a'), [{ sku: BOLT, qty: 4, cart_line: cartLine }], cartId, a)).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [BOLT]: 2, [NUT]: 1 });
+    // The phone orders its bolts and nut naming the cart the laptop's order converted: they leave the
+    // cart. (Counting the converting order's 4 bolts as taken, the server found no bolt left to take:
+    // the soak's ordered lines found back in the cart.)
+    const placed = await order(sub, nextOrderId('b'), [{ sku: BOLT, qty: 2 }, { sku: NUT, qty: 1 }], cartId, b);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await openCart(sub)).toEqual({});
+  });
+
   it('refuses an account of the cart line that is not made of whole numbers and change ids (400)', async () => {
     const { sub, b, cartId } = await twoSessions();
     for (const cartLine of [{ confirmed_qty: -1, unconfirmed: [] }, { confirmed_qty: 1, unconfirmed: [{ op_id: 'has space', qty: 1 }] }, { confirmed_qty: 1, unconfirmed: [{ op_id: 'x', qty: 1.5 }] }]) {
