@@ -92,6 +92,12 @@ export const orderBody = v.strictObject({
   /** The customer's own job or PO number (optional, trimmed, at most 40 printable characters). */
   customer_reference: v.optional(orderReferenceField),
   /**
+   * The browser database that places the order (shared by its tabs, one per device and browser). An
+   * order naming a cart another order converted is only that order seen again when the same device
+   * placed both (see server/order/converted-cart.ts). Not part of what makes a retry the same order.
+   */
+  device_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'device_id: 1 to 64 letters, digits, - or _'))),
+  /**
    * The grand total (with VAT, in pounds) the shopper confirmed on the review step. When given, the
    * server refuses an order it would charge differently (409, meta.reason 'price-changed'). It is not
    * part of what makes two submissions the same order (see order-request.ts).

@@ -11,9 +11,9 @@ import { ApiError } from '../http/api-error';
  * ordered lines leave the cart."). An order naming such a cart is one of two things:
  *
  * - the same checkout seen twice (a second tab, a stale queued order with a new order_id): the
- *   converting order holds every line it asks for, at least at its quantity. Placing it would order
- *   those lines twice, so it is refused with a 409 naming the converting order, and the device shows
- *   that order in its place;
+ *   converting order, from the same device, holds every line it asks for, at least at its quantity.
+ *   Placing it would order those lines twice, so it is refused with a 409 naming the converting
+ *   order, and the device shows that order in its place;
  * - an order of its own (another device of the customer that added lines or changed quantities in
  *   its copy of the cart before it heard of the other order): it is placed like any order, exactly
  *   once by its order_id, without converting the cart again (see `takeWhatWasLeft`).
@@ -53,14 +53,36 @@ export function holdsAll(held: LineQuantities, wanted: LineQuantities): boolean 
 }
 
 /**
+ * Whether the order from `deviceId` may be the converting order seen again: it came from the same
+ * browser database (a second tab, a stale queued order), or either order did not say where it came
+ * from. Another device's order the converting one holds whole is its own: that order took no more of
+ * a line than its device knew reached the cart, and the rest of the line, this device's, went on.
+ */
+async function sameDevice(tx: Queryable, convertingOrderId: string, deviceId: string | null): Promise<boolean> {
+  if (deviceId === null) return true;
+  const rows = await tx.query<{ device_id: string | null }>('select device_id from orders where order_id = $1', [convertingOrderId]);
+  const converting = rows[0]?.device_id ?? null;
+  return converting === null || converting === deviceId;
+}
+
+/**
+ * An order (`wanted`, from `deviceId`) naming a cart the order `convertingOrderId` converted is that
+ * order seen again when that order holds all of it, at least at its quantities, and came from the
+ * same device: refused with a 409 naming it.
+ */
+export async function refuseIfOrderedAgain(db: Queryable, convertingOrderId: string, wanted: LineQuantities, deviceId: string | null): Promise<void> {
+  if (holdsAll(await orderedQuantities(db, convertingOrderId), wanted) && (await sameDevice(db, convertingOrderId, deviceId))) throw await cartAlreadyOrdered(db, convertingOrderId);
+}
+
+/**
  * The order naming `cartId` is about to be placed: locks the cart row, so two orders naming one cart
  * take turns (the second waits here), and returns the cart's conversion by an order meanwhile, or
- * null while the cart is open. An order the converting one holds whole is refused (409 naming it).
+ * null while the cart is open. That order seen again is refused (`refuseIfOrderedAgain`).
  */
-export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: LineQuantities): Promise<CartConversion | null> {
+export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: LineQuantities, deviceId: string | null): Promise<CartConversion | null> {
   const conversion = await lockCartConversion(tx, cartId);
   if (!conversion) return null;
-  if (holdsAll(await orderedQuantities(tx, conversion.orderId), wanted)) throw await cartAlreadyOrdered(tx, conversion.orderId);
+  await refuseIfOrderedAgain(tx, conversion.orderId, wanted, deviceId);
   return conversion;
 }
 

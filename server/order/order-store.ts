@@ -28,6 +28,8 @@ export interface NewOrder {
   reply: OrderReply;
   doc: Record<string, unknown>;
   createdAt: string;
+  /** The browser database that placed it, when it said (`device_id`). */
+  deviceId: string | null;
 }
 
 /**
@@ -40,15 +42,15 @@ export interface NewOrder {
 export async function insertOrder(tx: Queryable, order: NewOrder, comment: string): Promise<boolean> {
   const rows = await tx.query(
     `with inserted as (
-       insert into orders (order_id, increment_id, customer_id, email, status, request_hash, reply, doc, created_at)
-       select $1, $2, $3, $4, 'pending', $5, $6::jsonb, $7::jsonb, $8
+       insert into orders (order_id, increment_id, customer_id, email, status, request_hash, reply, doc, created_at, device_id)
+       select $1, $2, $3, $4, 'pending', $5, $6::jsonb, $7::jsonb, $8, $10
        where not exists (select 1 from withdrawn_orders where order_id = $1)
        on conflict (order_id) do nothing returning order_id
      ), history as (
        insert into order_status_history (order_id, status, comment) select order_id, 'pending', $9 from inserted
      )
      select order_id from inserted`,
-    [order.orderId, order.incrementId, order.customerId, order.email, order.requestHash, JSON.stringify(order.reply), JSON.stringify(order.doc), order.createdAt, comment],
+    [order.orderId, order.incrementId, order.customerId, order.email, order.requestHash, JSON.stringify(order.reply), JSON.stringify(order.doc), order.createdAt, comment, order.deviceId],
   );
   return rows.length === 1;
 }

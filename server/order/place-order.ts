@@ -85,7 +85,7 @@ async function reachedOf(tx: Queryable, prepared: PreparedOrder, body: OrderBody
 async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {
   return ctx.db.transaction(async (tx) => {
     // First, so two orders naming one cart take turns here and the second sees it converted.
-    const convertedBy = prepared.cart ? await lockCartForOrder(tx, prepared.cart.id, wantedOf(prepared)) : null;
+    const convertedBy = prepared.cart ? await lockCartForOrder(tx, prepared.cart.id, wantedOf(prepared), body.device_id ?? null) : null;
     // Then the id: a withdrawal (withdraw-order.ts) and this placement see each other's outcome.
     const incrementId = await lockOrderIdForNumber(tx, body.order_id);
     const createdAt = new Date().toISOString();
@@ -106,7 +106,7 @@ async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, a
       clientCreatedAt: body.created_at,
       customerReference: body.customer_reference,
     };
-    const order = { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt };
+    const order = { orderId: body.order_id, incrementId, customerId: facts.customerId, email: prepared.email, requestHash, reply, doc: orderDocument(facts, prepared.lines, prepared.totals), createdAt, deviceId: body.device_id ?? null };
     if (!(await insertOrder(tx, order, 'Order placed'))) {
       // Not inserted: stored already (a retry), or withdrawn by its device.
       const stored = await findStoredOrder(tx, body.order_id);

@@ -16,7 +16,7 @@ import { findCustomerById } from '../user/customer-store';
 import { accountRequest } from './order-request';
 import { checkAddress, checkPaymentMethod, checkShippingMethod, orderEmail, storedAddress, validationError } from './order-checks';
 import { prepareCheckoutAccount, type AccountToCreate } from './checkout-account';
-import { cartAlreadyOrdered, holdsAll, orderedQuantities, quantitiesOf, type LineQuantities } from './converted-cart';
+import { quantitiesOf, refuseIfOrderedAgain, type LineQuantities } from './converted-cart';
 import { checkConfirmedTotal } from './confirmed-total';
 
 /** Everything an order needs before its transaction: validated, priced and totalled. */
@@ -59,9 +59,9 @@ async function orderCart(ctx: Pick<AppContext, 'db'>, cartId: OrderBody['cart_id
 }
 
 /**
- * The order names a cart another order converted, and that order holds every line this one asks
- * for, at least at its quantity: it is the same checkout again (a second tab, a stale queued order),
- * refused with a 409 naming that order. Judged before stock is looked at: the first order took that
+ * The order names a cart another order converted, and that order, from the same device, holds every
+ * line this one asks for, at least at its quantity: it is the same checkout again (a second tab, a
+ * stale queued order), refused with a 409 naming that order (`refuseIfOrderedAgain`). Judged before stock is looked at: the first order took that
  * stock, and "already ordered" is what the shopper needs to hear. Lines that cannot be priced are
  * compared as sent; an order with any line the converting one lacks is an order of its own.
  */
@@ -76,7 +76,7 @@ async function refuseOrderedAgain(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'
   const wanted = quantitiesOf(
     outcomes.map((o, i) => (o.ok ? { sku: o.line.resolved.lineSku, checksum: o.line.checksum, qty: o.line.qty } : { sku: o.sku, checksum: itemChecksum(body.products[i]?.product_option ?? null), qty: Number(body.products[i]?.qty) || 0 })),
   );
-  if (holdsAll(await orderedQuantities(ctx.db, cart.converted_order_id), wanted)) throw await cartAlreadyOrdered(ctx.db, cart.converted_order_id);
+  await refuseIfOrderedAgain(ctx.db, cart.converted_order_id, wanted, body.device_id ?? null);
 }
 
 async function accountEmailOf(ctx: Pick<AppContext, 'db'>, auth: AuthClaims | null): Promise<string | undefined> {

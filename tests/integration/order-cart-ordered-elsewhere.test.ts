@@ -37,8 +37,8 @@ async function twoSessions(): Promise<{ sub: string; a: Record<string, string>; 
   return { sub, a, b, cartId };
 }
 
-const order = (sub: string, orderId: string, products: Record<string, unknown>[], cartId: string, headers: Record<string, string>) =>
-  server.request<Record<string, unknown>>('POST', '/api/order', orderBody(orderId, products, { cart_id: cartId, user_id: sub }), headers);
+const order = (sub: string, orderId: string, products: Record<string, unknown>[], cartId: string, headers: Record<string, string>, extra: Record<string, unknown> = {}) =>
+  server.request<Record<string, unknown>>('POST', '/api/order', orderBody(orderId, products, { cart_id: cartId, user_id: sub, ...extra }), headers);
 
 async function storedLines(orderId: string): Promise<Record<string, number>> {
   const rows = await server.ctx.db.query<{ doc: { items: { sku: string; qty_ordered: number }[] } }>('select doc from orders where order_id = $1', [orderId]);
@@ -150,6 +150,33 @@ describe("an order naming a cart another of the customer's orders converted", ()
     const placed = await order(sub, nextOrderId('b'), [{ sku: BOLT, qty: 2 }, { sku: NUT, qty: 1 }], cartId, b);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect(await openCart(sub)).toEqual({});
+  });
+
+  it("places another device's order as its own when the converting order holds its lines but came from another device; the same device's is refused", async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    const apply = (ops: Record<string, unknown>[], headers: Record<string, string>) => server.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops }, headers);
+    // The laptop adds 2 bolts and 2 more that never reach the cart; the phone adds 2 bolts.
+    const laptopAdd = { op_id: `a-bolt-${sub}`, type: 'add', sku: BOLT, qty: 2 };
+    expect((await apply([laptopAdd], a)).status).toBe(200);
+    expect((await apply([{ op_id: `b-bolt-${sub}`, type: 'add', sku: BOLT, qty: 2 }], b)).status).toBe(200);
+    const cartLine = { confirmed_qty: 0, unconfirmed: [{ op_id: laptopAdd.op_id, qty: 2 }, { op_id: `a-bolt-lost-${sub}`, qty: 2 }] };
+    const first = nextOrderId('a');
+    expect((await order(sub, first, [{ sku: BOLT, qty: 4, cart_line: cartLine }], cartId, a, { device_id: 'laptop-db' })).status).toBe(200);
+    expect(await openCart(sub)).toEqual({ [BOLT]: 2 });
+    // The phone's order of its 2 bolts: the laptop's order holds 4, but it is not this checkout seen
+    // again (another device placed it), so it is placed, and the phone's bolts leave the cart.
+    const phones = nextOrderId('b');
+    const placed = await order(sub, phones, [{ sku: BOLT, qty: 2 }], cartId, b, { device_id: 'phone-db' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await storedLines(phones)).toEqual({ [BOLT]: 2 });
+    expect(await openCart(sub)).toEqual({});
+    // A second tab of the laptop (its database, its device id) with the same checkout: that order again.
+    const again = await order(sub, nextOrderId('a'), [{ sku: BOLT, qty: 4 }], cartId, a, { device_id: 'laptop-db' });
+    expect(again.status).toBe(409);
+    expect((again.body.meta as { order_id: string }).order_id).toBe(first);
+    // A device id is a short token of letters, digits, '-' and '_'.
+    const refused = await order(sub, nextOrderId('b'), [{ sku: BOLT, qty: 1 }], cartId, b, { device_id: 'has space' });
+    expect(refused.status).toBe(400);
   });
 
   it('refuses an account of the cart line that is not made of whole numbers and change ids (400)', async () => {

@@ -342,3 +342,15 @@ describe('an order naming a cart, of lines with changes not yet known to reach i
     ]);
   });
 });
+
+describe('an order sent from this device', () => {
+  it("says which browser database placed it, the same in all its tabs, so the server tells this checkout seen again from another device's order", async () => {
+    const shop = await shopPage();
+    await db.cart.insert(newLine('NUT', 1));
+    const placed = await placeOrderBody(db, shop.outbox, orderBody('order-device-1', null, [{ sku: 'NUT', qty: 1 }]));
+    expect(placed.outcome).toBe('sent');
+    const token = await db.storageToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(shop.page.orders.map((o) => o.device_id)).toEqual([token]);
+  });
+});

@@ -34,6 +34,15 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
 }
 
 /**
+ * This browser database's id, the same in all its tabs (RxDB's storage token): the server tells a
+ * second tab's or a stale queued copy of a checkout from another device's order by it.
+ */
+async function deviceIdOf(db: ShopDatabase): Promise<string | undefined> {
+  const token: unknown = await db.storageToken;
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(token) ? token : undefined;
+}
+
+/**
  * Places the checkout's order (SPEC §4), exactly once:
  * 1. the order id is the checkout's (a second press, a second tab or a reload finds the order
  *    already stored and shows it instead of placing another);
@@ -52,7 +61,8 @@ export async function placeOrderBody(db: ShopDatabase, outbox: OrderOutbox, body
   const orderId = await orderIdForPress(db, body.order_id);
   const { cart_id: cartId, ...rest } = body;
   const own = (await cartPromisedToAnotherOrder(db, cartId, orderId)) || (await cartNotMergedYet(db, cartId, orderedLines(body))) ? rest : await withCartLineAccounts(db, body);
-  const { order, isNew } = await outbox.store(own, orderId);
+  const deviceId = await deviceIdOf(db);
+  const { order, isNew } = await outbox.store(deviceId ? { ...own, device_id: deviceId } : own, orderId);
   if (!isNew) return outbox.sendNow(order.order_id, order);
 
   let taken: TakenLines = { taken: [], journaled: new Set() };
