@@ -1,4 +1,6 @@
 import { briefError } from './error-text';
+import { LOCAL, readLocal } from '../../../src/db/local-state';
+import type { ShopDatabase } from '../../../src/db/database-types';
 import type { PlaceResult } from '../../../replication/orders/order-outbox';
 import type { ShopSync } from '../../../src/db/sync/shop-sync';
 import { orderFromCart, reloadTab, type Tab } from './shop-tab';
@@ -19,12 +21,31 @@ const bodyLines = (body: Record<string, unknown>): Lines => {
   return lines;
 };
 
+/**
+ * What decides each line's account in the order (ordered-cart-lines.ts), as the review step began: the
+ * device's server cart, whether a login merge into it is pending, and each line's server cart and the
+ * changes not yet known to be applied to it. Two soak failures (1190000076, 1190000104) showed a line
+ * partly confirmed in the cart accounted as "confirmed 0", which only a line whose server cart is not
+ * the order's gives.
+ */
+async function cartAsReviewed(db: ShopDatabase): Promise<string> {
+  const state = await readLocal(db, LOCAL.cartState);
+  const tail = (id: string | null | undefined) => (id ? id.slice(0, 8) : 'none');
+  const lines = (await db.cart.find().exec()).map((line) => {
+    const pending = state.pendingOps.filter((op) => op.key === line.id).map((op) => `${op.type}${op.qty ?? ''}`);
+    return `${line.sku}×${line.qty} in ${tail(line.server_cart_id)}${pending.length ? ` pending ${pending.join(',')}` : ''}`;
+  });
+  return `cart ${tail(state.token)}${state.mergePending ? ' merge pending' : ''}: ${lines.join(', ')}`;
+}
+
 /** The shopper opens the review step in this tab: the order body from the cart it shows, and the checkout begins. */
 export async function review(ctx: StepContext, tab: Tab): Promise<Review | null> {
   const body = await orderFromCart(tab.db, ctx.email);
   if (!body) return null;
   await (tab.shop as WithCheckout).beginCheckout?.();
-  return { checkout: ctx.model.beginCheckout(bodyLines(body), ctx.device), body };
+  const checkout = ctx.model.beginCheckout(bodyLines(body), ctx.device);
+  ctx.notes.push(`checkout #${checkout.n} reviewed in tab ${tab.index}: ${await cartAsReviewed(tab.db)}`);
+  return { checkout, body };
 }
 
 /**
