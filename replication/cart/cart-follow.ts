@@ -24,7 +24,8 @@ const notInCart = (line: CartLine, cartId: string) => line.server_cart_id !== ca
  *
  * Lines never confirmed in this cart and not covered by a change are sent whole, as the device holds
  * them (a new cart after the old one was lost, lines put back from a refused order). Lines with a
- * change made since this round read them wait for the next round, which sends it.
+ * change made since this round read them wait for the next round, which sends it; only what the
+ * server confirmed of them is recorded.
  */
 export async function followServerCart(ctx: MergeContext, lines: readonly CartLine[], serverItems: readonly ServerCartItem[], ops: OpKeys): Promise<DiffLog> {
   const diff = emptyDiff();
@@ -32,7 +33,17 @@ export async function followServerCart(ctx: MergeContext, lines: readonly CartLi
   for (const line of lines) {
     const match = [...unmatched].find((item) => sameItem(line, item, ctx.cartId)) ?? null;
     if (match) unmatched.delete(match);
-    if (ops.later.has(line.id)) continue;
+    if (ops.later.has(line.id)) {
+      // Changed since this round sent it: the next round sends that change. What the server confirmed
+      // of it is recorded now, its cart and item, with the shopper's quantity and time kept as they
+      // are; else an order placed before that round accounts the line as never in the cart and takes
+      // none of what this round put there (seed 1190000076: the first of two nuts stayed in the cart).
+      const own = match ? ownQty(ctx, match) : 0;
+      if (own > 0 && (line.server_item_id !== match!.item_id || line.server_cart_id !== ctx.cartId)) {
+        await ctx.store.putLine({ ...confirmLine(line, { ...match!, qty: own }, ctx.cartId, ctx.now()), qty: line.qty, updated_at: line.updated_at });
+      }
+      continue;
+    }
     const covered = ops.sent.has(line.id) && !ops.removed.has(line.id);
     if (!covered && notInCart(line, ctx.cartId)) {
       diff.items.push({ party: 'server', status: match ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });

@@ -343,6 +343,37 @@ describe('an order naming a cart, of lines with changes not yet known to reach i
   });
 });
 
+describe('a line the shopper added to again while the round sending its first add was on the way', () => {
+  it('is recorded as confirmed in the cart by that round, so an order placed before the next round counts what reached it (seed 1190000076)', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await db.cart.insert(newLine('BOLT', 1));
+    await shop.sync.authorize();
+    expect(shop.server.lines(customerCart)).toEqual({ BOLT: 1 });
+    // A first nut, then a second one added as the round sending the first reaches the server.
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('NUT', 1), 1, undefined, 'nut-1'));
+    await db.cart.insert(newLine('NUT', 1, 2, { last_op_id: 'nut-1' }));
+    let addedAgain = false;
+    shop.server.onRequest = async (path) => {
+      if (path !== '/api/cart/apply' || addedAgain) return;
+      addedAgain = true;
+      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('NUT', 1), 1, undefined, 'nut-2'));
+      await db.cart.findOne(newLine('NUT', 1).id).exec().then((line) => line!.incrementalPatch({ qty: 2, last_op_id: 'nut-2' }));
+    };
+    await shop.sync.sync();
+    expect(addedAgain).toBe(true);
+    expect(shop.server.lines(customerCart)).toEqual({ BOLT: 1, NUT: 1 });
+    // The second nut stays on the device for the next round to send.
+    expect(await shop.local()).toEqual({ BOLT: 1, NUT: 2 });
+    // Offline before the next round: the order of both nuts says the first reached the cart.
+    shop.page.online = false;
+    await placeOrderBody(db, shop.outbox, orderBody('order-0014', customerCart, [{ sku: 'NUT', qty: 2 }]));
+    const body = (await db.orders.findOne('order-0014').exec())!.toMutableJSON().body;
+    expect((body.products as { cart_line?: unknown }[])[0]!.cart_line).toEqual({ confirmed_qty: 1, unconfirmed: [{ op_id: 'nut-2', qty: 1 }] });
+  });
+});
+
 describe('an order sent from this device', () => {
   it("says which browser database placed it, the same in all its tabs, so the server tells this checkout seen again from another device's order", async () => {
     const shop = await shopPage();
