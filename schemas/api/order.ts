@@ -66,6 +66,9 @@ const personalDetails = v.looseObject({
   createAccount: v.optional(v.boolean()),
 });
 
+/** A browser database's id as an order carries it (`device_id`): RxDB's storage token. */
+export const deviceIdField = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'device_id: 1 to 64 letters, digits, - or _'));
+
 export const orderBody = v.strictObject({
   /** The client-made idempotency key: every retry of one order sends the same id. */
   order_id: clientOrderIdField,
@@ -96,7 +99,7 @@ export const orderBody = v.strictObject({
    * order naming a cart another order converted is only that order seen again when the same device
    * placed both (see server/order/converted-cart.ts). Not part of what makes a retry the same order.
    */
-  device_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'device_id: 1 to 64 letters, digits, - or _'))),
+  device_id: v.optional(deviceIdField),
   /**
    * The grand total (with VAT, in pounds) the shopper confirmed on the review step. When given, the
    * server refuses an order it would charge differently (409, meta.reason 'price-changed'). It is not

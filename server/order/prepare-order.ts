@@ -61,9 +61,10 @@ async function orderCart(ctx: Pick<AppContext, 'db'>, cartId: OrderBody['cart_id
 /**
  * The order names a cart another order converted, and that order, from the same device, holds every
  * line this one asks for, at least at its quantity: it is the same checkout again (a second tab, a
- * stale queued order), refused with a 409 naming that order (`refuseIfOrderedAgain`). Judged before stock is looked at: the first order took that
- * stock, and "already ordered" is what the shopper needs to hear. Lines that cannot be priced are
- * compared as sent; an order with any line the converting one lacks is an order of its own.
+ * stale queued order), refused with a 409 naming that order (`refuseIfOrderedAgain`). Judged before
+ * stock is looked at: the first order took that stock, and "already ordered" is what the shopper
+ * needs to hear. Lines that cannot be priced are compared as sent; an order with any line the
+ * converting one lacks is an order of its own.
  */
 async function refuseOrderedAgain(ctx: Pick<AppContext, 'db' | 'log' | 'catalog'>, cart: CartRow, body: OrderBody, customerGroupId: number, now: Date, read: PricingRead): Promise<void> {
   if (cart.converted_order_id === null) return;

@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { orderMayNameCart } from '../../../replication/cart/cart-hash';
+import { deviceIdField } from '../../../schemas/api/order';
 import { orderedLineKey } from '../../../replication/cart/item-match';
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
@@ -39,7 +41,7 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
  */
 async function deviceIdOf(db: ShopDatabase): Promise<string | undefined> {
   const token: unknown = await db.storageToken;
-  return typeof token === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(token) ? token : undefined;
+  return v.is(deviceIdField, token) ? token : undefined;
 }
 
 /**
