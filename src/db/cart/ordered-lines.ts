@@ -40,17 +40,35 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   // recorded before the line is written, so a sync that no longer finds a line knows why. Decided
   // on the stored line: this tab's cache may lack another tab's add of a moment ago.
   const whole: CartLine[] = [];
+  // Lines holding more than the order (another tab added to them after this one showed the cart): the
+  // order takes part of each, with the quantity it takes.
+  const part: CartLine[] = [];
   for (const [id, qty] of ordered) {
     const line = await storedLine(db, id);
-    if (line && line.qty <= qty && !tookBefore(line)) whole.push(line);
+    if (!line || tookBefore(line)) continue;
+    if (line.qty <= qty) whole.push(line);
+    else part.push({ ...line, qty });
   }
   const journaled = new Set<string>();
-  if (whole.length > 0) {
+  /** Line id → the id of the 'take' journaled for the part the order takes of it. */
+  const partTakes = new Map<string, string>();
+  if (whole.length > 0 || part.length > 0) {
     await modifyLocal(db, LOCAL.cartState, (s) => {
       const pinned = s.token !== null && s.token === orderCartId;
       journaled.clear();
-      if (!pinned) for (const line of whole) journaled.add(line.id);
-      return withLinesOrdered(s, whole, pinned ? s.token : null);
+      partTakes.clear();
+      if (pinned) return whole.length > 0 ? withLinesOrdered(s, whole, s.token) : s;
+      for (const line of whole) journaled.add(line.id);
+      // An order that does not take from the device's cart leaves the whole line there, with every
+      // change made to it: the part ordered goes by a 'take' too. Without it the server cart kept the
+      // part, and the device then followed it back (seed 7004: two anchors ordered from a tab that
+      // had not heard of the other tab's two stayed in the cart).
+      return part.reduce((next, line) => {
+        const opId = crypto.randomUUID();
+        partTakes.set(line.id, opId);
+        journaled.add(line.id);
+        return withCartOp(next, 'take', line, line.qty, undefined, opId);
+      }, withLinesOrdered(s, whole, null));
     });
   }
   const taken: CartLine[] = [];
@@ -70,7 +88,9 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
       }
       // A local edit: a sync that read the line before keeps this quantity (see cart-store).
       took = { ...current, qty };
-      return { ...current, ...marked(current), qty: current.qty - qty, updated_at: Date.now() };
+      // The line holds the take journaled for it: a login merge reading it sends that change with it.
+      const take = partTakes.get(id);
+      return { ...current, ...marked(current), qty: current.qty - qty, updated_at: Date.now(), ...(take ? { last_op_id: take } : {}) };
     });
     if (took) taken.push(took);
   }

@@ -385,3 +385,35 @@ describe('an order sent from this device', () => {
     expect(shop.page.orders.map((o) => o.device_id)).toEqual([token]);
   });
 });
+
+describe('an order of part of a line, from a tab that had not heard of the rest', () => {
+  it('leaves only the rest in the cart, on the device and on the server, whether or not the line had reached the cart (seed 7004)', async () => {
+    for (const confirmed of [true, false]) {
+      const shop = await shopPage();
+      const customerCart = shop.server.customerCartId();
+      shop.server.signedIn = true;
+      await db.cart.insert(newLine('BOLT', 1));
+      await shop.sync.authorize();
+      // Two anchors from one tab, two from another: one line of 4, each add a change of its own.
+      shop.page.online = confirmed;
+      for (const opId of ['anchor-1', 'anchor-2']) {
+        await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'add', newLine('ANCHOR', 2), 2, undefined, opId));
+        const stored = await db.cart.findOne(newLine('ANCHOR', 2).id).exec();
+        if (stored) await stored.incrementalPatch({ qty: stored.qty + 2, last_op_id: opId, updated_at: Date.now() });
+        else await db.cart.insert(newLine('ANCHOR', 2, 2, { last_op_id: opId }));
+      }
+      if (confirmed) await shop.sync.sync();
+      expect(shop.server.lines(customerCart)).toEqual(confirmed ? { BOLT: 1, ANCHOR: 4 } : { BOLT: 1 });
+      // Offline, the tab that showed two anchors orders them; its order names no cart.
+      shop.page.online = false;
+      await placeOrderBody(db, shop.outbox, orderBody(`order-part-${confirmed}`, null, [{ sku: 'ANCHOR', qty: 2 }]));
+      expect(await shop.local()).toEqual({ BOLT: 1, ANCHOR: 2 });
+      shop.page.online = true;
+      expect(await shop.outbox.sendQueued()).toMatchObject({ sent: 1 });
+      await shop.sync.sync();
+      expect(shop.server.lines(customerCart)).toEqual({ BOLT: 1, ANCHOR: 2 });
+      expect(await shop.local()).toEqual({ BOLT: 1, ANCHOR: 2 });
+      await db.close();
+    }
+  });
+});
