@@ -1,4 +1,4 @@
-import type { RxDocument } from 'rxdb';
+import { normalizeMangoQuery, prepareQuery, type MangoQuerySelector, type RxDocument } from 'rxdb';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import type { ShopDatabase } from '../database-types';
 import { isWriteConflict } from '../write-conflict';
@@ -27,7 +27,23 @@ export async function lineDocument(db: ShopDatabase, id: string): Promise<RxDocu
  */
 export async function storedLine(db: ShopDatabase, id: string): Promise<CartLine | null> {
   const [stored] = await db.cart.storageInstance.findDocumentsById([id], false);
-  if (!stored) return null;
+  return stored ? plainLine(stored) : null;
+}
+
+/**
+ * The cart's lines as IndexedDB holds them now, oldest first. A cart sync reads these, not the tab's
+ * cache: it compares them with the changes journal, which is read from storage too, and a leading tab
+ * that had not heard yet of another tab's removal sent the removal from the journal, then pushed the
+ * line back as one the server lacked (seed 7007: removed washers came back after a login merge).
+ */
+export async function storedLines(db: ShopDatabase): Promise<CartLine[]> {
+  const schema = db.cart.schema.jsonSchema;
+  const query = normalizeMangoQuery(schema, { selector: { _deleted: { $eq: false } } as MangoQuerySelector<CartLine>, sort: [{ added_at: 'asc' }] });
+  const result = await db.cart.storageInstance.query(prepareQuery(schema, query));
+  return result.documents.map(plainLine);
+}
+
+function plainLine(stored: CartLine & { _deleted?: unknown; _rev?: unknown; _meta?: unknown; _attachments?: unknown }): CartLine {
   const { _deleted, _rev, _meta, _attachments, ...line } = stored;
   return line;
 }

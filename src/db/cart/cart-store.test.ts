@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { cartStore } from './cart-store';
 import type { ShopDatabase } from '../database-types';
-import { openTestDatabase } from '../../../tests/doubles/test-database';
+import { fakeBrowser, openTestDatabase } from '../../../tests/doubles/test-database';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -73,5 +73,27 @@ describe("the cart sync's store", () => {
     await db.cart.insert(line(1, 10));
     await store.putLine(confirmed(line(4, 5)));
     expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 1, server_item_id: 7, updated_at: 10 });
+  });
+
+  it("reads the lines as stored, not as the cache of a tab that has not heard of another tab's removal (seed 7007)", async () => {
+    // Two tabs on one browser database; this one hears nothing of the other's writes (as while the
+    // other's change message is still on its way).
+    const browser = fakeBrowser();
+    const name = `tabs_${process.pid}_${Date.now()}`;
+    db = await openTestDatabase({ browser, name, collections: ['cart'], ignoreDuplicate: true, devMode: true });
+    const other = await openTestDatabase({ browser, name, collections: ['cart'], ignoreDuplicate: true, devMode: true });
+    try {
+      await db.cart.bulkInsert([line(4, 10), { ...line(1, 10), id: 'B|x', sku: 'B', added_at: 2 }]);
+      const store = cartStore(db);
+      expect((await store.lines()).map((l) => l.sku)).toEqual(['A', 'B']);
+      expect((await db.cart.find().exec()).map((d) => d.sku)).toEqual(['A', 'B']);
+      await other.cart.findOne('A|x').remove();
+      expect((await db.cart.find().exec()).map((d) => d.sku)).toEqual(['A', 'B']); // this tab's cache
+      expect((await store.readForSync()).map((l) => l.sku)).toEqual(['B']);
+      expect((await store.lines()).map((l) => l.sku)).toEqual(['B']);
+      expect(await store.hasLine('A|x')).toBe(false);
+    } finally {
+      await other.close();
+    }
   });
 });

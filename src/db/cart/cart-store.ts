@@ -1,6 +1,6 @@
 import type { CartLine, CartStore } from '../../../replication/cart/cart-types';
 import type { ShopDatabase } from '../database-types';
-import { insertOrModifyLine, removeLine, takenBy } from './cart-line-write';
+import { insertOrModifyLine, lineDocument, removeLine, storedLine, storedLines, takenBy } from './cart-line-write';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 
 /** What the shopper chose on a line: a sync result never overwrites these after a local edit. */
@@ -27,13 +27,12 @@ const versionOf = (line: Pick<CartLine, 'updated_at' | 'last_op_id'>): string =>
 export function cartStore(db: ShopDatabase): CartStore {
   /** Line id → its version (`versionOf`) as the running sync round read it. */
   let read = new Map<string, string>();
-  const find = () => db.cart.find({ sort: [{ added_at: 'asc' }] }).exec();
   return {
-    lines: async () => (await find()).map((d) => d.toMutableJSON()),
+    lines: () => storedLines(db),
     readForSync: async () => {
-      const docs = await find();
-      read = new Map(docs.map((d) => [d.id, versionOf(d)]));
-      return docs.map((d) => d.toMutableJSON());
+      const lines = await storedLines(db);
+      read = new Map(lines.map((line) => [line.id, versionOf(line)]));
+      return lines;
     },
     putLine: async (line) => {
       const seenAt = read.get(line.id);
@@ -45,8 +44,8 @@ export function cartStore(db: ShopDatabase): CartStore {
         if (kept.price_incl_tax_pence !== current.price_incl_tax_pence) kept.price_seen_incl_tax_pence = current.price_seen_incl_tax_pence ?? current.price_incl_tax_pence;
         return kept;
       };
-      const doc = await db.cart.findOne(line.id).exec();
-      if (!doc) {
+      const doc = await lineDocument(db, line.id);
+      if (!doc || doc.deleted) {
         if (seenAt !== undefined) return; // removed since the sync read it: it stays removed
         // A new line from the server; if the shopper adds the same line meanwhile, their line wins.
         await insertOrModifyLine(db, line.id, () => line, keepLocalEdit);
@@ -54,10 +53,10 @@ export function cartStore(db: ShopDatabase): CartStore {
       }
       await doc.incrementalModify((current) => (versionOf(current) === seenAt ? { ...line, ...takenBy(current) } : keepLocalEdit(current)));
     },
-    hasLine: async (id) => (await db.cart.findOne(id).exec()) !== null,
+    hasLine: async (id) => (await storedLine(db, id)) !== null,
     removeLine: (id) => removeLine(db, id),
     removeIfUnchanged: async (id) => {
-      const doc = await db.cart.findOne(id).exec();
+      const doc = await lineDocument(db, id);
       // On the stored revision: an edit landing at this moment wins over the removal.
       await doc?.incrementalModify((current) => (versionOf(current) === read.get(id) ? { ...current, _deleted: true } : current));
     },
