@@ -33,3 +33,19 @@ export function orderedLineAccount(qty: number, ops: readonly PendingCartOp[]): 
   }
   return { confirmed_qty: Math.max(0, before), unconfirmed };
 }
+
+/**
+ * The account of a line with a set pending that no cart has confirmed, in the cart the login merge has
+ * not brought it to yet (see `lineAccount` in src/db/orders/ordered-cart-lines.ts). Its changes go to
+ * that cart, kept for the order, before the merge reads it, and there a set makes the cart's line its
+ * quantity: from the last set on, the changes say all the line holds there, the set its quantity and
+ * each add or take its own. Without it such a line said none of it reached the cart, and the changes
+ * that had put all of it there left it there after the order (soak seed 1220000552: 8 screws stayed).
+ * Undefined when the last reset of the line is not a set, or with too many changes to list.
+ */
+export function accountFromLastSet(ops: readonly PendingCartOp[]): OrderedCartLine | undefined {
+  const at = ops.findLastIndex((op) => op.type === 'set' || op.type === 'remove');
+  if (at === -1 || ops[at]!.type !== 'set' || ops.length - at > MAX_LISTED) return undefined;
+  const unconfirmed = ops.slice(at).map((op) => ({ op_id: op.op_id, qty: op.type === 'take' ? -(op.qty ?? 0) : (op.qty ?? 0) }));
+  return { confirmed_qty: 0, unconfirmed };
+}

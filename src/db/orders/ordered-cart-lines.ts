@@ -3,7 +3,7 @@ import { changesInLines, type PendingCartOp } from '../../../replication/cart/ca
 import type { OrderedCartLine } from '../../../schemas/api/order';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { orderedLineKey } from '../../../replication/cart/item-match';
-import { orderedLineAccount } from '../../../replication/cart/ordered-line-account';
+import { accountFromLastSet, orderedLineAccount } from '../../../replication/cart/ordered-line-account';
 import { mergeAddId } from '../../../replication/cart/merge-adds';
 import { storedLine } from '../cart/cart-line-write';
 import type { ShopDatabase } from '../database-types';
@@ -42,14 +42,15 @@ export async function withCartLineAccounts(db: ShopDatabase, body: Record<string
  * counts it if it came, and leaves nothing of the line in the cart. Otherwise a line confirmed in
  * another cart goes to this one whole, its changes with it, and they say nothing; and a line never
  * confirmed in a cart holds nothing confirmed, only what its changes put there (those the merge dropped
- * to send the line whole, in a round cut short, reached no cart).
+ * to send the line whole, in a round cut short, reached no cart), from its last set on when it has
+ * one (`accountFromLastSet`).
  */
 function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartId: string, merging: string | null | undefined): OrderedCartLine | undefined {
   const notHere = line.server_cart_id !== cartId;
   if (notHere && line.server_cart_id && merging === undefined) return undefined;
   const written = changesInLines(pendingOps.filter((op) => op.key === line.id), [line]);
   const since = written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1);
-  const account = orderedLineAccount(line.qty, since) ?? (merging !== undefined && notHere ? { confirmed_qty: 0, unconfirmed: [] } : undefined);
+  const account = orderedLineAccount(line.qty, since) ?? (merging !== undefined && notHere ? (accountFromLastSet(since) ?? { confirmed_qty: 0, unconfirmed: [] }) : undefined);
   if (!account || !notHere) return account;
   const mergeAdd = merging ? [{ op_id: mergeAddId(merging, cartId, line.id), qty: line.qty }] : [];
   return { confirmed_qty: 0, unconfirmed: [...account.unconfirmed, ...mergeAdd] };

@@ -14,6 +14,7 @@ import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { orderStore } from './order-store';
 import { placeOrderBody } from './place-order';
 import { withCartLineAccounts } from './ordered-cart-lines';
+import { mergeAddId } from '../../../replication/cart/merge-adds';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -340,6 +341,33 @@ describe('an order naming a cart, of lines with changes not yet known to reach i
       ['SCREW', undefined],
       ['BOLT', { confirmed_qty: 0, unconfirmed: [] }],
     ]);
+  });
+
+  it('counts from its last set a line with one pending that the login merge has not written for the customer cart: those changes go there for the order (seed 1220000552)', async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: customerCart, customerCart: true, mergePending: true, mergeId: 'merge-two' }));
+    // Three screws, set to 6, two more: the line holds 8 and no cart has confirmed it.
+    for (const [type, qty, opId] of [['add', 3, 's-1'], ['set', 6, 's-2'], ['add', 2, 's-3']] as const) {
+      await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, type, newLine('SCREW', qty), qty, undefined, opId));
+    }
+    await db.cart.insert(newLine('SCREW', 8, 1, { last_op_id: 's-3' }));
+    // The merge has sent the nuts already: the order names the customer cart.
+    shop.server.put(customerCart, 'NUT', 2);
+    await db.cart.insert(newLine('NUT', 2, 2, { server_cart_id: customerCart }));
+    shop.page.online = false;
+    await placeOrderBody(db, shop.outbox, orderBody('order-0015', customerCart, [{ sku: 'SCREW', qty: 8 }, { sku: 'NUT', qty: 2 }]));
+    const body = (await db.orders.findOne('order-0015').exec())!.toMutableJSON().body;
+    expect(body.cart_id).toBe(customerCart);
+    expect((body.products as { cart_line?: unknown }[])[0]!.cart_line).toEqual({
+      confirmed_qty: 0,
+      unconfirmed: [{ op_id: 's-2', qty: 6 }, { op_id: 's-3', qty: 2 }, { op_id: mergeAddId('merge-two', customerCart, newLine('SCREW', 8).id), qty: 8 }],
+    });
+    // The changes went to the cart for the order, ahead of the merge: the 8 screws it takes are there.
+    shop.page.online = true;
+    await shop.sync.sync({ forceClientState: true });
+    expect(shop.server.lines(customerCart)).toEqual({ NUT: 2, SCREW: 8 });
   });
 });
 
