@@ -21,7 +21,10 @@ const PROFILE_RETRY_MS = 1_000;
  * second after the session appears (the login's own read is usually in by then), then with backoff,
  * and at once when the connection returns.
  */
-export function keepProfileLoaded(db: ShopDatabase, deps: { api: ApiClient; connectivity: Connectivity }): Subscription {
+/** The keeper's subscription, and when its next read of the profile runs (ms from now; null when none is set). */
+export type ProfileKeeper = Subscription & { retryDueInMs(): number | null };
+
+export function keepProfileLoaded(db: ShopDatabase, deps: { api: ApiClient; connectivity: Connectivity }): ProfileKeeper {
   let reading = false;
   const retries = retrySchedule(() => void attempt(), { baseMs: PROFILE_RETRY_MS });
 
@@ -61,5 +64,5 @@ export function keepProfileLoaded(db: ShopDatabase, deps: { api: ApiClient; conn
     ),
   ).subscribe((when) => (when === 'now' ? void attempt() : retries.later()));
   subscription.add(() => retries.stop());
-  return subscription;
+  return Object.assign(subscription, { retryDueInMs: () => retries.dueInMs });
 }

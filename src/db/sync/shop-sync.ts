@@ -13,7 +13,7 @@ import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { createOrderCoordinator } from '../orders/order-coordinator';
 import { endSessionAfterTokenFailure, sessionTokenStore } from '../session/session';
 import { keepServerLogoutsSent } from '../session/logout-keeper';
-import { keepProfileLoaded } from '../session/profile-keeper';
+import { keepProfileLoaded, type ProfileKeeper } from '../session/profile-keeper';
 import { watchSessionCustomer } from '../session/session-customer';
 import { createSessionCoordinator } from '../session/session-coordinator';
 import { browserConnectivity, type Connectivity } from './connectivity';
@@ -104,6 +104,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
   let stopped = false;
   let stopFocusPulls: (() => void) | null = null;
+  /** The lead's reads of a missing profile: orders held for the customer go once it is in. */
+  let profileKeeper: ProfileKeeper | null = null;
 
   function startCatalogue(): void {
     if (options.catalogue === false) return;
@@ -152,7 +154,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
         .pipe(filter(() => connectivity.isOnline()))
         .subscribe(() => void cart.refresh().catch(rounds.failed)),
     );
-    leadSubs.push(keepProfileLoaded(db, { api, connectivity }));
+    profileKeeper = keepProfileLoaded(db, { api, connectivity });
+    leadSubs.push(profileKeeper);
     leadSubs.push(keepServerLogoutsSent(db, { api, connectivity, retryBaseMs: options.retryBaseMs }));
     // The lines' prices follow the catalogue and the server cart (written by the leading tab only).
     leadSubs.push(
@@ -202,6 +205,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   async function resign(): Promise<void> {
     leadTerm++;
     leadSubs.splice(0).forEach((s) => s.unsubscribe());
+    profileKeeper = null;
     rounds.pause();
     const running = catalog;
     catalog = null;
@@ -251,8 +255,15 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     overview$: () => watchSyncOverview(db, connectivity, leadership),
     /** "Retry now": the leading tab (this one or another) runs a sync round and a catalogue pull. */
     retry: () => requestRetry(db),
-    /** When this tab's own retry of waiting work runs (ms from now); null when it has none set (a tab that does not lead). */
-    retryDueInMs: (): number | null => rounds.retryDueInMs(),
+    /**
+     * When this tab next retries waiting work by itself (ms from now): a sync round, or a read of the
+     * missing profile that orders held for the customer wait for. Null when it has none set (a tab
+     * that does not lead).
+     */
+    retryDueInMs: (): number | null => {
+      const due = [rounds.retryDueInMs(), profileKeeper?.retryDueInMs() ?? null].filter((ms): ms is number => ms !== null);
+      return due.length > 0 ? Math.min(...due) : null;
+    },
     setAutomaticTransmission: (on: boolean) => modifyLocal(db, LOCAL.settings, (s) => ({ ...s, automaticTransmission: on })),
     /** The review step opened: the order id this checkout owns (the same in every tab until its order is placed). */
     beginCheckout: orders.beginCheckout,
