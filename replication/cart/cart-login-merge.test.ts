@@ -277,6 +277,30 @@ describe('an order that takes lines while the login merge sends them', () => {
     expect(page.local()).toEqual({ A: 2, SAVED: 1 });
     expect(page.store.current()).toMatchObject({ mergePending: false, leftWithOrders: null });
   });
+
+  const cut: [string, Fault, Record<string, number>][] = [
+    ['it reached the cart, its reply lost', 'lost-reply', { A: 2, B: 1, SAVED: 1 }],
+    ['it never reached the cart', 'network', { A: 2, SAVED: 1 }],
+  ];
+  it.each(cut)('a line an order naming no cart took while it was sent (%s): it does not come back, nor stay in the customer cart (seed 1220000753)', async (_, fault, afterCut) => {
+    const { page, customerCart } = await signedInWithTwoLines();
+    page.server.onRequest = async (path, body) => {
+      const line = page.store.map.get(newLine('B', 1).id);
+      if (updateOf(path, body) !== 'B' || !line) return;
+      // The order named no cart (the merge had not reached it when the order was made): its taking
+      // of B is journaled, to go after the merge.
+      await page.store.updateState((s) => withLinesOrdered(s, [line], null));
+      page.store.map.delete(line.id);
+      page.server.fail('/api/cart/apply', fault);
+    };
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.server.lines(customerCart)).toEqual(afterCut);
+    await page.sync.sync();
+    await page.sync.sync();
+    expect(page.server.lines(customerCart)).toEqual({ A: 2, SAVED: 1 });
+    expect(page.local()).toEqual({ A: 2, SAVED: 1 });
+    expect(page.store.current()).toMatchObject({ mergePending: false, pendingOps: [] });
+  });
 });
 
 /**

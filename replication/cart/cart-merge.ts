@@ -25,6 +25,8 @@ export interface MergeContext {
   leftWithOrders?: ReadonlySet<string>;
   /** The login merge: ids of lines the shopper removed or set a quantity on while it was pending (`withLineReplacedDuringMerge`). */
   removedWhileMerging?: ReadonlySet<string>;
+  /** The login merge: keys of lines whose adds it sent again ahead of an order's take (`withMergeAddsResent`); the cart's copy waits for them. */
+  strayMergeAdds?: ReadonlySet<string>;
   /** The login merge: its adds sent and not answered, and its name (`merge-adds.ts`). */
   mergeAdds?: readonly MergeAdd[];
   mergeId?: string | null;
@@ -246,6 +248,8 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
     const key = serverLineKey(item);
+    // Its adds and the order's take follow the merge: the next round reads what is left of it.
+    if (ctx.strayMergeAdds?.has(key)) continue;
     const gone = (ctx.leftWithOrders?.has(key) ?? false) || (ctx.removedWhileMerging?.has(key) ?? false);
     if ((mode.restored?.has(key) ?? false) || gone) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));

@@ -7,6 +7,7 @@ import { mergeCart } from './cart-merge';
 import { followServerCart } from './cart-follow';
 import { changesInLines, inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
 import { mergeEnded, withMergeOwed, withMergePending } from './merge-removals';
+import { strayMergeAdds, withMergeAddsResent } from './merge-adds';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
 import { CartLostError, knownOrNull } from './cart-outcome';
 import { cartTotals } from './cart-totals';
@@ -311,11 +312,15 @@ export function createCartSync(deps: CartSyncDeps) {
     // naming this cart took before the next round would have them sent again on top of the quantity
     // the merge put there (seed 1000000590: 2 screws merged, then added once more as a change). A line
     // still here is sent whole by the next round anyway.
+    // A line it sent by adds whose reply was lost, taken since by an order naming no cart, keeps its take
+    // and gets those adds back before it (`withMergeAddsResent`).
+    const stray = login ? strayMergeAdds(after, token, read) : [];
+    const strayKeys = new Set(stray.map((add) => add.key));
     if (login) {
-      const held = new Set(changesInLines(after.pendingOps, read).map((op) => op.op_id));
-      if (held.size > 0) await deps.store.updateState((s) => withoutOps(s, held));
+      const held = new Set(changesInLines(after.pendingOps, read).filter((op) => !(strayKeys.has(op.key) && op.type === 'take')).map((op) => op.op_id));
+      if (held.size > 0 || stray.length > 0) await deps.store.updateState((s) => withMergeAddsResent(withoutOps(s, held), stray));
     }
-    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
+    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
     let diff: DiffLog;
     try {
       diff = login

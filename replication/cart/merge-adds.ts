@@ -41,3 +41,30 @@ export const withoutMergeAdd = (state: CartState, cartId: string, key: string): 
  * merge, makes other ids: the server applies an id once.
  */
 export const mergeAddId = (mergeId: string, cartId: string, key: string): string => `merge-${mergeId}-${fnv1a64(`${cartId}\n${key}`)}`;
+
+/**
+ * The adds a login merge sent for a line whose reply never came, the line taken since by an order that
+ * names no cart (`strayMergeAdds`): they go back in the changes journal ahead of the line's take, under
+ * their ids. The server applies each id once, so the take then gives up what they put in the cart
+ * whether or not they reached it the first time; and the saved quantity the cart held of the product
+ * stays. Dropped with the line's other changes, the adds stayed in the cart and the merge brought
+ * them back to the device as saved lines (soak seed 1220000753: an ordered nut came back).
+ */
+export function withMergeAddsResent(state: CartState, adds: readonly MergeAdd[]): CartState {
+  if (adds.length === 0) return state;
+  let pendingOps = state.pendingOps;
+  for (const add of adds) {
+    const known = new Set(pendingOps.map((op) => op.op_id));
+    const again = add.ops.filter((op) => !known.has(op.op_id));
+    const at = pendingOps.findIndex((op) => op.key === add.key);
+    pendingOps = at === -1 ? [...pendingOps, ...again] : [...pendingOps.slice(0, at), ...again, ...pendingOps.slice(at)];
+  }
+  const resent = (add: MergeAdd) => adds.some((a) => a.cartId === add.cartId && a.key === add.key);
+  return { ...state, pendingOps, mergeAdds: state.mergeAdds.filter((add) => !resent(add)) };
+}
+
+/** Of the adds the merge into `cartId` sent without an answer, those of lines gone from `read` whose taking by an order is journaled. */
+export function strayMergeAdds(state: CartState, cartId: string, read: readonly { id: string }[]): MergeAdd[] {
+  const here = new Set(read.map((line) => line.id));
+  return state.mergeAdds.filter((add) => add.cartId === cartId && !here.has(add.key) && state.pendingOps.some((op) => op.key === add.key && op.type === 'take'));
+}
