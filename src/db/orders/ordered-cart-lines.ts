@@ -4,7 +4,7 @@ import type { OrderedCartLine } from '../../../schemas/api/order';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { orderedLineKey } from '../../../replication/cart/item-match';
 import { accountFromLastSet, orderedLineAccount } from '../../../replication/cart/ordered-line-account';
-import { mergeAddId } from '../../../replication/cart/merge-adds';
+import { mergeAddId, mergeAddOf, type MergeAdd } from '../../../replication/cart/merge-adds';
 import { storedLine } from '../cart/cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, readLocal } from '../local-state';
@@ -27,7 +27,7 @@ export async function withCartLineAccounts(db: ShopDatabase, body: Record<string
   const products = [];
   for (const product of orderedLines(body)) {
     const line = await storedLine(db, orderedLineKey(product));
-    const account = line ? lineAccount(line, state.pendingOps, cartId, merging ? state.mergeId : undefined) : undefined;
+    const account = line ? lineAccount(line, state.pendingOps, cartId, merging ? state.mergeId : undefined, merging ? state.mergeAdds : []) : undefined;
     products.push(account ? { ...product, cart_line: account } : product);
   }
   return { ...body, products };
@@ -45,11 +45,20 @@ export async function withCartLineAccounts(db: ShopDatabase, body: Record<string
  * to send the line whole, in a round cut short, reached no cart), from its last set on when it has
  * one (`accountFromLastSet`).
  */
-function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartId: string, merging: string | null | undefined): OrderedCartLine | undefined {
+function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartId: string, merging: string | null | undefined, mergeAdds: readonly MergeAdd[]): OrderedCartLine | undefined {
   const notHere = line.server_cart_id !== cartId;
   if (notHere && line.server_cart_id && merging === undefined) return undefined;
   const written = changesInLines(pendingOps.filter((op) => op.key === line.id), [line]);
   const since = written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1);
+  const merged = notHere ? undefined : mergeAddOf(mergeAdds, cartId, line.id);
+  if (merged && !since.some((op) => op.type === 'set' || op.type === 'remove')) {
+    // Written for the cart by the merge, its adds not answered: of the line, the cart holds what they
+    // put there if they came, and what the changes since added. Said as confirmed, the order took its
+    // quantity from the cart even when they never came: from anchors the shopper added after it
+    // (soak seed 1220000918).
+    const after = orderedLineAccount(line.qty, since);
+    return { confirmed_qty: 0, unconfirmed: [...merged.ops.map((op) => ({ op_id: op.op_id, qty: op.qty ?? 0 })), ...(after?.unconfirmed ?? [])] };
+  }
   const account = orderedLineAccount(line.qty, since) ?? (merging !== undefined && notHere ? (accountFromLastSet(since) ?? { confirmed_qty: 0, unconfirmed: [] }) : undefined);
   if (!account || !notHere) return account;
   const mergeAdd = merging ? [{ op_id: mergeAddId(merging, cartId, line.id), qty: line.qty }] : [];

@@ -343,6 +343,21 @@ describe('an order naming a cart, of lines with changes not yet known to reach i
     ]);
   });
 
+  it("names the login merge's adds of a line it wrote for the customer cart while their reply has not come: the order takes none of it from the cart if they never came (seed 1220000918)", async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    const bolt = newLine('BOLT', 1, 1, { server_cart_id: customerCart });
+    const add = { op_id: 'merge-add-bolt', type: 'add' as const, key: bolt.id, sku: 'BOLT', product_option: null, qty: 1 };
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: customerCart, customerCart: true, mergePending: true, mergeId: 'merge-three', mergeAdds: [{ cartId: customerCart, key: bolt.id, ops: [add], lineQty: 1 }] }));
+    await db.cart.insert(bolt);
+    shop.page.online = false;
+    await placeOrderBody(db, shop.outbox, orderBody('order-0016', customerCart, [{ sku: 'BOLT', qty: 1 }]));
+    const body = (await db.orders.findOne('order-0016').exec())!.toMutableJSON().body;
+    expect(body.cart_id).toBe(customerCart);
+    expect((body.products as { cart_line?: unknown }[])[0]!.cart_line).toEqual({ confirmed_qty: 0, unconfirmed: [{ op_id: 'merge-add-bolt', qty: 1 }] });
+  });
+
   it('counts from its last set a line with one pending that the login merge has not written for the customer cart: those changes go there for the order (seed 1220000552)', async () => {
     const shop = await shopPage();
     const customerCart = shop.server.customerCartId();
