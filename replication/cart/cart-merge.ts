@@ -248,9 +248,9 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
   for (const item of unmatched) {
     diff.items.push({ party: 'client', status: 'no-item', sku: item.sku });
     const key = serverLineKey(item);
-    // Its adds and the order's take follow the merge: the next round reads what is left of it.
-    if (ctx.strayMergeAdds?.has(key)) continue;
     const gone = (ctx.leftWithOrders?.has(key) ?? false) || (ctx.removedWhileMerging?.has(key) ?? false);
+    // Its adds and the order's take follow the merge: the next round reads what is left of it.
+    if (!gone && (ctx.strayMergeAdds?.has(key) ?? false)) continue;
     if ((mode.restored?.has(key) ?? false) || gone) await removeOnServer(ctx, diff, item);
     else if (ownQty(ctx, item) > 0) await ctx.store.putLine(lineFromServer({ ...item, qty: ownQty(ctx, item) }, ctx.cartId, ctx.now(), await ctx.lookup?.(item.sku)));
   }

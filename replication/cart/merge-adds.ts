@@ -63,8 +63,13 @@ export function withMergeAddsResent(state: CartState, adds: readonly MergeAdd[])
   return { ...state, pendingOps, mergeAdds: state.mergeAdds.filter((add) => !resent(add)) };
 }
 
-/** Of the adds the merge into `cartId` sent without an answer, those of lines gone from `read` whose taking by an order is journaled. */
+/**
+ * Of the adds the merge into `cartId` sent without an answer, those of lines gone from `read` whose
+ * taking by an order is journaled. Not a line the merge deletes from the cart itself: one replaced
+ * while it was pending (a refused order put it back), or one an order left there (`leftWithOrders`).
+ */
 export function strayMergeAdds(state: CartState, cartId: string, read: readonly { id: string }[]): MergeAdd[] {
   const here = new Set(read.map((line) => line.id));
-  return state.mergeAdds.filter((add) => add.cartId === cartId && !here.has(add.key) && state.pendingOps.some((op) => op.key === add.key && op.type === 'take'));
+  const deletedThere = new Set([...state.removedWhileMerging, ...(state.leftWithOrders?.cartId === cartId ? state.leftWithOrders.keys : [])]);
+  return state.mergeAdds.filter((add) => add.cartId === cartId && !here.has(add.key) && !deletedThere.has(add.key) && state.pendingOps.some((op) => op.key === add.key && op.type === 'take'));
 }
