@@ -59,8 +59,7 @@ export function withMergeAddsResent(state: CartState, adds: readonly MergeAdd[])
     const at = pendingOps.findIndex((op) => op.key === add.key);
     pendingOps = at === -1 ? [...pendingOps, ...again] : [...pendingOps.slice(0, at), ...again, ...pendingOps.slice(at)];
   }
-  const resent = (add: MergeAdd) => adds.some((a) => a.cartId === add.cartId && a.key === add.key);
-  return { ...state, pendingOps, mergeAdds: state.mergeAdds.filter((add) => !resent(add)) };
+  return adds.reduce((next, add) => withoutMergeAdd(next, add.cartId, add.key), { ...state, pendingOps });
 }
 
 /**

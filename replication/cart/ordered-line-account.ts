@@ -4,6 +4,9 @@ import type { PendingCartOp } from '../../schemas/rx/local-documents';
 /** The most changes an order's line may list (the order schema's limit). */
 const MAX_LISTED = 50;
 
+/** What an add or a take changes a line by: its quantity, taken away for a take. */
+const changeOf = (op: PendingCartOp): number => (op.type === 'take' ? -(op.qty ?? 0) : (op.qty ?? 0));
+
 /**
  * What the device can say of a cart line it orders (`OrderedCartLine`): of its quantity `qty`, the
  * part the server confirmed, and what each change not yet known to be applied (`ops`: the line's,
@@ -23,7 +26,7 @@ export function orderedLineAccount(qty: number, ops: readonly PendingCartOp[]): 
   let before = qty;
   for (const op of [...ops].reverse()) {
     if (op.type === 'add' || op.type === 'take') {
-      const added = op.type === 'add' ? (op.qty ?? 0) : -(op.qty ?? 0);
+      const added = changeOf(op);
       unconfirmed.unshift({ op_id: op.op_id, qty: added });
       before -= added;
       continue;
@@ -46,6 +49,6 @@ export function orderedLineAccount(qty: number, ops: readonly PendingCartOp[]): 
 export function accountFromLastSet(ops: readonly PendingCartOp[]): OrderedCartLine | undefined {
   const at = ops.findLastIndex((op) => op.type === 'set' || op.type === 'remove');
   if (at === -1 || ops[at]!.type !== 'set' || ops.length - at > MAX_LISTED) return undefined;
-  const unconfirmed = ops.slice(at).map((op) => ({ op_id: op.op_id, qty: op.type === 'take' ? -(op.qty ?? 0) : (op.qty ?? 0) }));
+  const unconfirmed = ops.slice(at).map((op) => ({ op_id: op.op_id, qty: op.type === 'set' ? (op.qty ?? 0) : changeOf(op) }));
   return { confirmed_qty: 0, unconfirmed };
 }
