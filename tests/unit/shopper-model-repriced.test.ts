@@ -10,6 +10,7 @@ const device = (state: string): DeviceSnapshot => ({
   cart: {},
   cartToken: null,
   unsyncedCart: 0,
+  pendingCartOps: 0,
   signedIn: false,
   signUpModal: false,
 });

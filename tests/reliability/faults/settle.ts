@@ -48,8 +48,25 @@ export interface Settled {
   others: DeviceSnapshot[];
   /** Requests in flight when the wait ended. */
   inFlight: string[];
-  /** Requests in flight at each "Retry now" press (empty: the device was waiting for its own timer). */
-  pressedWhile: string[][];
+  /** At each "Retry now" press: the requests in flight (none: it waited for its own timer), and what the devices not settled held. */
+  pressedWhile: Press[];
+}
+
+export interface Press {
+  inFlight: string[];
+  waiting: string[];
+}
+
+/**
+ * What keeps a device from settling, and who could retry it: a press with nothing in flight and no
+ * timer set says the device lost track of this work, and the report must name it.
+ */
+function waitingOn(device: DeviceSnapshot, browser: Browser, index: number): string {
+  const orders = waitingOrders(device).map((o) => `${o.order_id.slice(0, 8)} ${o.state} after ${o.attempts} attempt(s)`);
+  const leader = browser.tabs.findIndex((tab) => tab.shop.leadership.isLeading());
+  const timers = browser.tabs.map((tab) => tab.shop.retryDueInMs() ?? 'none').join('/');
+  const parts = [orders.length > 0 ? `orders ${orders.join(', ')}` : '', device.pendingTasks.length > 0 ? `tasks ${device.pendingTasks.length}` : '', device.unsyncedCart > 0 ? `unsynced lines ${device.unsyncedCart}` : '', device.pendingCartOps > 0 ? `cart changes ${device.pendingCartOps}` : ''];
+  return `${index === 0 ? 'device' : `other device ${index}`}: ${parts.filter(Boolean).join('; ') || 'settled'} (leading tab ${leader < 0 ? 'none' : `t${leader}`}, retry timers ${timers} ms)`;
 }
 
 const isSettled = (device: DeviceSnapshot) => waitingOrders(device).length === 0 && device.pendingTasks.length === 0 && device.unsyncedCart === 0;
@@ -72,7 +89,7 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
   let deadline = started + limitMs;
   let answers = 0;
   let retryPresses = 0;
-  const pressedWhile: string[][] = [];
+  const pressedWhile: Press[] = [];
   let nextPress = started + pressMs;
   let quiet = 0;
   let requests = -1;
@@ -95,7 +112,8 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
       deadline = Math.min(Math.max(deadline, nextPress + pressMs), started + limitMs + OWN_RETRY_MAX_MS);
     } else if (Date.now() > nextPress) {
       nextPress = Date.now() + pressMs;
-      pressedWhile.push(inFlight);
+      const devices = [device!, ...others];
+      pressedWhile.push({ inFlight, waiting: browsers.flatMap((browser, i) => (done[i] ? [] : [waitingOn(devices[i]!, browser, i)])) });
       for (const [i, browser] of browsers.entries()) {
         if (done[i]) continue;
         retryPresses++;
@@ -106,9 +124,9 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
   }
 }
 
-/** What the device was doing at each press, for a settlesByItself failure: a request's time-out, or its own timer. */
-export const pressedWhileText = (pressedWhile: readonly (readonly string[])[]): string =>
-  pressedWhile.map((inFlight, i) => `#${i + 1} ${inFlight.length > 0 ? inFlight.join(', ') : 'nothing (waiting for its retry timer)'}`).join('; ');
+/** What the devices were doing at each press, for a settlesByItself failure: a request's time-out, or their own timers, and what they still held. */
+export const pressedWhileText = (pressedWhile: readonly Press[]): string =>
+  pressedWhile.map(({ inFlight, waiting }, i) => `#${i + 1} ${inFlight.length > 0 ? inFlight.join(', ') : 'nothing in flight'}; waiting: ${waiting.join(' | ')}`).join('; ');
 
 /**
  * The shopper looks at each device once all have settled: its page comes into view, and the leading

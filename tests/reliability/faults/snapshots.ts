@@ -13,6 +13,8 @@ export interface DeviceSnapshot {
   cartToken: string | null;
   /** The device's own count of cart changes the server has not confirmed. */
   unsyncedCart: number;
+  /** Cart changes recorded and not yet answered by the server. */
+  pendingCartOps: number;
   signedIn: boolean;
   signUpModal: boolean;
 }
@@ -50,6 +52,7 @@ export async function deviceSnapshot(db: ShopDatabase): Promise<DeviceSnapshot> 
     cart: Object.fromEntries(plainLines.map((l) => [l.sku, l.qty])),
     cartToken: cartState.token,
     unsyncedCart: unsyncedCartLines(plainLines, cartState),
+    pendingCartOps: cartState.pendingOps.length,
     signedIn: Boolean(session.token),
     signUpModal: ui.signUpModal,
   };
