@@ -23,6 +23,11 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Silent logout after a refused refresh (or any 401 when auto-refresh is off). */
   onAuthFailure?: (reason: 'refused' | 'attempts' | 'no-refresh') => Promise<void>;
+  /**
+   * The browser database's id, sent as `X-Device-Id` with every request that changes something: the
+   * server tells this device's cart writes from another device's of the same customer by it.
+   */
+  deviceId?: () => Promise<string | undefined>;
   /** The clock of the Retry-After waits (tests). */
   now?: () => number;
 }
@@ -62,6 +67,8 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const query = { ...options.query };
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    const device = method === 'GET' ? undefined : await config.deviceId?.();
+    if (device) headers['x-device-id'] = device;
     if (token && config.tokenInQuery) query.token = token;
     else if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;

@@ -4,7 +4,7 @@ import { parseQuantity } from '../../src/domain/quantity/quantity-rules';
 import type { AuthClaims } from '../auth/authenticate';
 import type { AppContext } from '../context';
 import { loadCart } from './cart-access';
-import { addToLine, claimOp, deleteLine, deleteLines, findLine, forgetOldOps, opSeen, putLine, takeFromLine, touch, type LineWrite } from './cart-store';
+import { addToLine, claimOp, deleteLine, deleteLines, findLine, forgetOldOps, opSeen, putLine, takeFromLine, touch, type LineWrite, type OverwrittenLine } from './cart-store';
 import { itemReply, pricedCart } from './cart-view';
 import { priceLines, type LineOutcome } from './line-pricing';
 
@@ -71,6 +71,13 @@ async function plan(ctx: Ctx, cartId: string, auth: AuthClaims | null, op: CartO
   return { op, kind: 'write', add: true, write: writeOf(first, qty.qty) };
 }
 
+/** The line a set or a removal overwrites, whatever it held (adds and takes build on it). */
+function overwrittenBy(p: Exclude<Planned, { kind: 'refused' }>): OverwrittenLine | null {
+  if (p.kind === 'remove') return { sku: p.sku, checksum: p.checksum };
+  if (p.kind === 'write' && !p.add) return { sku: p.write.sku, checksum: p.write.checksum };
+  return null;
+}
+
 /** The cart's lines as /api/cart/pull replies them. */
 async function cartItems(ctx: Ctx, cartId: string, auth: AuthClaims | null) {
   const fresh = await loadCart(ctx.db, cartId, auth);
@@ -84,7 +91,7 @@ async function cartItems(ctx: Ctx, cartId: string, auth: AuthClaims | null) {
  * cart row is locked for the writes, so ops from two devices take turns and each applies to the
  * cart as the other left it. A refused op (out of stock, a bad quantity) leaves the rest applied.
  */
-export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | null, ops: readonly CartOp[]): Promise<CartApplyReply> {
+export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | null, ops: readonly CartOp[], deviceId: string | null = null): Promise<CartApplyReply> {
   await loadCart(ctx.db, cartId, auth);
   const planned: Planned[] = [];
   const held = heldQuantities(ctx, cartId);
@@ -107,7 +114,7 @@ export async function applyCartOps(ctx: Ctx, cartId: string, auth: AuthClaims | 
         else out.push({ op_id: p.op.op_id, status: 'refused', code: p.code, message: p.message });
         continue;
       }
-      if (!(await claimOp(tx, p.op.op_id, cart.id))) {
+      if (!(await claimOp(tx, p.op.op_id, cart.id, deviceId, overwrittenBy(p)))) {
         out.push({ op_id: p.op.op_id, status: 'duplicate' });
         continue;
       }

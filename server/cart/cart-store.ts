@@ -135,10 +135,37 @@ export async function takeFromLine(db: Queryable, cartId: string, sku: string, c
 /** How long a change's id is kept: a device resending a change after longer would have it applied again. */
 export const CART_OP_KEPT_DAYS = 30;
 
-/** Records a shopper's change by its id; false when it was recorded before (a retry: not applied again). */
-export async function claimOp(db: Queryable, opId: string, cartId: string): Promise<boolean> {
-  const rows = await db.query('insert into cart_ops (op_id, cart_id) values ($1, $2) on conflict (op_id) do nothing returning op_id', [opId, cartId]);
+/** The line a set or a removal overwrites (checksum null: every line of the sku). */
+export interface OverwrittenLine {
+  sku: string;
+  checksum: string | null;
+}
+
+/**
+ * Records a shopper's change by its id; false when it was recorded before (a retry: not applied
+ * again). A set or a removal records the line it overwrites (see `overwrittenSince` in
+ * server/order/converted-cart.ts).
+ */
+export async function claimOp(db: Queryable, opId: string, cartId: string, deviceId: string | null, overwrites: OverwrittenLine | null = null): Promise<boolean> {
+  const rows = await db.query(
+    'insert into cart_ops (op_id, cart_id, device_id, overwrites_sku, overwrites_checksum) values ($1, $2, $3, $4, $5) on conflict (op_id) do nothing returning op_id',
+    [opId, cartId, deviceId, overwrites?.sku ?? null, overwrites?.checksum ?? null],
+  );
   return rows.length > 0;
+}
+
+/**
+ * A write through /api/cart/update or /delete sets or deletes a line without a change id: it becomes
+ * the line's latest overwrite all the same (an order counting on changes made before it must not take
+ * them, `reachedLines`). One row per line and device, moved to the next seq, under an id no device
+ * can send (it has spaces), so these writes do not grow the table.
+ */
+export async function recordOverwrite(db: Queryable, cartId: string, deviceId: string | null, line: OverwrittenLine): Promise<void> {
+  await db.query(
+    `insert into cart_ops (op_id, cart_id, device_id, overwrites_sku, overwrites_checksum) values ($1, $2, $3, $4, $5)
+     on conflict (op_id) do update set seq = nextval(pg_get_serial_sequence('cart_ops', 'seq')), created_at = now()`,
+    [`overwrite ${cartId} ${deviceId ?? '-'} ${line.sku} ${line.checksum ?? '*'}`, cartId, deviceId, line.sku, line.checksum],
+  );
 }
 
 /** Forgets change ids older than `CART_OP_KEPT_DAYS` (the index on created_at finds them). */
@@ -156,12 +183,12 @@ export async function findItem(db: Queryable, cartId: string, itemId: number): P
 }
 
 /** Removes by item id, or every line of the sku (a configurable line by its own or its parent's sku). */
-export async function deleteLines(db: Queryable, cartId: string, target: { itemId?: number; sku?: string }): Promise<number> {
+export async function deleteLines(db: Queryable, cartId: string, target: { itemId?: number; sku?: string }): Promise<OverwrittenLine[]> {
   const rows = target.itemId !== undefined
-    ? await db.query('delete from cart_items where cart_id = $1 and item_id = $2 returning item_id', [cartId, target.itemId])
-    : await db.query('delete from cart_items where cart_id = $1 and (sku = $2 or parent_sku = $2) returning item_id', [cartId, target.sku]);
+    ? await db.query<OverwrittenLine>('delete from cart_items where cart_id = $1 and item_id = $2 returning sku, checksum', [cartId, target.itemId])
+    : await db.query<OverwrittenLine>('delete from cart_items where cart_id = $1 and (sku = $2 or parent_sku = $2) returning sku, checksum', [cartId, target.sku]);
   await touch(db, cartId);
-  return rows.length;
+  return rows;
 }
 
 export async function setCoupon(db: Queryable, cartId: string, code: string | null): Promise<void> {

@@ -11,12 +11,13 @@ export function registerCartSyncRoutes(app: FastifyInstance, ctx: AppContext): v
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/api/cart/apply',
+    deviceId: true,
     summary: 'Applies the shopper\'s changes (add n, set to n, remove, take n), each once per op_id, to the cart as it is now; replies the cart and each change\'s outcome',
     tags: ['cart'],
     query: cartQuery,
     body: cartApplyBody,
     limit: () => 'cartChanges',
     result: CART_APPLY_SCHEMA,
-    handler: async ({ query, body, auth }) => applyCartOps(ctx, query.cartId, auth, body.ops),
+    handler: async ({ query, body, auth, deviceId }) => applyCartOps(ctx, query.cartId, auth, body.ops, deviceId),
   });
 }

@@ -7,6 +7,7 @@ import type { MemoryLimitName } from '../limits/limit-table';
 import { ApiError, unauthorized } from './api-error';
 import { envelope, isEnvelope, sendEnvelope } from './envelope';
 import { honoursIdempotencyKey, idempotencyKeyOf, keyScope } from './idempotency-key';
+import { deviceIdOf } from './device-id';
 import { registerOperation } from './openapi';
 import { runOnce, type SecretReplay } from './run-once';
 
@@ -20,6 +21,8 @@ export interface RouteInput<B, Q, P> {
   params: P;
   /** The caller's verified access token, or null for a guest. */
   auth: AuthClaims | null;
+  /** The browser database the caller names (X-Device-Id), on a route that reads it; else null. */
+  deviceId: string | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -49,6 +52,8 @@ export interface RouteSpec<BS, QS, PS> {
   limit?: MemoryLimitName | ((auth: AuthClaims | null) => MemoryLimitName | undefined);
   /** For a route whose success shows a secret once: what a retry with the same Idempotency-Key gets instead (run-once.ts). */
   secretReplay?: SecretReplay;
+  /** Reads the X-Device-Id header into the handler's `deviceId` (device-id.ts; 400 when malformed). */
+  deviceId?: boolean;
   /** Compression other than the app's (server/app.ts), for a route whose replies are large (`@fastify/compress` route options). */
   compress?: RouteOptions['compress'];
   /** Returns an `Envelope`, or a plain result that is sent with code 200. */
@@ -79,12 +84,13 @@ export function defineRoute<BS extends Schema | undefined = undefined, QS extend
       const params = validate(spec.params, request.params, 'params');
       const query = validate(spec.query, request.query ?? {}, 'query');
       const body = spec.body ? validate(spec.body, request.body, 'body') : undefined;
+      const deviceId = spec.deviceId ? deviceIdOf(request) : null;
       const auth = ownerRoute ? null : await authenticate(ctx, request);
       if (spec.auth === 'required' && !auth) throw unauthorized();
       const limit = typeof spec.limit === 'function' ? spec.limit(auth) : spec.limit;
       if (limit) await app.shopLimits.enforce(request, limit, auth);
       const execute = async () => {
-        const output = await spec.handler({ body, query, params, auth, request, reply } as RouteInput<Out<BS>, Out<QS>, Out<PS>>);
+        const output = await spec.handler({ body, query, params, auth, deviceId, request, reply } as RouteInput<Out<BS>, Out<QS>, Out<PS>>);
         return reply.sent ? null : isEnvelope(output) ? output : envelope(output);
       };
       // Bad input and a missing or stale token are answered above, before a key is claimed.

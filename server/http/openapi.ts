@@ -14,6 +14,8 @@ interface OperationSpec {
   result?: Record<string, unknown>;
   /** Honours the Idempotency-Key header (state-changing routes without an idempotency of their own). */
   idempotencyKey?: boolean;
+  /** Reads the X-Device-Id header (the cart's writes: server/cart/writer-device.ts). */
+  deviceId?: boolean;
   /** Replies that are not the JSON envelope: a media type such as `image/webp`, or `application/json` for plain JSON. */
   rawReply?: string;
 }
@@ -40,6 +42,16 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     'again with `Idempotent-Replayed: true`. The same key on a different request is 422; while the first is still running a retry gets 409 with ' +
     "`meta.idempotency: 'in-progress'` and `Retry-After: 1`. A 5xx is not kept: the retry runs again.",
   schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+const DEVICE_ID_PARAMETER = {
+  name: 'X-Device-Id',
+  in: 'header',
+  required: false,
+  description:
+    "The browser database that makes the change (an order's `device_id`): 1 to 64 letters, digits, - or _. An order taking what its device put in the cart " +
+    "counts another device's set or removal of the line since as overwriting it, and not its own device's. Malformed: 400.",
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
 };
 
 function parameters(schema: v.GenericSchema | undefined, where: 'query' | 'path') {
@@ -72,7 +84,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       summary: op.summary,
       tags: op.tags,
       security: op.auth === 'admin' ? [{ adminToken: [] }] : op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
-      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...(op.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
+      parameters: [...parameters(op.params, 'path'), ...parameters(op.query, 'query'), ...(op.idempotencyKey ? [IDEMPOTENCY_KEY_PARAMETER] : []), ...(op.deviceId ? [DEVICE_ID_PARAMETER] : [])],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {
         '200': op.rawReply

@@ -93,20 +93,63 @@ export async function lockCartForOrder(tx: Queryable, cartId: string, wanted: Li
  * after the cart was converted and refused, or not sent yet) is in no cart, so the order must not take
  * its quantity from one: what a cart holds of the line beyond what reached it is another device's, or
  * saved in another session (seed 1140000102 took a laptop's washers for a phone's that never reached
- * the server). A line sent without an account is taken at its quantity, as the device knew of no
- * change pending. The order itself holds every line at the quantity it asked for.
+ * the server). A change another set or removal overwrote since is not in the cart either
+ * (`overwrittenSince`; `deviceId` is the order's). A line sent without an account is taken at its
+ * quantity, as the device knew of no change pending. The order itself holds every line at the
+ * quantity it asked for.
  */
-export async function reachedLines(tx: Queryable, customerId: string, taken: readonly TakenLine[], sent: readonly (OrderedCartLine | undefined)[]): Promise<TakenLine[]> {
+export async function reachedLines(tx: Queryable, customerId: string, taken: readonly TakenLine[], sent: readonly (OrderedCartLine | undefined)[], deviceId: string | null): Promise<TakenLine[]> {
   if (sent.every((line) => line === undefined)) return [...taken];
   const opIds = sent.flatMap((line) => line?.unconfirmed.map((change) => change.op_id) ?? []);
-  const rows = opIds.length === 0 ? [] : await tx.query<{ op_id: string }>('select o.op_id from cart_ops o join carts c on c.id = o.cart_id where o.op_id = any($1) and c.customer_id = $2', [opIds, customerId]);
-  const applied = new Set(rows.map((row) => row.op_id));
-  return taken.map((line, i) => {
+  const rows = opIds.length === 0 ? [] : await tx.query<AppliedOp>('select o.op_id, o.cart_id, o.seq from cart_ops o join carts c on c.id = o.cart_id where o.op_id = any($1) and c.customer_id = $2', [opIds, customerId]);
+  const applied = new Map(rows.map((row) => [row.op_id, { ...row, seq: Number(row.seq) }]));
+  const reached: TakenLine[] = [];
+  for (const [i, line] of taken.entries()) {
     const account = sent[i];
-    if (!account) return line;
-    const reached = account.unconfirmed.reduce((qty, change) => qty + (applied.has(change.op_id) ? change.qty : 0), account.confirmed_qty);
-    return { ...line, qty: Math.max(0, Math.min(line.qty, reached)) };
-  });
+    if (!account) {
+      reached.push(line);
+      continue;
+    }
+    const changes = account.unconfirmed.flatMap((change) => {
+      const op = applied.get(change.op_id);
+      return op ? [{ ...op, qty: change.qty }] : [];
+    });
+    const since = deviceId === null ? null : await overwrittenSince(tx, line, changes, deviceId);
+    const qty = since === null ? changes.reduce((sum, change) => sum + change.qty, account.confirmed_qty) : changes.filter((change) => change.seq > since).reduce((sum, change) => sum + change.qty, 0);
+    reached.push({ ...line, qty: Math.max(0, Math.min(line.qty, qty)) });
+  }
+  return reached;
+}
+
+interface AppliedOp {
+  op_id: string;
+  cart_id: string;
+  seq: number | string;
+}
+
+/**
+ * The last set or removal of `line` that another device (not `deviceId`, the order's) made after the
+ * first of the order's `changes` was applied, in a cart they were applied to; null when there was
+ * none. It overwrote what the line held, the order's quantity with the rest: the order is then taken
+ * to have come before it (the server's serial order), and takes only what its changes added after
+ * it. Seed 1200000058: a phone's washers, sent ahead of its order queued offline, were overwritten
+ * by the laptop's "set to 5", and the order came after and took 2 of the laptop's 5.
+ *
+ * The order's own device is left out: its sets and removals since carry the waiting order's quantity
+ * in them (`inCartTerms` in replication/cart/cart-ops-journal.ts), so the order's part is still in
+ * the line. An order that names no device gets no such check: its device's writes cannot be told
+ * from another's.
+ */
+async function overwrittenSince(tx: Queryable, line: TakenLine, changes: readonly { cart_id: string; seq: number }[], deviceId: string): Promise<number | null> {
+  if (changes.length === 0) return null;
+  const first = Math.min(...changes.map((change) => change.seq));
+  const carts = [...new Set(changes.map((change) => change.cart_id))];
+  const rows = await tx.query<{ seq: number | string | null }>(
+    `select max(seq) as seq from cart_ops where cart_id = any($1) and overwrites_sku = $2 and (overwrites_checksum = $3 or overwrites_checksum is null) and seq > $4 and device_id is distinct from $5`,
+    [carts, line.sku, line.checksum, first, deviceId],
+  );
+  const seq = rows[0]?.seq;
+  return seq === null || seq === undefined ? null : Number(seq);
 }
 
 /**

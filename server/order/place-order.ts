@@ -79,7 +79,7 @@ async function reachedOf(tx: Queryable, prepared: PreparedOrder, body: OrderBody
   const customerId = prepared.cart?.customer_id;
   const taken = takenLinesOf(prepared);
   if (!customerId) return taken;
-  return reachedLines(tx, customerId, taken, prepared.lines.map((line) => body.products[line.key - 1]?.cart_line));
+  return reachedLines(tx, customerId, taken, prepared.lines.map((line) => body.products[line.key - 1]?.cart_line), body.device_id ?? null);
 }
 
 async function commit(ctx: Pick<AppContext, 'db' | 'config'>, body: OrderBody, auth: AuthClaims | null, prepared: PreparedOrder, requestHash: string): Promise<OrderReply> {

@@ -55,6 +55,12 @@ async function openCart(sub: string): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.sku, Number(r.qty)]));
 }
 
+async function openCartId(sub: string): Promise<string> {
+  const rows = await server.ctx.db.query<{ id: string }>('select id from carts where customer_id = $1 and converted_order_id is null', [sub]);
+  expect(rows, `customer ${sub} has an open cart`).toHaveLength(1);
+  return rows[0]!.id;
+}
+
 describe("an order naming a cart another of the customer's orders converted", () => {
   it("is placed with its own lines when that order does not hold them, once, and takes the line it added from the customer's cart", async () => {
     const { sub, a, b, cartId } = await twoSessions();
@@ -231,5 +237,55 @@ describe('an order converting the customer cart it names', () => {
     const nut = { sku: NUT, qty: 1, cart_line: { confirmed_qty: 0, unconfirmed: [] } };
     expect((await order(sub, nextOrderId('a'), [nut], next, a)).status).toBe(200);
     expect(await openCart(sub)).toEqual({ [ANCHOR]: 4, [BOLT]: 1, [NUT]: 2 });
+  });
+  it('takes none of a line whose changes another device set or removed over since, and all of one set before them or by its own device (seed 1200000058)', async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    const phone = { ...a, 'x-device-id': `phone-${sub}` };
+    const laptop = { ...b, 'x-device-id': `laptop-${sub}` };
+    const apply = async (headers: Record<string, string>, ...ops: Record<string, unknown>[]) =>
+      expect((await server.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops }, headers)).status).toBe(200);
+    const op = (name: string, type: string, sku: string, qty?: number) => ({ op_id: `${name}-${sub}`, type, sku, ...(qty === undefined ? {} : { qty }) });
+    // The laptop set its nuts before the phone's changes.
+    await apply(laptop, op('laptop-nuts', 'set', NUT, 3));
+    // The phone's 2 bolts, 2 anchors and 2 nuts, sent ahead of its order queued offline; then the
+    // laptop, which never saw them, sets its bolts to 5 and removes its anchors, the phone adds 1
+    // anchor, and sets its nuts to 4, sent as 6 with the waiting order's 2 (inCartTerms).
+    await apply(phone, op('phone-bolts', 'add', BOLT, 2), op('phone-anchors', 'add', ANCHOR, 2), op('phone-nuts', 'add', NUT, 2));
+    await apply(laptop, op('laptop-bolts', 'set', BOLT, 5), op('laptop-anchors', 'remove', ANCHOR));
+    await apply(phone, op('phone-anchor', 'add', ANCHOR, 1), op('phone-nuts-set', 'set', NUT, 6));
+    const account = (name: string) => ({ confirmed_qty: 0, unconfirmed: [{ op_id: `${name}-${sub}`, qty: 2 }] });
+    const orderId = nextOrderId('phone');
+    const lines = [{ sku: BOLT, qty: 2, cart_line: account('phone-bolts') }, { sku: ANCHOR, qty: 2, cart_line: account('phone-anchors') }, { sku: NUT, qty: 2, cart_line: account('phone-nuts') }];
+    const placed = await order(sub, orderId, lines, cartId, phone, { device_id: `phone-${sub}` });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await storedLines(orderId)).toEqual({ [BOLT]: 2, [ANCHOR]: 2, [NUT]: 2 });
+    // In the server's order of events the order came before the laptop's set and removal: the bolts
+    // stay at the laptop's 5, the anchor added after the removal stays. The nuts lose the order's 2.
+    expect(await openCart(sub)).toEqual({ [BOLT]: 5, [ANCHOR]: 1, [NUT]: 4 });
+  });
+
+  it('takes none of a line another device set or removed over since through /api/cart/update or /api/cart/delete, which carry no change id', async () => {
+    const { sub, a, b, cartId } = await twoSessions();
+    const phone = { ...a, 'x-device-id': `phone-${sub}` };
+    const laptop = { ...b, 'x-device-id': `laptop-${sub}` };
+    const apply = async (...ops: Record<string, unknown>[]) => expect((await server.request('POST', `/api/cart/apply?cartId=${cartId}`, { ops }, phone)).status).toBe(200);
+    await apply({ op_id: `phone-bolts-${sub}`, type: 'add', sku: BOLT, qty: 2 }, { op_id: `phone-anchors-${sub}`, type: 'add', sku: ANCHOR, qty: 2 });
+    expect((await addItem(server, cartId, { sku: BOLT, qty: 5 }, laptop)).status).toBe(200);
+    expect((await server.request('POST', `/api/cart/delete?cartId=${cartId}`, { cartItem: { sku: ANCHOR } }, laptop)).status).toBe(200);
+    await apply({ op_id: `phone-anchor-${sub}`, type: 'add', sku: ANCHOR, qty: 1 });
+    const account = (name: string) => ({ confirmed_qty: 0, unconfirmed: [{ op_id: `${name}-${sub}`, qty: 2 }] });
+    const lines = [{ sku: BOLT, qty: 2, cart_line: account('phone-bolts') }, { sku: ANCHOR, qty: 2, cart_line: account('phone-anchors') }];
+    const placed = await order(sub, nextOrderId('phone'), lines, cartId, phone, { device_id: `phone-${sub}` });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await openCart(sub)).toEqual({ [BOLT]: 5, [ANCHOR]: 1 });
+    // Written again, a line keeps one overwrite row per device: these routes do not grow the table.
+    const open = await openCartId(sub);
+    for (const qty of [3, 4, 5]) expect((await addItem(server, open, { sku: BOLT, qty }, laptop)).status).toBe(200);
+    const rows = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from cart_ops where op_id like 'overwrite %' and cart_id = $1", [open]);
+    expect(rows[0]!.n).toBe(1);
+    // A device id that is not one is refused, and nothing is written.
+    const refused = await addItem(server, open, { sku: BOLT, qty: 9 }, { ...b, 'x-device-id': 'not an id' });
+    expect(refused).toMatchObject({ status: 400, body: { result: 'X-Device-Id: 1 to 64 letters, digits, - or _' } });
+    expect(await openCart(sub)).toEqual({ [BOLT]: 5, [ANCHOR]: 1 });
   });
 });

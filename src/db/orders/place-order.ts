@@ -1,12 +1,11 @@
-import * as v from 'valibot';
 import { orderMayNameCart } from '../../../replication/cart/cart-hash';
-import { deviceIdField } from '../../../schemas/api/order';
 import { orderedLineKey } from '../../../replication/cart/item-match';
 import type { OrderOutbox, PlaceResult } from '../../../replication/orders/order-outbox';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { WAITING_ORDER_STATES } from '../../../schemas/rx/orders.schema';
 import { putBackOrderedLines, type OrderedProduct, type TakenLines } from '../cart/ordered-lines';
 import type { ShopDatabase } from '../database-types';
+import { deviceIdOf } from '../device-id';
 import { LOCAL, modifyLocal, readLocal } from '../local-state';
 import { orderIdForPress } from './checkout-session';
 import { withCartLineAccounts } from './ordered-cart-lines';
@@ -33,15 +32,6 @@ async function cartNotMergedYet(db: ShopDatabase, cartId: unknown, products: rea
     if (line) lines.push(line.toMutableJSON());
   }
   return !orderMayNameCart(await readLocal(db, LOCAL.cartState), lines, cartId);
-}
-
-/**
- * This browser database's id, the same in all its tabs (RxDB's storage token): the server tells a
- * second tab's or a stale queued copy of a checkout from another device's order by it.
- */
-async function deviceIdOf(db: ShopDatabase): Promise<string | undefined> {
-  const token: unknown = await db.storageToken;
-  return v.is(deviceIdField, token) ? token : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ApiClient } from '../../../replication/api/api-types';
 import type { CatalogReplicationOptions } from '../catalog/catalog-replication';
 import { replicateHere, type CatalogueRun } from '../catalog/catalog-run';
 import type { ShopDatabase } from '../database-types';
+import { deviceIdOf } from '../device-id';
 import { LOCAL, modifyLocal, readLocal, watchLocal } from '../local-state';
 import { createOrderCoordinator } from '../orders/order-coordinator';
 import { endSessionAfterTokenFailure, sessionTokenStore } from '../session/session';
@@ -76,6 +77,7 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
     lockRetryMs: options.lockRetryMs,
     timeoutMs: options.timeoutMs,
     onAuthFailure: () => endSessionAfterTokenFailure(db),
+    deviceId: () => deviceIdOf(db),
   });
   const cart = createCartCoordinator(db, api, connectivity, notify);
   const tasks = createTaskRunner({
