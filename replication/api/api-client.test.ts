@@ -56,6 +56,18 @@ describe('createApiClient', () => {
     expect(guest.result.auth).toBeNull();
   });
 
+  it('names the browser database (X-Device-Id) on requests that change something, not on reads', async () => {
+    const seen: (string | null)[] = [];
+    const fetchFn = vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get('x-device-id'));
+      return json(200, true);
+    });
+    const client = createApiClient({ baseUrl: 'http://shop.test', fetch: fetchFn as unknown as typeof fetch, deviceId: async () => 'device-7' });
+    await client.request('/api/cart/pull', { query: { cartId: 'c1' }, auth: false });
+    await client.request('/api/cart/apply', { method: 'POST', query: { cartId: 'c1' }, body: { ops: [] }, auth: false });
+    expect(seen).toEqual([null, 'device-7']);
+  });
+
   it('refuses a reply that is not JSON with the spec message', async () => {
     const html = vi.fn(async () => new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     const api = createApiClient({ baseUrl: 'http://shop.test', fetch: html as unknown as typeof fetch });
