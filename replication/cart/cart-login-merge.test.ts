@@ -392,6 +392,28 @@ describe('an order placed while the login merge is unfinished', () => {
     expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, SCREW: 5 });
     expect(page.local()).toEqual({ SAVED: 1 });
   });
+  it('a line it merged, taken by an order waiting to be sent and added again, sends its add again and the new one under an id of its own (seed 1240000172)', async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    page.server.put(customerCart, 'SAVED', 1);
+    await page.addMore(newLine('NUT', 5), 5);
+    // Signed in: the merge's add of the 5 nuts reaches the cart, its reply is lost.
+    page.server.fail('/api/cart/apply', 'lost-reply');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, NUT: 5 });
+    // An order of the 5 nuts naming the customer cart waits to be sent; the shopper adds 1 nut again.
+    const line = page.store.map.get(newLine('NUT', 5).id)!;
+    await page.store.updateState((s) => withLinesOrdered(s, [line], customerCart));
+    page.store.map.delete(line.id);
+    page.awaiting[customerCart] = [{ sku: 'NUT', qty: 5 }];
+    await page.addMore(newLine('NUT', 1), 1);
+    await page.sync.sync();
+    await page.sync.sync();
+    // Sent under the merge add's id, the new nut counted as that add again: the order would take both.
+    expect(page.store.current().mergePending).toBe(false);
+    expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, NUT: 6 });
+    expect(page.local()).toEqual({ SAVED: 1, NUT: 1 });
+  });
 });
 
 describe('a sign-in again while an order of the session before waits to be sent', () => {

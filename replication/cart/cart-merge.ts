@@ -227,11 +227,18 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
     // lost sends the same adds again (`merge-adds.ts`), or, with none recorded, goes whole, as the
     // quantity it holds already sums the cart's; so does one the shopper set a quantity on, or removed
     // and added again, during the merge: it replaces the cart's line.
-    const earlier = mode.login && !notMerged && !replaces ? mergeAddOf(ctx.mergeAdds, ctx.cartId, line.id) : undefined;
-    const again = earlier ? resentAdds(earlier, line.qty, (qty) => addOp(line, qty)) : null;
+    const earlier = mode.login && !replaces ? mergeAddOf(ctx.mergeAdds, ctx.cartId, line.id) : undefined;
+    const again = earlier && !notMerged ? resentAdds(earlier, line.qty, (qty) => addOp(line, qty)) : null;
     if (again) {
       diff.items.push({ party: 'server', status: match ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });
       sent(await addOnServer(ctx, diff, line, match ?? null, again));
+    } else if (earlier && notMerged) {
+      // Merged before, its add unanswered, and taken since by an order that waits to be sent: the
+      // shopper added the product again. Under the merge's id the new add counted as that add sent
+      // again, and the order, counting it, took both (seed 1240000172: the nut added after it was
+      // lost). That add goes again, as the order counts it, and the new quantity under an id of its own.
+      diff.items.push({ party: 'server', status: match ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });
+      sent(await pushMerged(ctx, line, await markMerged(ctx, line, match ?? null), (merged) => addOnServer(ctx, diff, merged, match ?? null, [...earlier.ops, addOp(line, line.qty)])));
     } else if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
       sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null, firstAdd(ctx, merged, null))) : await pushLine(ctx, diff, line, null));
