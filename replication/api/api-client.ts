@@ -49,6 +49,9 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
   const tokens = config.tokens;
   const onAuthFailure = config.onAuthFailure ?? (async () => undefined);
   const waits = new RetryAfterGate(config.now);
+  // Read once: a wait before every request would reorder it against the tab's other work.
+  let deviceId: string | undefined;
+  const deviceRead = config.deviceId?.().then((id) => (deviceId = id), () => undefined);
 
   function url(path: string, query: Record<string, QueryValue> = {}): string {
     const params = new URLSearchParams();
@@ -67,8 +70,8 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const query = { ...options.query };
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    const device = method === 'GET' ? undefined : await config.deviceId?.();
-    if (device) headers['x-device-id'] = device;
+    if (method !== 'GET' && deviceId === undefined) await deviceRead;
+    if (method !== 'GET' && deviceId) headers['x-device-id'] = deviceId;
     if (token && config.tokenInQuery) query.token = token;
     else if (token) headers.authorization = `Bearer ${token}`;
     let body: string | undefined;
