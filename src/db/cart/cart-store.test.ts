@@ -43,6 +43,22 @@ describe("the cart sync's store", () => {
     expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 4, last_op_id: 'op-2', server_item_id: 7 });
   });
 
+  it("takes the round's quantity, and its removal, over a line only repriced meanwhile: a new price is not the shopper's edit (seed 1230000652)", async () => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    await db.cart.insert({ ...line(3, 10), last_op_id: 'op-1' });
+    const store = cartStore(db);
+    const [snapshot] = await store.readForSync();
+    // The price keeper writes the line's new price state; its time moves, the shopper's edit does not.
+    const reprice = async () => (await db.cart.findOne('A|x').exec())!.incrementalPatch({ price_pence: 900, price_refreshed_at: 15, updated_at: 15 });
+    await reprice();
+    await store.putLine({ ...confirmed(snapshot!), qty: 4 });
+    expect((await db.cart.findOne('A|x').exec())?.toMutableJSON()).toMatchObject({ qty: 4, server_item_id: 7 });
+    const [again] = await store.readForSync();
+    await reprice();
+    await store.removeIfUnchanged(again!.id);
+    expect(await db.cart.find().exec()).toHaveLength(0);
+  });
+
   it('does not bring back a line the shopper removed meanwhile, but adds lines the server has', async () => {
     db = await openTestDatabase({ collections: ['cart'] });
     await db.cart.insert(line(1, 10));

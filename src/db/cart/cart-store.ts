@@ -24,18 +24,28 @@ const PRICE_STATE_FIELDS = ['price_is_current', 'price_refreshed_at'] as const;
  */
 const versionOf = (line: Pick<CartLine, 'updated_at' | 'last_op_id'>): string => `${line.updated_at}|${line.last_op_id ?? ''}`;
 
+/**
+ * What the shopper made of a line: its quantity and their last change. The price keeper's writes move
+ * `updated_at` (cart-price-keeper.ts) but not this: a line repriced since the round read it has no
+ * edit of the shopper's to keep, and takes the round's quantity (seed 1230000652: the login merge's
+ * 3 + 1 saved bolts stayed 3 on the device when the replica repriced the line meanwhile) and its
+ * removal.
+ */
+const editOf = (line: Pick<CartLine, 'qty' | 'last_op_id'>): string => `${line.qty}|${line.last_op_id ?? ''}`;
+
 export function cartStore(db: ShopDatabase): CartStore {
-  /** Line id → its version (`versionOf`) as the running sync round read it. */
-  let read = new Map<string, string>();
+  /** Line id → its version (`versionOf`) and the shopper's edit (`editOf`) as the running sync round read it. */
+  let read = new Map<string, { version: string; edit: string }>();
+  const unedited = (current: CartLine) => read.get(current.id)?.edit === editOf(current);
   return {
     lines: () => storedLines(db),
     readForSync: async () => {
       const lines = await storedLines(db);
-      read = new Map(lines.map((line) => [line.id, versionOf(line)]));
+      read = new Map(lines.map((line) => [line.id, { version: versionOf(line), edit: editOf(line) }]));
       return lines;
     },
     putLine: async (line) => {
-      const seenAt = read.get(line.id);
+      const seenAt = read.get(line.id)?.version;
       const keepLocalEdit = (current: CartLine): CartLine => {
         const kept: CartLine = { ...current };
         for (const key of SERVER_FIELDS) (kept as unknown as Record<string, unknown>)[key] = line[key] ?? null;
@@ -51,14 +61,18 @@ export function cartStore(db: ShopDatabase): CartStore {
         await insertOrModifyLine(db, line.id, () => line, keepLocalEdit);
         return;
       }
-      await doc.incrementalModify((current) => (versionOf(current) === seenAt ? { ...line, ...takenBy(current) } : keepLocalEdit(current)));
+      await doc.incrementalModify((current) => {
+        if (versionOf(current) === seenAt) return { ...line, ...takenBy(current) };
+        const kept = keepLocalEdit(current);
+        return unedited(current) ? { ...kept, qty: line.qty } : kept;
+      });
     },
     hasLine: async (id) => (await storedLine(db, id)) !== null,
     removeLine: (id) => removeLine(db, id),
     removeIfUnchanged: async (id) => {
       const doc = await lineDocument(db, id);
       // On the stored revision: an edit landing at this moment wins over the removal.
-      await doc?.incrementalModify((current) => (versionOf(current) === read.get(id) ? { ...current, _deleted: true } : current));
+      await doc?.incrementalModify((current) => (versionOf(current) === read.get(id)?.version || unedited(current) ? { ...current, _deleted: true } : current));
     },
     state: () => readLocal(db, LOCAL.cartState),
     updateState: (change) => modifyLocal(db, LOCAL.cartState, change),
