@@ -3,8 +3,9 @@ import { createApiClient } from '../../../replication/api/api-client';
 import { openTestDatabase } from '../../../tests/doubles/test-database';
 import type { ShopDatabase } from '../database-types';
 import { DEFAULT_SESSION } from '../../../schemas/rx/local-documents';
-import { LOCAL, readLocal, writeLocal } from '../local-state';
-import { loadProfile, sessionTokenStore, signIn } from './session';
+import type { PendingCartOp } from '../../../schemas/rx/local-documents';
+import { LOCAL, modifyLocal, readLocal, writeLocal } from '../local-state';
+import { loadProfile, sessionTokenStore, signIn, signOut } from './session';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -107,5 +108,29 @@ describe('signing in over a session on the device', () => {
     bob.answer();
     await bobSignedIn;
     expect((await readLocal(db, LOCAL.currentUser))?.email).toBe('bob@example.com');
+  });
+});
+
+describe('signing out while an order waits', () => {
+  it('keeps the login merge adds the order counts on, for its cart, and no others (seed 1240000296)', async () => {
+    db = await openTestDatabase({ collections: ['cart', 'orders'] });
+    const mergeAdd = (opId: string, sku: string): PendingCartOp => ({ op_id: opId, type: 'add', key: `${sku}|x`, sku, product_option: null, qty: 1 });
+    await modifyLocal(db, LOCAL.cartState, (s) => ({
+      ...s,
+      token: 'c1',
+      customerCart: true,
+      mergePending: true,
+      mergeAdds: [
+        { cartId: 'c1', key: 'WASHER|x', ops: [mergeAdd('merge-washer', 'WASHER')], lineQty: 1 },
+        { cartId: 'c1', key: 'NUT|x', ops: [mergeAdd('merge-nut', 'NUT')], lineQty: 1 },
+      ],
+    }));
+    const body = { order_id: 'o1', cart_id: 'c1', products: [{ sku: 'WASHER', qty: 1, cart_line: { confirmed_qty: 0, unconfirmed: [{ op_id: 'merge-washer', qty: 1 }] } }] };
+    await db.orders.insert({ order_id: 'o1', state: 'queued', transmited: false, transmited_at: null, attempts: 0, body, result: null, error: null, lines_taken: true, created_at: 1, updated_at: 1 });
+    await signOut(db, { silent: true });
+    const state = await readLocal(db, LOCAL.cartState);
+    // The washer's add goes before the order after the next sign-in; the nut's was the merge's own.
+    expect(state.opsForWaitingOrders).toEqual([{ ...mergeAdd('merge-washer', 'WASHER'), cartId: 'c1' }]);
+    expect(state.mergeAdds).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser
 import { tooManyRequestsMessage } from '../../../schemas/api/too-many-requests';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, readLocalFromStorage, writeLocal } from '../local-state';
-import { cartsOfWaitingOrders, changesOfLinesOrderedWithoutCart, opsOwedToWaitingOrders } from '../orders/order-cart-changes';
+import { changesOfLinesOrderedWithoutCart, mergeAddsOwedToWaitingOrders, opsOwedToWaitingOrders, uniqueOps, waitingOrdersClaims } from '../orders/order-cart-changes';
 import { forgetOrderHistory } from '../orders/order-history-cache';
 import { clearPad } from '../quick-order/pad-store';
 import { addNotification } from '../sync/notification-center';
@@ -123,13 +123,13 @@ export async function signOut(db: ShopDatabase, options: { silent?: boolean } = 
   await forgetOrderHistory(db);
   await clearPad(db);
   const lines = db.collections.cart ? (await db.cart.find().exec()).map((d) => d.toMutableJSON()) : [];
-  const waitingCarts = await cartsOfWaitingOrders(db);
+  const waiting = await waitingOrdersClaims(db);
   await modifyLocal(db, LOCAL.cartState, (s) => ({
     ...DEFAULT_CART_STATE,
     minicartOpen: s.minicartOpen,
     signedOutCart: unsentCustomerCart(s, lines) ?? s.signedOutCart,
     // An order still waiting takes from its cart what these changes put there: they go before it, after the next login.
-    opsForWaitingOrders: [...opsOwedToWaitingOrders(s, waitingCarts), ...changesOfLinesOrderedWithoutCart(s)],
+    opsForWaitingOrders: uniqueOps([...opsOwedToWaitingOrders(s, waiting.carts), ...mergeAddsOwedToWaitingOrders(s, waiting.changes), ...changesOfLinesOrderedWithoutCart(s)]),
   }));
   if (db.collections.cart) await db.cart.find().remove();
   if (db.collections.lists) await db.lists.find({ selector: { list: { $in: ['wishlist', 'compare'] } } }).remove();
