@@ -157,14 +157,15 @@ export async function claimOp(db: Queryable, opId: string, cartId: string, devic
 /**
  * A write through /api/cart/update or /delete sets or deletes a line without a change id: it becomes
  * the line's latest overwrite all the same (an order counting on changes made before it must not take
- * them, `reachedLines`). One row per line and device, moved to the next seq, under an id no device
- * can send (it has spaces), so these writes do not grow the table.
+ * them, `reachedLines`). One row per line, moved to the next seq with the writer's device, under an
+ * id no device can send (it has spaces): these routes have no request limit, and a script naming
+ * another device on every request must not grow the table. Only the latest overwrite counts.
  */
 export async function recordOverwrite(db: Queryable, cartId: string, deviceId: string | null, line: OverwrittenLine): Promise<void> {
   await db.query(
     `insert into cart_ops (op_id, cart_id, device_id, overwrites_sku, overwrites_checksum) values ($1, $2, $3, $4, $5)
-     on conflict (op_id) do update set seq = nextval(pg_get_serial_sequence('cart_ops', 'seq')), created_at = now()`,
-    [`overwrite ${cartId} ${deviceId ?? '-'} ${line.sku} ${line.checksum ?? '*'}`, cartId, deviceId, line.sku, line.checksum],
+     on conflict (op_id) do update set seq = nextval(pg_get_serial_sequence('cart_ops', 'seq')), device_id = excluded.device_id, created_at = now()`,
+    [`overwrite ${cartId} ${line.sku} ${line.checksum ?? '*'}`, cartId, deviceId, line.sku, line.checksum],
   );
 }
 

@@ -5,9 +5,10 @@ import { ApiError } from './api-error';
 
 /**
  * The header a device's cart writes name its browser database by (what an order carries as
- * `device_id`), read by the routes that declare `deviceId` (define-route.ts). An order's account of its lines counts another device's set or removal since as
- * overwriting them, and not its own device's, which sends the waiting orders' quantities with them
- * (`overwrittenSince` in server/order/converted-cart.ts).
+ * `device_id`), read by the routes that declare `deviceId` (define-route.ts). An order's account of
+ * its lines counts another device's set or removal since as overwriting them, and not its own
+ * device's, which sends the waiting orders' quantities with them (`overwrittenSince` in
+ * server/order/converted-cart.ts).
  */
 export const DEVICE_HEADER = 'x-device-id';
 

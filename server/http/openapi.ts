@@ -14,7 +14,7 @@ interface OperationSpec {
   result?: Record<string, unknown>;
   /** Honours the Idempotency-Key header (state-changing routes without an idempotency of their own). */
   idempotencyKey?: boolean;
-  /** Reads the X-Device-Id header (the cart's writes: server/cart/writer-device.ts). */
+  /** Reads the X-Device-Id header (the cart's writes: device-id.ts). */
   deviceId?: boolean;
   /** Replies that are not the JSON envelope: a media type such as `image/webp`, or `application/json` for plain JSON. */
   rawReply?: string;

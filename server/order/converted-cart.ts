@@ -128,28 +128,29 @@ interface AppliedOp {
 }
 
 /**
- * The last set or removal of `line` that another device (not `deviceId`, the order's) made after the
- * first of the order's `changes` was applied, in a cart they were applied to; null when there was
- * none. It overwrote what the line held, the order's quantity with the rest: the order is then taken
- * to have come before it (the server's serial order), and takes only what its changes added after
- * it. Seed 1200000058: a phone's washers, sent ahead of its order queued offline, were overwritten
- * by the laptop's "set to 5", and the order came after and took 2 of the laptop's 5.
+ * The seq of the last set or removal of `line` after the first of the order's `changes` was applied,
+ * in a cart they were applied to, when another device (not `deviceId`, the order's) made it; null
+ * when there was none, or the last was the order's own device's. Another device's overwrote what the
+ * line held, the order's quantity with the rest: the order is then taken to have come before it (the
+ * server's serial order), and takes only what its changes added after it. Seed 1200000058: a phone's
+ * washers, sent ahead of its order queued offline, were overwritten by the laptop's "set to 5", and
+ * the order came after and took 2 of the laptop's 5.
  *
- * The order's own device is left out: its sets and removals since carry the waiting order's quantity
- * in them (`inCartTerms` in replication/cart/cart-ops-journal.ts), so the order's part is still in
- * the line. An order that names no device gets no such check: its device's writes cannot be told
- * from another's.
+ * The order's own device's overwrite carries the waiting order's quantity in it (`inCartTerms` in
+ * replication/cart/cart-ops-journal.ts), so after it the order's part is in the line again. An order
+ * that names no device gets no such check: its device's writes cannot be told from another's.
  */
 async function overwrittenSince(tx: Queryable, line: TakenLine, changes: readonly { cart_id: string; seq: number }[], deviceId: string): Promise<number | null> {
   if (changes.length === 0) return null;
   const first = Math.min(...changes.map((change) => change.seq));
   const carts = [...new Set(changes.map((change) => change.cart_id))];
-  const rows = await tx.query<{ seq: number | string | null }>(
-    `select max(seq) as seq from cart_ops where cart_id = any($1) and overwrites_sku = $2 and (overwrites_checksum = $3 or overwrites_checksum is null) and seq > $4 and device_id is distinct from $5`,
-    [carts, line.sku, line.checksum, first, deviceId],
+  const rows = await tx.query<{ seq: number | string; device_id: string | null }>(
+    `select seq, device_id from cart_ops where cart_id = any($1) and overwrites_sku = $2 and (overwrites_checksum = $3 or overwrites_checksum is null) and seq > $4
+     order by seq desc limit 1`,
+    [carts, line.sku, line.checksum, first],
   );
-  const seq = rows[0]?.seq;
-  return seq === null || seq === undefined ? null : Number(seq);
+  const last = rows[0];
+  return last && last.device_id !== deviceId ? Number(last.seq) : null;
 }
 
 /**

@@ -283,6 +283,10 @@ describe('an order converting the customer cart it names', () => {
     for (const qty of [3, 4, 5]) expect((await addItem(server, open, { sku: BOLT, qty }, laptop)).status).toBe(200);
     const rows = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from cart_ops where op_id like 'overwrite %' and cart_id = $1", [open]);
     expect(rows[0]!.n).toBe(1);
+    // Nor does naming another device on every write (these routes have no request limit).
+    for (const n of [1, 2, 3]) expect((await addItem(server, open, { sku: BOLT, qty: 5 }, { ...b, 'x-device-id': `script-${n}` })).status).toBe(200);
+    const again = await server.ctx.db.query<{ n: number }>("select count(*)::int as n from cart_ops where op_id like 'overwrite %' and cart_id = $1", [open]);
+    expect(again[0]!.n).toBe(1);
     // A device id that is not one is refused, and nothing is written.
     const refused = await addItem(server, open, { sku: BOLT, qty: 9 }, { ...b, 'x-device-id': 'not an id' });
     expect(refused).toMatchObject({ status: 400, body: { result: 'X-Device-Id: 1 to 64 letters, digits, - or _' } });
