@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MESSAGES as M } from '../schemas/forms/form-messages';
 import { launchBrowser } from './helpers/browser';
 import { startShop, type Shop } from './helpers/shop';
-import { DESKTOP, openPage } from './browse-support';
+import { DESKTOP, hydrated, openPage } from './browse-support';
 import { scaled } from '../tests/helpers/time-limits';
 
 let shop: Shop;
@@ -139,6 +139,8 @@ describe('the shop forms', () => {
     const email = 'newsletter-e2e@example.com';
     const { page, errors } = await openPage(browser, DESKTOP);
     await page.goto(shop.url + '/catalogue-request');
+    // A click on the server-rendered button before the app is live would open nothing.
+    await hydrated(page);
     const open = page.getByRole('contentinfo').getByRole('button', { name: 'Newsletter: get 10% off' });
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Newsletter' });
@@ -167,9 +169,9 @@ describe('the shop forms', () => {
     expect(response.status()).toBe(200);
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe(`Almost done: we sent a confirmation link to ${email}. Your 10% coupon follows once you confirm.`);
     // Double opt-in: the address got the confirmation link; a stranger cannot read its status.
-    const outbox = await fetch(`${shop.url}/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-admin-token': ADMIN_TOKEN } });
+    const outbox = await fetch(`${shop.url}/api/admin/mail-outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-admin-token': ADMIN_TOKEN }, signal: AbortSignal.timeout(scaled(15_000)) });
     expect(((await outbox.json()) as { result: { subject: string }[] }).result.map((m) => m.subject)).toEqual(['Please confirm your newsletter subscription']);
-    expect((await fetch(`${shop.url}/api/ext/newsletter?email=${encodeURIComponent(email)}`)).status).toBe(403);
+    expect((await fetch(`${shop.url}/api/ext/newsletter?email=${encodeURIComponent(email)}`, { signal: AbortSignal.timeout(scaled(15_000)) })).status).toBe(403);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(errors).toEqual([]);
