@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGES_BEFORE_V2 } from '../../schemas/rx/cart.schema';
 import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
-import { apiOp, changesInLines, inCartTerms, removedLast, withCartOp, withLinesOrdered, withoutOps } from './cart-ops-journal';
+import { apiOp, changesInLines, inCartTerms, removedLast, withCartOp, withChangesForAnotherCart, withLinesOrdered, withoutOps } from './cart-ops-journal';
 
 const bolt = { id: 'BOLT|x', sku: 'BOLT', product_option: {} };
 const anchor = { id: 'ANCHOR|y', sku: 'ANCHOR', product_option: { extension_attributes: { configurable_item_options: [{ option_id: '1', option_value: 2 }] } } };
@@ -20,6 +20,23 @@ describe('the cart changes journal', () => {
     const state = withCartOp(withCartOp(DEFAULT_CART_STATE, 'add', bolt, 2), 'add', anchor, 1);
     expect(withLinesOrdered(state, [{ ...bolt, qty: 2 }], 'cart-1').pendingOps.map((op) => [op.type, op.key, op.cartId])).toEqual([['add', 'BOLT|x', 'cart-1'], ['add', 'ANCHOR|y', undefined]]);
     expect(withLinesOrdered(state, [{ ...bolt, qty: 2 }], null).pendingOps.map((op) => [op.type, op.key, op.qty])).toEqual([['add', 'BOLT|x', 2], ['add', 'ANCHOR|y', 1], ['take', 'BOLT|x', 2]]);
+  });
+
+  it("drops the changes kept for a cart the device no longer uses, but sends the line's last overwrite there as a removal, in its place (seed 1250000065)", () => {
+    // Bolts removed, one added back and ordered, naming cart-1; then an anchor set and ordered; then bolts added for the next cart.
+    let state = withCartOp(withCartOp({ ...DEFAULT_CART_STATE, token: 'cart-1' }, 'remove', bolt), 'add', bolt, 1);
+    state = withLinesOrdered(state, [{ ...bolt, qty: 1 }], 'cart-1');
+    state = withLinesOrdered(withCartOp(withCartOp(state, 'add', anchor, 1), 'set', anchor, 3), [{ ...anchor, qty: 3 }], 'cart-1');
+    state = withCartOp(state, 'add', bolt, 4);
+    const [removal, , , set] = state.pendingOps;
+    const next = withChangesForAnotherCart({ ...state, token: 'cart-2' }, 'cart-2');
+    expect(next.pendingOps.map((op) => [op.op_id, op.type, op.key, op.qty, op.cartId])).toEqual([
+      [removal!.op_id, 'remove', 'BOLT|x', undefined, undefined],
+      [set!.op_id, 'remove', 'ANCHOR|y', undefined, undefined],
+      [state.pendingOps[4]!.op_id, 'add', 'BOLT|x', 4, undefined],
+    ]);
+    // Still the cart the order named: nothing changes.
+    expect(withChangesForAnotherCart(state, 'cart-1')).toBe(state);
   });
 
   it("keeps an earlier order's changes for the cart it names when a later one naming none takes the line", () => {

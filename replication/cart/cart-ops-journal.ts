@@ -66,6 +66,30 @@ export function withoutOps(state: CartState, opIds: ReadonlySet<string>): CartSt
   return opIds.size === 0 ? state : { ...state, pendingOps: state.pendingOps.filter(other), opsForWaitingOrders: state.opsForWaitingOrders.filter(other) };
 }
 
+/**
+ * Changes kept for a cart an order took their line from (`PendingCartOp.cartId`), once the device uses
+ * another cart (`token`): the order has what they added, so they are dropped. A removal or a new
+ * quantity among them overwrote the rest of the line too, what other devices had put there, and
+ * that rest went on, untaken, into the customer's next cart (`moveUntakenLines`): the line's last
+ * overwrite goes there as a removal, in its place among the changes (the shopper's later ones come
+ * after it) and under its own id, so one the old cart applied already is not applied again.
+ * Dropped with the rest, another device's screws the shopper had removed before ordering came
+ * back with the next cart (seed 1250000065).
+ */
+export function withChangesForAnotherCart(state: CartState, token: string): CartState {
+  const stale = (op: PendingCartOp) => op.cartId !== undefined && op.cartId !== token;
+  if (!state.pendingOps.some(stale)) return state;
+  const lastOverwrite = new Map<string, string>();
+  for (const op of state.pendingOps) if (stale(op) && (op.type === 'remove' || op.type === 'set')) lastOverwrite.set(op.key, op.op_id);
+  const follows = new Set(lastOverwrite.values());
+  const dropped = new Set(state.pendingOps.filter((op) => stale(op) && !follows.has(op.op_id)).map((op) => op.op_id));
+  const next = withoutOps(state, dropped);
+  return {
+    ...next,
+    pendingOps: next.pendingOps.map((op) => (follows.has(op.op_id) ? { op_id: op.op_id, type: 'remove', key: op.key, sku: op.sku, product_option: op.product_option } : op)),
+  };
+}
+
 /** The state without the changes about these lines (an order the server refused put them back). */
 export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): CartState {
   return state.pendingOps.some((op) => keys.has(op.key)) ? { ...state, pendingOps: state.pendingOps.filter((op) => !keys.has(op.key)) } : state;

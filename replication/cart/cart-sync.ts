@@ -5,7 +5,7 @@ import { cartApi } from './cart-api';
 import { cartHash } from './cart-hash';
 import { mergeCart } from './cart-merge';
 import { followServerCart } from './cart-follow';
-import { changesInLines, inCartTerms, OPS_PER_REQUEST, removedLast, withoutOps, type PendingCartOp } from './cart-ops-journal';
+import { changesInLines, inCartTerms, OPS_PER_REQUEST, removedLast, withChangesForAnotherCart, withoutOps, type PendingCartOp } from './cart-ops-journal';
 import { mergeEnded, withMergeOwed, withMergePending } from './merge-removals';
 import { strayMergeAdds, withMergeAddsResent } from './merge-adds';
 import { carryMergedLines, convertedCustomerCart } from './converted-customer-cart';
@@ -232,11 +232,16 @@ export function createCartSync(deps: CartSyncDeps) {
    * change is told with the server's words and drops it; the line then follows the server's cart.
    * A refusal of the cart itself (401, 403, 404) is returned for the caller to reconnect.
    */
-  async function sendChanges(token: string, changes: readonly PendingCartOp[], lines: readonly CartLine[]): Promise<SentChanges> {
+  async function sendChanges(token: string, recorded: readonly PendingCartOp[], lines: readonly CartLine[]): Promise<SentChanges> {
+    let changes = recorded;
     const elsewhere = new Set(lines.filter((line) => line.server_cart_id && line.server_cart_id !== token).map((line) => line.id));
-    // Changes kept for a cart an order took them from, now gone: the order has those lines.
-    const stale = changes.filter((op) => op.cartId !== undefined && op.cartId !== token);
-    if (stale.length > 0) await deps.store.updateState((s) => withoutOps(s, new Set(stale.map((op) => op.op_id))));
+    // Changes kept for a cart an order took them from, now gone: the order has those lines, but not
+    // what their overwrites removed from the rest of them (`withChangesForAnotherCart`).
+    if (changes.some((op) => op.cartId !== undefined && op.cartId !== token)) {
+      const ids = new Set(changes.map((op) => op.op_id));
+      const after = await deps.store.updateState((s) => withChangesForAnotherCart(s, token));
+      changes = after.pendingOps.filter((op) => ids.has(op.op_id));
+    }
     const current = changes.filter((op) => op.cartId === undefined || op.cartId === token);
     const overtaken = new Set(current.filter((op) => elsewhere.has(op.key)).map((op) => op.key));
     // Kept past a logout for an order that names this cart: they go first, as the order sends them,

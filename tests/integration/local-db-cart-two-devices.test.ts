@@ -479,6 +479,29 @@ describe('one customer on a phone and a laptop', () => {
     await settled(laptop, email, { 'TWO-SCREW': 2 });
     await settled(phone, email, { 'TWO-SCREW': 2 });
   });
+
+  it("does not bring back the phone's screws the laptop removed before its own order, when the phone's order converted the cart first (seed 1250000065)", async () => {
+    const email = await customer();
+    const phone = await signedInDevice(email);
+    await add(phone, 'TWO-SCREW', 2);
+    const laptop = await signedInDevice(email);
+    await add(laptop, 'TWO-SCREW', 2);
+    await add(laptop, 'TWO-BOLT', 1);
+    await settled(laptop, email, { 'TWO-SCREW': 4, 'TWO-BOLT': 1 });
+    const cartId = (await token(laptop))!;
+    // Offline, the laptop removes the screws, adds one back and orders it with the bolt, naming the cart.
+    laptop.net.set(false);
+    await removeFromCart(laptop.db, await lineId(laptop, 'TWO-SCREW'));
+    await add(laptop, 'TWO-SCREW', 1);
+    expect((await laptop.sync.placeOrder(await laptopOrder(laptop, email, cartId))).outcome).toBe('queued');
+    // The phone's order of its two screws converts the cart first: what it left goes on in the next cart.
+    await phoneOrders(phone, cartId, [{ sku: 'TWO-SCREW', qty: 2 }]);
+    laptop.net.set(true);
+    await laptopOrdersSent(laptop, 1);
+    // The laptop's removal came before its order: no screw is left, whichever order the server took first.
+    await settled(laptop, email, {});
+    await settled(phone, email, {});
+  });
 });
 
 /**
