@@ -52,12 +52,15 @@ function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartI
   const since = written.slice(written.findLastIndex((op) => op.cartId !== undefined && op.cartId !== cartId) + 1);
   const merged = notHere ? undefined : mergeAddOf(mergeAdds, cartId, line.id);
   if (merged && !since.some((op) => op.type === 'set' || op.type === 'remove')) {
-    // Written for the cart by the merge, its adds not answered: of the line, the cart holds what they
-    // put there if they came, and what the changes since added. Said as confirmed, the order took its
-    // quantity from the cart even when they never came: from anchors the shopper added after it
-    // (soak seed 1220000918).
+    // Written for the cart by the merge, its adds not answered: of the line, the cart holds what the
+    // merge read there (the line's quantity then, less its adds), what the adds put there if they
+    // came, and what the changes since added. The whole line said as confirmed, the order took its
+    // quantity from the cart even when the adds never came: from anchors the shopper added after it
+    // (soak seed 1220000918). Said as none, it left there the saved screws the merge had read and
+    // summed into the line it ordered (soak seed 1250000173).
     const after = orderedLineAccount(line.qty, since);
-    return { confirmed_qty: 0, unconfirmed: [...merged.ops.map((op) => ({ op_id: op.op_id, qty: op.qty ?? 0 })), ...(after?.unconfirmed ?? [])] };
+    const read = Math.max(0, merged.lineQty - merged.ops.reduce((sum, op) => sum + (op.qty ?? 0), 0));
+    return { confirmed_qty: read, unconfirmed: [...merged.ops.map((op) => ({ op_id: op.op_id, qty: op.qty ?? 0 })), ...(after?.unconfirmed ?? [])] };
   }
   const account = orderedLineAccount(line.qty, since) ?? (merging !== undefined && notHere ? (accountFromLastSet(since) ?? { confirmed_qty: 0, unconfirmed: [] }) : undefined);
   if (!account || !notHere) return account;

@@ -358,6 +358,21 @@ describe('an order naming a cart, of lines with changes not yet known to reach i
     expect((body.products as { cart_line?: unknown }[])[0]!.cart_line).toEqual({ confirmed_qty: 0, unconfirmed: [{ op_id: 'merge-add-bolt', qty: 1 }] });
   });
 
+  it("counts as confirmed what the login merge read in the cart of a line it wrote there, its add not answered: the order takes the saved screws it summed in (seed 1250000173)", async () => {
+    const shop = await shopPage();
+    const customerCart = shop.server.customerCartId();
+    shop.server.signedIn = true;
+    // Four screws saved in the customer cart, three added as a guest: the merge wrote 7 and sent an add of 3.
+    const screws = newLine('SCREW', 7, 1, { server_cart_id: customerCart });
+    const add = { op_id: 'merge-add-screws', type: 'add' as const, key: screws.id, sku: 'SCREW', product_option: null, qty: 3 };
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: customerCart, customerCart: true, mergePending: true, mergeId: 'merge-four', mergeAdds: [{ cartId: customerCart, key: screws.id, ops: [add], lineQty: 7 }] }));
+    await db.cart.insert(screws);
+    shop.page.online = false;
+    await placeOrderBody(db, shop.outbox, orderBody('order-0017', customerCart, [{ sku: 'SCREW', qty: 7 }]));
+    const body = (await db.orders.findOne('order-0017').exec())!.toMutableJSON().body;
+    expect((body.products as { cart_line?: unknown }[])[0]!.cart_line).toEqual({ confirmed_qty: 4, unconfirmed: [{ op_id: 'merge-add-screws', qty: 3 }] });
+  });
+
   it('counts from its last set a line with one pending that the login merge has not written for the customer cart: those changes go there for the order (seed 1220000552)', async () => {
     const shop = await shopPage();
     const customerCart = shop.server.customerCartId();
