@@ -278,6 +278,27 @@ describe('an order that takes lines while the login merge sends them', () => {
     expect(page.store.current()).toMatchObject({ mergePending: false, leftWithOrders: null });
   });
 
+  it("a line added during the merge and taken before its turn by an order naming no cart: its add goes to the cart before the order's take, which the order's account counts on (seed 1250000113)", async () => {
+    const { page, customerCart } = await signedInWithTwoLines();
+    page.store.map.delete(newLine('B', 1).id);
+    await page.addMore(newLine('B', 3, 2), 3);
+    const added = page.store.current().pendingOps.map((op) => op.op_id);
+    page.server.onRequest = async (path, body) => {
+      const line = page.store.map.get(newLine('B', 1).id);
+      if (updateOf(path, body) !== 'A' || !line) return;
+      await page.store.updateState((s) => withLinesOrdered(s, [line], null));
+      page.store.map.delete(line.id);
+    };
+    await page.signIn();
+    page.server.onRequest = null;
+    await page.sync.sync();
+    const sentOps = page.server.requests.filter((r) => r.path === '/api/cart/apply').flatMap((r) => (r.body as { ops: { op_id: string; type: string; sku: string }[] }).ops.filter((op) => op.sku === 'B'));
+    expect(sentOps.map((op) => [op.type, added.includes(op.op_id)])).toEqual([['add', true], ['take', false]]);
+    expect(page.server.lines(customerCart)).toEqual({ A: 2, SAVED: 1 });
+    expect(page.local()).toEqual({ A: 2, SAVED: 1 });
+    expect(page.store.current().pendingOps).toEqual([]);
+  });
+
   const cut: [string, Fault, Record<string, number>][] = [
     ['it reached the cart, its reply lost', 'lost-reply', { A: 2, B: 1, SAVED: 1 }],
     ['it never reached the cart', 'network', { A: 2, SAVED: 1 }],

@@ -7,7 +7,7 @@ import { itemChecksum } from '../../src/domain/cart/item-checksum';
 import { lineKey } from '../../src/domain/cart/line-key';
 import { sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
-import type { PendingCartOp } from './cart-ops-journal';
+import { withChangesBack, type PendingCartOp } from './cart-ops-journal';
 import { mergeAddId, mergeAddOf, resentAdds, withMergeAdd, withoutMergeAdd, type MergeAdd } from './merge-adds';
 
 export interface MergeContext {
@@ -27,6 +27,8 @@ export interface MergeContext {
   removedWhileMerging?: ReadonlySet<string>;
   /** The login merge: keys of lines whose adds it sent again ahead of an order's take (`withMergeAddsResent`); the cart's copy waits for them. */
   strayMergeAdds?: ReadonlySet<string>;
+  /** The login merge: the changes it dropped as held by the lines it read, given back for a line gone before it was sent (`withChangesBack`). */
+  heldChanges?: readonly PendingCartOp[];
   /** The login merge: its adds sent and not answered, and its name (`merge-adds.ts`). */
   mergeAdds?: readonly MergeAdd[];
   mergeId?: string | null;
@@ -61,6 +63,13 @@ export const serverLineKey = (item: ServerCartItem) => lineKey(item.sku, itemChe
 
 const isItem = (value: unknown): value is ServerCartItem => typeof value === 'object' && value !== null && typeof (value as ServerCartItem).item_id === 'number';
 
+/** A line the round read went before it was sent: the changes the login merge dropped for it go back (`withChangesBack`). */
+async function goneBeforeSent(ctx: MergeContext, lineId: string): Promise<null> {
+  const held = ctx.heldChanges?.filter((op) => op.key === lineId) ?? [];
+  if (held.length > 0) await ctx.store.updateState((s) => withChangesBack(s, held));
+  return null;
+}
+
 /**
  * Sends one local line to the server with an absolute quantity; returns the server's item id for it,
  * or null when refused. Only a refusal changes the line (SPEC §4): it is removed when the server never
@@ -70,7 +79,7 @@ const isItem = (value: unknown): value is ServerCartItem => typeof value === 'ob
 export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine, serverItemId: number | null): Promise<number | null> {
   // Removed or taken by an order since the round read it: the server must not get it now. (Taken
   // after this check, the order records it in `leftWithOrders` and the next round deletes it there.)
-  if (!(await ctx.store.hasLine(line.id))) return null;
+  if (!(await ctx.store.hasLine(line.id))) return goneBeforeSent(ctx, line.id);
   // The line is what the cart keeps once the orders not yet sent take their quantities from it (see
   // `ownQty`): the server holds both, or such an order, converting the cart, takes this line with it.
   const ordered = ctx.awaiting?.get(line.id) ?? 0;
@@ -108,7 +117,7 @@ export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine,
  * the server's item id for the line, or null when it has none.
  */
 async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, match: ServerCartItem | null, ops: readonly PendingCartOp[]): Promise<number | null> {
-  if (!(await ctx.store.hasLine(line.id))) return null;
+  if (!(await ctx.store.hasLine(line.id))) return goneBeforeSent(ctx, line.id);
   await ctx.store.updateState((s) => withMergeAdd(s, { cartId: ctx.cartId, key: line.id, ops: [...ops], lineQty: line.qty }));
   const reply = await ctx.cart.apply(ctx.cartId, ops);
   diff.serverResponses.push({ status: reply.code, sku: line.sku, result: reply.result });

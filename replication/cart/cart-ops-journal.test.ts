@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGES_BEFORE_V2 } from '../../schemas/rx/cart.schema';
 import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
-import { apiOp, changesInLines, inCartTerms, removedLast, withCartOp, withChangesForAnotherCart, withLinesOrdered, withoutOps } from './cart-ops-journal';
+import { apiOp, changesInLines, inCartTerms, removedLast, withCartOp, withChangesBack, withChangesForAnotherCart, withLinesOrdered, withoutOps } from './cart-ops-journal';
 
 const bolt = { id: 'BOLT|x', sku: 'BOLT', product_option: {} };
 const anchor = { id: 'ANCHOR|y', sku: 'ANCHOR', product_option: { extension_attributes: { configurable_item_options: [{ option_id: '1', option_value: 2 }] } } };
@@ -20,6 +20,18 @@ describe('the cart changes journal', () => {
     const state = withCartOp(withCartOp(DEFAULT_CART_STATE, 'add', bolt, 2), 'add', anchor, 1);
     expect(withLinesOrdered(state, [{ ...bolt, qty: 2 }], 'cart-1').pendingOps.map((op) => [op.type, op.key, op.cartId])).toEqual([['add', 'BOLT|x', 'cart-1'], ['add', 'ANCHOR|y', undefined]]);
     expect(withLinesOrdered(state, [{ ...bolt, qty: 2 }], null).pendingOps.map((op) => [op.type, op.key, op.qty])).toEqual([['add', 'BOLT|x', 2], ['add', 'ANCHOR|y', 1], ['take', 'BOLT|x', 2]]);
+  });
+
+  it('gives back, before the line\'s later changes, the changes the login merge dropped for a line that went before it was sent (seed 1250000113)', () => {
+    // Three bolts added, the merge drops that add as sent with the line, then an order naming no cart takes the line.
+    const added = withCartOp(DEFAULT_CART_STATE, 'add', bolt, 3);
+    const held = added.pendingOps;
+    const taken = withLinesOrdered(withoutOps(withCartOp(added, 'add', anchor, 1), new Set([held[0]!.op_id])), [{ ...bolt, qty: 3 }], null);
+    const back = withChangesBack(taken, held);
+    expect(back.pendingOps.map((op) => [op.type, op.key, op.qty])).toEqual([['add', 'ANCHOR|y', 1], ['add', 'BOLT|x', 3], ['take', 'BOLT|x', 3]]);
+    // Given back once; and a line with no change after it gets none.
+    expect(withChangesBack(back, held)).toBe(back);
+    expect(withChangesBack(withoutOps(added, new Set([held[0]!.op_id])), held).pendingOps).toEqual([]);
   });
 
   it("drops the changes kept for a cart the device no longer uses, but sends the line's last overwrite there as a removal, in its place (seed 1250000065)", () => {

@@ -321,11 +321,9 @@ export function createCartSync(deps: CartSyncDeps) {
     // and gets those adds back before it (`withMergeAddsResent`).
     const stray = login ? strayMergeAdds(after, token, read) : [];
     const strayKeys = new Set(stray.map((add) => add.key));
-    if (login) {
-      const held = new Set(changesInLines(after.pendingOps, read).filter((op) => !(strayKeys.has(op.key) && op.type === 'take')).map((op) => op.op_id));
-      if (held.size > 0 || stray.length > 0) await deps.store.updateState((s) => withMergeAddsResent(withoutOps(s, held), stray));
-    }
-    const ctx = { cart, store: deps.store, cartId: token, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
+    const heldChanges = login ? changesInLines(after.pendingOps, read).filter((op) => !(strayKeys.has(op.key) && op.type === 'take')) : [];
+    if (login && (heldChanges.length > 0 || stray.length > 0)) await deps.store.updateState((s) => withMergeAddsResent(withoutOps(s, new Set(heldChanges.map((op) => op.op_id))), stray));
+    const ctx = { cart, store: deps.store, cartId: token, heldChanges, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
     let diff: DiffLog;
     try {
       diff = login
