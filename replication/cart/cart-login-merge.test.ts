@@ -435,6 +435,26 @@ describe('an order placed while the login merge is unfinished', () => {
     expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, NUT: 6 });
     expect(page.local()).toEqual({ SAVED: 1, NUT: 1 });
   });
+
+  it('a line it merged, taken by an order naming no cart and added again, sends its add again, the order\'s take and the new one (seed 7014)', async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    page.server.put(customerCart, 'SAVED', 1);
+    await page.addMore(newLine('ANCHOR', 1), 1);
+    page.server.fail('/api/cart/apply', 'lost-reply');
+    await expect(page.signIn()).rejects.toBeInstanceOf(UnknownOutcomeError);
+    expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, ANCHOR: 1 });
+    // An order of the anchor naming no cart (placed while the merge was pending) takes it by a take in the journal; the shopper adds 4 again.
+    const line = page.store.map.get(newLine('ANCHOR', 1).id)!;
+    await page.store.updateState((s) => withLinesOrdered(s, [line], null));
+    page.store.map.delete(line.id);
+    await page.addMore(newLine('ANCHOR', 4), 4);
+    await page.sync.sync();
+    await page.sync.sync();
+    expect(page.store.current().mergePending).toBe(false);
+    expect(page.server.lines(customerCart)).toEqual({ SAVED: 1, ANCHOR: 4 });
+    expect(page.local()).toEqual({ SAVED: 1, ANCHOR: 4 });
+  });
 });
 
 describe('a sign-in again while an order of the session before waits to be sent', () => {

@@ -246,8 +246,11 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
       // shopper added the product again. Under the merge's id the new add counted as that add sent
       // again, and the order, counting it, took both (seed 1240000172: the nut added after it was
       // lost). That add goes again, as the order counts it, and the new quantity under an id of its own.
+      // An order naming no cart took the line by a take in the journal, which the merge dropped as
+      // the line's: it goes between them, or the add came back with the new quantity (seed 7014).
+      const takes = ctx.heldChanges?.filter((op) => op.key === line.id && op.type === 'take') ?? [];
       diff.items.push({ party: 'server', status: match ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });
-      sent(await pushMerged(ctx, line, await markMerged(ctx, line, match ?? null), (merged) => addOnServer(ctx, diff, merged, match ?? null, [...earlier.ops, addOp(line, line.qty)])));
+      sent(await pushMerged(ctx, line, await markMerged(ctx, line, match ?? null), (merged) => addOnServer(ctx, diff, merged, match ?? null, [...earlier.ops, ...takes, addOp(line, line.qty)])));
     } else if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
       sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null, firstAdd(ctx, merged, null))) : await pushLine(ctx, diff, line, null));

@@ -5,7 +5,7 @@ import type { PendingCartOp } from '../../schemas/rx/local-documents';
 const MAX_LISTED = 50;
 
 /** What an add or a take changes a line by: its quantity, taken away for a take. */
-const changeOf = (op: PendingCartOp): number => (op.type === 'take' ? -(op.qty ?? 0) : (op.qty ?? 0));
+export const changeOf = (op: PendingCartOp): number => (op.type === 'take' ? -(op.qty ?? 0) : (op.qty ?? 0));
 
 /**
  * What the device can say of a cart line it orders (`OrderedCartLine`): of its quantity `qty`, the

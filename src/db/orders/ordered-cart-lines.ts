@@ -3,7 +3,7 @@ import { changesInLines, type PendingCartOp } from '../../../replication/cart/ca
 import type { OrderedCartLine } from '../../../schemas/api/order';
 import type { CartLine } from '../../../schemas/rx/cart.schema';
 import { orderedLineKey } from '../../../replication/cart/item-match';
-import { accountFromLastSet, orderedLineAccount } from '../../../replication/cart/ordered-line-account';
+import { accountFromLastSet, changeOf, orderedLineAccount } from '../../../replication/cart/ordered-line-account';
 import { mergeAddId, mergeAddOf, type MergeAdd } from '../../../replication/cart/merge-adds';
 import { storedLine } from '../cart/cart-line-write';
 import type { ShopDatabase } from '../database-types';
@@ -59,8 +59,8 @@ function lineAccount(line: CartLine, pendingOps: readonly PendingCartOp[], cartI
     // (soak seed 1220000918). Said as none, it left there the saved screws the merge had read and
     // summed into the line it ordered (soak seed 1250000173).
     const after = orderedLineAccount(line.qty, since);
-    const read = Math.max(0, merged.lineQty - merged.ops.reduce((sum, op) => sum + (op.qty ?? 0), 0));
-    return { confirmed_qty: read, unconfirmed: [...merged.ops.map((op) => ({ op_id: op.op_id, qty: op.qty ?? 0 })), ...(after?.unconfirmed ?? [])] };
+    const read = Math.max(0, merged.lineQty - merged.ops.reduce((sum, op) => sum + changeOf(op), 0));
+    return { confirmed_qty: read, unconfirmed: [...merged.ops.map((op) => ({ op_id: op.op_id, qty: changeOf(op) })), ...(after?.unconfirmed ?? [])] };
   }
   const account = orderedLineAccount(line.qty, since) ?? (merging !== undefined && notHere ? (accountFromLastSet(since) ?? { confirmed_qty: 0, unconfirmed: [] }) : undefined);
   if (!account || !notHere) return account;
