@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendForm } from './form-api';
+import { postForm, sendForm } from './form-api';
 
 const reply = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
@@ -23,5 +23,12 @@ describe('sendForm', () => {
     await expect(sendForm('contact', {})).rejects.toThrow('Error with response - bad content-type!');
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(sendForm('contact', {})).rejects.toThrow('Check your Network conection.');
+  });
+
+  it('gives up on a request left hanging and says to check the connection, instead of sending for ever', async () => {
+    const hanging = vi.fn((_: string, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    vi.stubGlobal('fetch', hanging);
+    await expect(postForm('/api/ext/newsletter', { email: 'a@example.com' }, 50)).rejects.toThrow('Check your Network conection.');
+    expect(hanging.mock.calls[0]![1]!.signal!.aborted).toBe(true);
   });
 });
