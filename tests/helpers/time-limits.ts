@@ -1,5 +1,8 @@
 import os from 'node:os';
 
+/** The most a limit grows with the load. */
+const MAX_SCALE = 4;
+
 /**
  * How much longer than on a quiet machine the suites may wait, in one place. A shared 2-core machine
  * running other jobs beside the tests makes a page or a server start take several times longer; the
@@ -15,7 +18,6 @@ export function timeScale(): number {
   return Math.min(MAX_SCALE, Math.max(1, perCore));
 }
 
-const MAX_SCALE = 4;
 
 function setScale(): number | undefined {
   const set = Number(process.env.TEST_TIME_SCALE);

@@ -1,3 +1,5 @@
+import { MESSAGES } from '../../../replication/api/api-errors';
+
 /** The four customer-service forms the server accepts under /api/ext/forms/{kind}. */
 export type FormKind = 'contact' | 'quote-request' | 'trade-account' | 'catalogue-request';
 
@@ -26,10 +28,10 @@ export async function postForm(path: string, body: unknown, timeoutMs = FORM_TIM
     const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
   } catch {
-    throw new Error('Check your Network conection.');
+    throw new Error(MESSAGES.network);
   }
   const reply = parseReply(text);
-  if (!reply || typeof reply.code !== 'number') throw new Error('Error with response - bad content-type!');
+  if (!reply || typeof reply.code !== 'number') throw new Error(MESSAGES.badContentType);
   if (reply.code !== 200) throw new Error(typeof reply.result === 'string' ? reply.result : 'Something went wrong. Try again in a few seconds.');
   return reply.result;
 }
