@@ -81,6 +81,8 @@ export async function openLocalShop(): Promise<LocalShop> {
   const sync = createShopSync(db, { storeCode, catalogueRun: (api) => replicateWhenKnown(local, (known) => (known ? replicateInWorker(known) : replicateHere(db, api))) });
   sync.start();
   void sync.whenCatalogueReplicated().then(markCatalogReplicated, () => undefined);
+  // The cart is shown and edited once an order this page's last load stored has taken its lines.
+  await sync.whenOpened();
   await yieldToMain();
   return { db, sync };
 }

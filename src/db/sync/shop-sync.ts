@@ -106,6 +106,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
   const catalogueReplicated = new Promise<void>((resolve) => (firstCatalog = resolve));
   let stopped = false;
   let stopFocusPulls: (() => void) | null = null;
+  /** This page's finishing of the takings an earlier page left (see start()). */
+  let opened: Promise<void> = Promise.resolve();
   /** The lead's reads of a missing profile: orders held for the customer go once it is in. */
   let profileKeeper: ProfileKeeper | null = null;
 
@@ -230,7 +232,8 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
       // (this very page before its reload): the tab that leads may have led all along and not look
       // again, and its next cart sync would send the ordered lines on (seed 1160000075: the login
       // merge put an order's bolts in the customer's cart). Taking twice is harmless (see there).
-      if (!startSub) void orders.takeLinesLeftInCart().catch(rounds.failed);
+      // The page shows and edits its cart once this is done (`whenOpened`).
+      if (!startSub) opened = orders.takeLinesLeftInCart().catch(rounds.failed);
       startSub ??= leadership.leading$.subscribe((isLeader) => {
         if (isLeader) {
           leading = lead();
@@ -239,6 +242,13 @@ export function createShopSync(db: ShopDatabase, options: ShopSyncOptions = {}) 
       });
       leadership.start();
     },
+    /**
+     * Resolves once this page has taken from its cart the lines of an order a page stored and then
+     * lost (a reload during an order): until then the cart still shows them, and a quantity set on
+     * one was taken with it as the order's (seed 1250000006: the shopper set the ordered anchors to
+     * 4 after the reload, and the cart ended empty). The page goes live after it (open-local-shop.ts).
+     */
+    whenOpened: () => opened,
     /** Resolves when this tab has first taken the lead and finished its start-up sync (tests). */
     whenLeading: () => firstLead.then(() => leading),
     /** Resolves once the catalogue replicas have caught up in this tab's first lead (never while offline or following). */

@@ -80,6 +80,8 @@ async function openTab(browser: Browser, index: number, load: number, multiInsta
   };
   const shop = createShopSync(db, options);
   shop.start();
+  // As the page does (open-local-shop.ts): the shopper meets the cart once the page has opened.
+  await (shop as { whenOpened?: () => Promise<void> }).whenOpened?.();
   return { index, load, db, online, shop, page };
 }
 
