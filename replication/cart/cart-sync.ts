@@ -203,16 +203,19 @@ export function createCartSync(deps: CartSyncDeps) {
   /**
    * The login merge connected `token`: lines a logout kept for this very cart (`signedOutCart`) come
    * back as lines of it, summed with a guest line of the same product, so the merge sends them as
-   * they were and removes what the shopper had removed. Kept for another cart, they are dropped. A
-   * line already back (a merge interrupted after this) is not added twice. The ids of the lines the
-   * shopper removed when lines came back, else null.
+   * they were and removes what the shopper had removed. Kept for another cart (an order turned it
+   * into an order since, and the server moved the lines it did not take to this one), the lines are
+   * dropped but the removals stand: the line the shopper removed is here now, and came back with
+   * the login (seed 1240000259: a bolt removed before a sign-out whose queued order, sent after the
+   * next sign-in, converted the cart). A line already back (a merge interrupted after this) is not
+   * added twice. The ids of the lines the shopper removed when lines came back, else null.
    */
   async function restoreSignedOutCart(token: string): Promise<ReadonlySet<string> | null> {
     const kept = (await deps.store.state()).signedOutCart;
     if (!kept) return null;
     if (kept.cartId !== token) {
       await update({ signedOutCart: null });
-      return null;
+      return kept.removed?.length ? new Set(kept.removed) : null;
     }
     const here = new Map((await deps.store.readForSync()).map((line) => [line.id, line]));
     for (const line of kept.lines) {
