@@ -122,10 +122,27 @@ export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): Cart
  * so do the changes kept for an earlier order that names the cart, which takes its quantity when it
  * arrives. A removal would take the other device's lines with it.
  */
-export function withLinesOrdered(state: CartState, lines: readonly (OpLine & { qty: number })[], orderCartId: string | null): CartState {
+export function withLinesOrdered(state: CartState, lines: readonly (OpLine & { qty: number })[], orderCartId: string | null, takeIds?: ReadonlyMap<string, string>): CartState {
   const keys = new Set(lines.map((line) => line.id));
   if (orderCartId !== null) return { ...state, pendingOps: state.pendingOps.map((op) => (keys.has(op.key) ? { ...op, cartId: orderCartId } : op)) };
-  return lines.reduce((next, line) => withCartOp(next, 'take', line, line.qty), state);
+  return lines.reduce((next, line) => withTakeOnce(next, line, line.qty, takeIds?.get(line.id)), state);
+}
+
+/**
+ * A 'take' of an order's placement has an id of its own (`takeIdOf`), so the page finishing a taking
+ * that a page journaled and then lost before marking its line journals the same change, which is
+ * recorded and applied once: under a new id the server took the line twice, and with it what another
+ * device had added to it.
+ */
+export function withTakeOnce(state: CartState, line: OpLine, qty: number, opId?: string): CartState {
+  if (opId !== undefined && state.pendingOps.some((op) => op.op_id === opId)) return state;
+  return withCartOp(state, 'take', line, qty, undefined, opId);
+}
+
+/** The id of the 'take' by which an order's placement (`placementOf`) takes a line: the same in every tab and page. */
+export async function takeIdOf(placement: string, lineId: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${placement}\n${lineId}`));
+  return `take-${Array.from(new Uint8Array(digest).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**

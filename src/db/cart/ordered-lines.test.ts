@@ -9,6 +9,8 @@ import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { insertOrModifyLine } from './cart-line-write';
 import { placementOf, takeLinesLeftInCart } from '../orders/take-ordered-lines';
 import { putBackOrderedLines, takeOrderedLines } from './ordered-lines';
+import { LOCAL, modifyLocal, readLocal } from '../local-state';
+import { takeIdOf, withCartOp } from '../../../replication/cart/cart-ops-journal';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -105,5 +107,22 @@ describe('an order whose page died while taking its lines', () => {
     expect(await cart()).toEqual({ [`A|${plain}`]: 3 });
     await takeOrderedLines(db, products, undefined, 'o-1@20');
     expect(await cart()).toEqual({ [`A|${plain}`]: 1 });
+  });
+
+  it.each([
+    ['whole', 2],
+    ['in part', 5],
+  ])('a take the page journaled (%s) before it died is not journaled again by the tab that finishes the taking', async (_, held) => {
+    db = await openTestDatabase({ collections: ['cart'] });
+    const anchors = line('A', held);
+    await db.cart.insert(anchors);
+    // The order names no cart: its taking goes into the journal. The page recorded the take, then died before writing the line.
+    const taking = Math.min(held, 2);
+    const takeId = await takeIdOf('o-1@10', anchors.id);
+    await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'take', anchors, taking, undefined, takeId));
+    await takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }], 'a cart no longer there', 'o-1@10');
+    const takes = (await readLocal(db, LOCAL.cartState)).pendingOps.filter((op) => op.type === 'take');
+    expect(takes.map((op) => [op.op_id, op.qty])).toEqual([[takeId, taking]]);
+    expect(await cart()).toEqual(held > 2 ? { [anchors.id]: held - 2 } : {});
   });
 });

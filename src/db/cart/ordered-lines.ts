@@ -1,6 +1,6 @@
 import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/item-match';
 import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
-import { withCartOp, withLinesOrdered, withoutOpsFor } from '../../../replication/cart/cart-ops-journal';
+import { takeIdOf, withCartOp, withLinesOrdered, withoutOpsFor, withTakeOnce } from '../../../replication/cart/cart-ops-journal';
 import { withLineReplacedDuringMerge } from '../../../replication/cart/merge-removals';
 import { insertOrModifyLine, lineDocument, storedLine, takenBy } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
@@ -53,6 +53,8 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   /** Line id → the id of the 'take' journaled for the part the order takes of it. */
   const partTakes = new Map<string, string>();
   if (whole.length > 0 || part.length > 0) {
+    // The same ids in whichever page takes for this placement (`withTakeOnce`).
+    const takeIds = new Map(placement === undefined ? [] : await Promise.all([...whole, ...part].map(async (line) => [line.id, await takeIdOf(placement, line.id)] as const)));
     await modifyLocal(db, LOCAL.cartState, (s) => {
       const pinned = s.token !== null && s.token === orderCartId;
       journaled.clear();
@@ -64,11 +66,11 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
       // part, and the device then followed it back (seed 7004: two anchors ordered from a tab that
       // had not heard of the other tab's two stayed in the cart).
       return part.reduce((next, line) => {
-        const opId = crypto.randomUUID();
+        const opId = takeIds.get(line.id) ?? crypto.randomUUID();
         partTakes.set(line.id, opId);
         journaled.add(line.id);
-        return withCartOp(next, 'take', line, line.qty, undefined, opId);
-      }, withLinesOrdered(s, whole, null));
+        return withTakeOnce(next, line, line.qty, opId);
+      }, withLinesOrdered(s, whole, null, takeIds));
     });
   }
   const taken: CartLine[] = [];
