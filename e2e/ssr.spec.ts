@@ -132,6 +132,27 @@ describe('server-rendered pages', () => {
     await page.close();
   });
 
+  it('the home page preloads the pictures of its first screen only: the lists lower down load theirs lazily', async () => {
+    const page = await running.browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
+    // The server's HTML as the browser's preload scanner meets it, before any code runs.
+    const html = await (await get('/')).text();
+    const found = await page.evaluate((source) => {
+      const doc = new DOMParser().parseFromString(source, 'text/html');
+      const preloaded = [...doc.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('imagesrcset') ?? l.getAttribute('href'));
+      const lists = [...doc.querySelectorAll('section.home-list')].map((list) => [...list.querySelectorAll('img')].map((img) => ({ srcset: img.getAttribute('srcset'), loading: img.getAttribute('loading') })));
+      return { preloaded, lists };
+    }, html);
+    const [first, ...lower] = found.lists;
+    expect(lower.flat().length).toBeGreaterThan(0);
+    expect(first?.length).toBeGreaterThan(0);
+    const firstRow = first!.slice(0, 4);
+    expect(firstRow.every((img) => img.loading === 'eager')).toBe(true);
+    // The first banner and the first list's first row: no other picture is fetched before the first paint.
+    expect(found.preloaded.slice(1)).toEqual(firstRow.map((img) => img.srcset));
+    expect(lower.flat().every((img) => img.loading === 'lazy')).toBe(true);
+    await page.close();
+  });
+
   it("a phone fetches the tile picture it draws, the one the category page's preload named", async () => {
     const page = await running.browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
     const pictures: string[] = [];
