@@ -48,6 +48,9 @@ async function startCatalogueWorker(db: ShopDatabase, storeCode: string | null):
   return worker;
 }
 
+/** The longest the page waits, going live, for the taking of an order its last load stored (`whenOpened`). */
+const OPENING_WAIT_MS = 2000;
+
 /**
  * Opens the page's database, starts the local catalogue and the sync; called once a page by
  * `startLocalDatabase()` (start-local-database.ts), which loads this module. The catalogue's replica,
@@ -81,8 +84,9 @@ export async function openLocalShop(): Promise<LocalShop> {
   const sync = createShopSync(db, { storeCode, catalogueRun: (api) => replicateWhenKnown(local, (known) => (known ? replicateInWorker(known) : replicateHere(db, api))) });
   sync.start();
   void sync.whenCatalogueReplicated().then(markCatalogReplicated, () => undefined);
-  // The cart is shown and edited once an order this page's last load stored has taken its lines.
-  await sync.whenOpened();
+  // The cart is shown and edited once an order this page's last load stored has taken its lines: a
+  // few local reads and writes. Bounded all the same: a page that never went live would lose more.
+  await Promise.race([sync.whenOpened(), new Promise((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]);
   await yieldToMain();
   return { db, sync };
 }
