@@ -128,15 +128,22 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
 export const pressedWhileText = (pressedWhile: readonly Press[]): string =>
   pressedWhile.map(({ inFlight, waiting }, i) => `#${i + 1} ${inFlight.length > 0 ? inFlight.join(', ') : 'nothing in flight'}; waiting: ${waiting.join(' | ')}`).join('; ');
 
+/** How long a device's leading tab may take to start the pull a focus asks for. */
+const FOCUS_PULL_START_MS = 1000;
+
 /**
  * The shopper looks at each device once all have settled: its page comes into view, and the leading
- * tab reads the server's cart (the focus pull), which now holds every device's changes.
+ * tab reads the server's cart (the focus pull), which now holds every device's changes. As the page
+ * does it: a pull that fails is the device's to retry by itself. Called here directly with its
+ * failure dropped, a pull the server asked to wait (429) left no retry set (seed 1260000124).
  */
 export async function lookAtEachDevice(browsers: readonly Browser[]): Promise<void> {
   for (const browser of browsers) {
-    const leader = browser.tabs.find((t) => t.shop.leadership.isLeading());
-    if (leader) await leader.shop.cart.refresh().catch(() => undefined);
-    else await modifyLocal(browser.tabs[0]!.db, LOCAL.cartState, (s) => ({ ...s, pullRequestedAt: Date.now() }));
+    const before = browser.net.requests();
+    await modifyLocal(browser.tabs[0]!.db, LOCAL.cartState, (s) => ({ ...s, pullRequestedAt: Date.now() }));
+    const leads = browser.tabs.some((t) => t.shop.leadership.isLeading());
+    const deadline = Date.now() + FOCUS_PULL_START_MS;
+    while (leads && !browser.offline && browser.net.requests() === before && Date.now() < deadline) await sleep(10);
   }
 }
 
