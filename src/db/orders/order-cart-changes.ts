@@ -32,6 +32,25 @@ export function mergeAddsOwedToWaitingOrders(state: CartState, counted: Readonly
 }
 
 /**
+ * The login merge's unanswered adds of lines an order naming no cart took since (its `take` in the
+ * journal, the line gone from the device), with the line's changes up to that take, kept past a logout
+ * for the merge's cart: the next round of the merge would have sent them in that order
+ * (`withMergeAddsResent`), and each id applies once. Dropped with the merge state, an add that had
+ * reached the cart (its reply lost) stayed there with no take to give it up, and the ordered line
+ * came back at the next sign-in (soak seed 1270000121: two ordered screws).
+ */
+export function strayMergeChanges(state: CartState, held: ReadonlySet<string>): PendingCartOp[] {
+  if (!state.mergePending) return [];
+  const own = state.pendingOps.filter((op) => op.cartId === undefined);
+  return state.mergeAdds.flatMap((add) => {
+    if (held.has(add.key)) return [];
+    const ofLine = own.filter((op) => op.key === add.key);
+    const lastTake = ofLine.findLastIndex((op) => op.type === 'take');
+    return lastTake === -1 ? [] : [...add.ops, ...ofLine.slice(0, lastTake + 1)].map((op) => ({ ...op, cartId: add.cartId }));
+  });
+}
+
+/**
  * The changes a logout keeps (`CartState.opsForWaitingOrders`): those kept for a cart an order still
  * waiting names. The logout clears the rest of the journal; these are the order's, not the session's.
  */

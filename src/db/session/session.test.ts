@@ -133,4 +133,21 @@ describe('signing out while an order waits', () => {
     expect(state.opsForWaitingOrders).toEqual([{ ...mergeAdd('merge-washer', 'WASHER'), cartId: 'c1' }]);
     expect(state.mergeAdds).toEqual([]);
   });
+
+  it("keeps the merge's unanswered add of a line an order naming no cart took, with the line's changes up to that take, for the merge's cart (seed 1270000121)", async () => {
+    db = await openTestDatabase({ collections: ['cart', 'orders'] });
+    const op = (opId: string, type: PendingCartOp['type'], qty: number): PendingCartOp => ({ op_id: opId, type, key: 'SCREW|x', sku: 'SCREW', product_option: null, qty });
+    await modifyLocal(db, LOCAL.cartState, (s) => ({
+      ...s,
+      token: 'c1',
+      customerCart: true,
+      mergePending: true,
+      mergeAdds: [{ cartId: 'c1', key: 'SCREW|x', ops: [op('merge-screw', 'add', 2)], lineQty: 2 }],
+      // The first order took the 2 merged screws, the shopper added one more, the second order took it.
+      pendingOps: [op('take-1', 'take', 2), op('add-1', 'add', 1), op('take-2', 'take', 1)],
+    }));
+    await signOut(db, { silent: true });
+    const state = await readLocal(db, LOCAL.cartState);
+    expect(state.opsForWaitingOrders).toEqual([op('merge-screw', 'add', 2), op('take-1', 'take', 2), op('add-1', 'add', 1), op('take-2', 'take', 1)].map((change) => ({ ...change, cartId: 'c1' })));
+  });
 });

@@ -7,7 +7,7 @@ import { DEFAULT_CART_STATE, DEFAULT_CHECKOUT, DEFAULT_SESSION, type CurrentUser
 import { tooManyRequestsMessage } from '../../../schemas/api/too-many-requests';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal, readLocal, readLocalFromStorage, writeLocal } from '../local-state';
-import { changesOfLinesOrderedWithoutCart, mergeAddsOwedToWaitingOrders, opsOwedToWaitingOrders, uniqueOps, waitingOrdersClaims } from '../orders/order-cart-changes';
+import { changesOfLinesOrderedWithoutCart, mergeAddsOwedToWaitingOrders, opsOwedToWaitingOrders, strayMergeChanges, uniqueOps, waitingOrdersClaims } from '../orders/order-cart-changes';
 import { forgetOrderHistory } from '../orders/order-history-cache';
 import { clearPad } from '../quick-order/pad-store';
 import { addNotification } from '../sync/notification-center';
@@ -129,7 +129,12 @@ export async function signOut(db: ShopDatabase, options: { silent?: boolean } = 
     minicartOpen: s.minicartOpen,
     signedOutCart: unsentCustomerCart(s, lines) ?? s.signedOutCart,
     // An order still waiting takes from its cart what these changes put there: they go before it, after the next login.
-    opsForWaitingOrders: uniqueOps([...opsOwedToWaitingOrders(s, waiting.carts), ...mergeAddsOwedToWaitingOrders(s, waiting.changes), ...changesOfLinesOrderedWithoutCart(s)]),
+    opsForWaitingOrders: uniqueOps([
+      ...opsOwedToWaitingOrders(s, waiting.carts),
+      ...mergeAddsOwedToWaitingOrders(s, waiting.changes),
+      ...strayMergeChanges(s, new Set(lines.map((line) => line.id))),
+      ...changesOfLinesOrderedWithoutCart(s),
+    ]),
   }));
   if (db.collections.cart) await db.cart.find().remove();
   if (db.collections.lists) await db.lists.find({ selector: { list: { $in: ['wishlist', 'compare'] } } }).remove();
