@@ -198,6 +198,26 @@ describe('a cart a logout kept before the server had it (signedOutCart)', () => 
   });
 });
 
+describe('a login merge whose cart another device ordered from meanwhile', () => {
+  it("takes the server's quantity for a line it had merged into that cart: the other device's order took its part (seed 1260000308)", async () => {
+    const page = cartSyncSetup();
+    page.server.signedIn = true;
+    page.session = 'customer-token';
+    const first = page.server.customerCartId();
+    // The merge put this device's 4 washers on the laptop's 1: the line holds 5, merged into the cart.
+    const merged = page.server.put(first, 'WASHER', 5);
+    page.add(newLine('WASHER', 5, 1, { server_cart_id: first, server_item_id: merged.item_id, item_id: merged.item_id }));
+    await page.store.updateState((s) => ({ ...s, token: first, customerCart: true, mergePending: true }));
+    // The laptop's order of its washer converts the cart; the server moves the other 4 to the next one.
+    page.server.convert(first);
+    page.server.put(page.server.customerCartId(), 'WASHER', 4);
+    await page.sync.sync({ forceClientState: true });
+    expect(page.store.current()).toMatchObject({ token: page.server.customerCartId(), mergePending: false });
+    expect(page.local()).toEqual({ WASHER: 4 });
+    expect(page.onServer()).toEqual({ WASHER: 4 });
+  });
+});
+
 describe('lines an order placed on this device takes from the cart', () => {
   it('do not come back with the login merge while the order waits to be sent', async () => {
     const page = cartSyncSetup();

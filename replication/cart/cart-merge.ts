@@ -27,6 +27,8 @@ export interface MergeContext {
   removedWhileMerging?: ReadonlySet<string>;
   /** The login merge: keys of lines whose adds it sent again ahead of an order's take (`withMergeAddsResent`); the cart's copy waits for them. */
   strayMergeAdds?: ReadonlySet<string>;
+  /** The login merge: keys of lines carried from a converted cart (`CartState.carriedLines`); they take the server's quantity. */
+  carriedLines?: ReadonlySet<string>;
   /** The login merge: the changes it dropped as held by the lines it read, given back for a line gone before it was sent (`withChangesBack`). */
   heldChanges?: readonly PendingCartOp[];
   /** The login merge: its adds sent and not answered, and its name (`merge-adds.ts`). */
@@ -251,6 +253,13 @@ export async function mergeCart(ctx: MergeContext, lines: readonly CartLine[], s
       const takes = ctx.heldChanges?.filter((op) => op.key === line.id && op.type === 'take') ?? [];
       diff.items.push({ party: 'server', status: match ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });
       sent(await pushMerged(ctx, line, await markMerged(ctx, line, match ?? null), (merged) => addOnServer(ctx, diff, merged, match ?? null, [...earlier.ops, ...takes, addOp(line, line.qty)])));
+    } else if (ctx.carriedLines?.has(line.id) && !replaces && !ctx.heldChanges?.some((op) => op.key === line.id)) {
+      // Merged into a cart an order converted since: the server moved here what the order left of
+      // it, which may be less than the device holds (another device's order took its part).
+      const own = match ? ownQty(ctx, match) : 0;
+      diff.items.push({ party: 'client', status: own > 0 ? 'wrong-qty' : 'no-item', sku: line.sku, clientQty: line.qty, serverQty: match?.qty });
+      if (own > 0) await ctx.store.putLine(confirmLine(line, { ...match!, qty: own }, ctx.cartId, ctx.now()));
+      else await ctx.store.removeIfUnchanged(line.id);
     } else if (!match) {
       diff.items.push({ party: 'server', status: 'no-item', sku: line.sku });
       sent(notMerged ? await pushMerged(ctx, line, await markMerged(ctx, line, null), (merged) => addOnServer(ctx, diff, merged, null, firstAdd(ctx, merged, null))) : await pushLine(ctx, diff, line, null));

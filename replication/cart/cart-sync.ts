@@ -314,6 +314,7 @@ export function createCartSync(deps: CartSyncDeps) {
     // The cart was let go meanwhile (an order emptied it, a sign-out): this reply is not its cart any more.
     if (after.token !== token) return emptyDiff();
     const removedWhileMerging = login ? new Set(after.removedWhileMerging) : undefined;
+    const carriedLines = login && after.carriedLines?.cartId === token ? new Set(after.carriedLines.keys) : undefined;
     // The login merge sends the lines as it read them, whole: the changes they hold are its to send
     // from here, and are dropped before it sends anything. Were they kept until the round ends, a round
     // cut short after a line reached the cart (its reply lost) would leave them, and a line an order
@@ -326,7 +327,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const strayKeys = new Set(stray.map((add) => add.key));
     const heldChanges = login ? changesInLines(after.pendingOps, read).filter((op) => !(strayKeys.has(op.key) && op.type === 'take')) : [];
     if (login && (heldChanges.length > 0 || stray.length > 0)) await deps.store.updateState((s) => withMergeAddsResent(withoutOps(s, new Set(heldChanges.map((op) => op.op_id))), stray));
-    const ctx = { cart, store: deps.store, cartId: token, heldChanges, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
+    const ctx = { cart, store: deps.store, cartId: token, heldChanges, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, carriedLines, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
     let diff: DiffLog;
     try {
       diff = login
@@ -342,7 +343,7 @@ export function createCartSync(deps: CartSyncDeps) {
     // moment) stay, for the next round to send.
     const done = new Set((login ? [] : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
-    if (login) await update({ ...mergeEnded, signedOutCart: null });
+    if (login) await update({ ...mergeEnded, signedOutCart: null, carriedLines: null });
     if (after.couponAfterMerge) await couponBackOn();
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));

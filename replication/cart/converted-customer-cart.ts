@@ -1,4 +1,5 @@
 import type { CartState, CartStore } from './cart-types';
+import { mergeAddOf } from './merge-adds';
 
 /**
  * The customer cart the device used is gone, turned into an order. The server moved the lines the
@@ -16,14 +17,20 @@ export const convertedCustomerCart = (state: CartState): string | null => (state
  * the old cart are looked for here.
  */
 export async function carryMergedLines(store: CartStore, token: string): Promise<void> {
-  const converted = (await store.state()).convertedCustomerCart;
+  const state = await store.state();
+  const converted = state.convertedCustomerCart;
   if (!converted) return;
+  const carried: string[] = [];
   for (const line of await store.lines()) {
-    if (line.server_cart_id === converted) await store.putLine({ ...line, server_cart_id: token, server_item_id: null, item_id: null });
+    if (line.server_cart_id !== converted) continue;
+    await store.putLine({ ...line, server_cart_id: token, server_item_id: null, item_id: null });
+    // One whose merge add went unanswered may never have reached the old cart: the merge sends it again.
+    if (!mergeAddOf(state.mergeAdds, converted, line.id)) carried.push(line.id);
   }
   await store.updateState((s) => ({
     ...s,
     convertedCustomerCart: null,
     leftWithOrders: s.leftWithOrders?.cartId === converted ? { ...s.leftWithOrders, cartId: token } : s.leftWithOrders,
+    carriedLines: carried.length > 0 ? { cartId: token, keys: carried } : null,
   }));
 }

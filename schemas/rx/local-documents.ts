@@ -107,6 +107,13 @@ export interface CartState {
    */
   leftWithOrders: { cartId: string; keys: string[] } | null;
   /**
+   * Lines merged into a customer cart an order has converted since, carried to the customer's next
+   * cart `cartId` (`carryMergedLines`): the server moved there what the order did not take, so the
+   * login merge takes the server's quantity of them instead of sending the device's, which may count
+   * what another device's order took (seed 1260000308).
+   */
+  carriedLines?: { cartId: string; keys: string[] } | null;
+  /**
    * Ids (sku and options) of lines the shopper removed, or set a quantity on, while the login merge was
    * pending: the merge deletes them from the customer cart instead of bringing them back, or sends
    * the quantity set instead of summing it with the cart's (see `withLineReplacedDuringMerge`).
