@@ -4,7 +4,7 @@ import { cartSyncSetup, newLine } from '../../tests/doubles/cart/cart-test-setup
 import type { Fault } from '../../tests/doubles/cart/fake-cart-server';
 import type { CartLine } from './cart-types';
 import { withLineReplacedDuringMerge } from './merge-removals';
-import { withLinesOrdered } from './cart-ops-journal';
+import { withCartOp, withLinesOrdered } from './cart-ops-journal';
 import { DEFAULT_CART_STATE } from '../../schemas/rx/local-documents';
 
 /**
@@ -195,6 +195,28 @@ describe('a cart a logout kept before the server had it (signedOutCart)', () => 
     expect(page.local()).toEqual({ A: 1, SAVED: 1 });
     expect(page.onServer()).toEqual({ A: 1, SAVED: 1 });
     expect(page.store.current().signedOutCart).toBeNull();
+  });
+});
+
+describe("a guest's changes kept for the guest cart a queued order names", () => {
+  it("stay for that cart after the sign-in: they do not reach the customer's cart, whose saved bolts stay (seed 1260000438)", async () => {
+    const page = cartSyncSetup();
+    const customerCart = page.server.customerCartId();
+    page.server.put(customerCart, 'BOLT', 4);
+    // The guest added 2 bolts and set them to 3, unsent, and ordered them (queued), naming the guest cart.
+    const guestCart = 'guest-queued';
+    const line = newLine('BOLT', 3);
+    const added = withCartOp({ ...(await page.store.state()), token: guestCart }, 'add', line, 2, undefined, 'guest-add');
+    await page.store.updateState(() => withLinesOrdered(withCartOp(added, 'set', line, 3, undefined, 'guest-set'), [{ ...line, qty: 3 }], guestCart));
+    page.awaiting[guestCart] = [{ sku: 'BOLT', qty: 3 }];
+    await page.signIn();
+    await page.sync.sync({ forceClientState: true });
+    expect(page.onServer()).toEqual({ BOLT: 4 });
+    expect(page.local()).toEqual({ BOLT: 4 });
+    expect(page.store.current().pendingOps.map((op) => [op.op_id, op.type, op.cartId])).toEqual([
+      ['guest-add', 'add', guestCart],
+      ['guest-set', 'set', guestCart],
+    ]);
   });
 });
 

@@ -49,6 +49,8 @@ describe('the cart changes journal', () => {
     ]);
     // Still the cart the order named: nothing changes.
     expect(withChangesForAnotherCart(state, 'cart-1')).toBe(state);
+    // An order still waiting names cart-1: its changes stay for it (seed 1260000438).
+    expect(withChangesForAnotherCart({ ...state, token: 'cart-2' }, 'cart-2', new Set(['cart-1'])).pendingOps).toEqual(state.pendingOps);
   });
 
   it("keeps an earlier order's changes for the cart it names when a later one naming none takes the line", () => {

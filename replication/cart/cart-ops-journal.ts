@@ -75,9 +75,14 @@ export function withoutOps(state: CartState, opIds: ReadonlySet<string>): CartSt
  * after it) and under its own id, so one the old cart applied already is not applied again.
  * Dropped with the rest, another device's screws the shopper had removed before ordering came
  * back with the next cart (seed 1250000065).
+ *
+ * Not those of a cart an order still waiting names (`owed`): they are that order's, sent to its cart
+ * before it (`sendChangesForOrderCart`). Taken for stale, a guest's quantity kept for the guest cart
+ * its queued order named went to the customer's cart after the sign-in as a removal, and deleted the
+ * bolts saved there (seed 1260000438).
  */
-export function withChangesForAnotherCart(state: CartState, token: string): CartState {
-  const stale = (op: PendingCartOp) => op.cartId !== undefined && op.cartId !== token;
+export function withChangesForAnotherCart(state: CartState, token: string, owed: ReadonlySet<string> = new Set()): CartState {
+  const stale = (op: PendingCartOp) => op.cartId !== undefined && op.cartId !== token && !owed.has(op.cartId);
   if (!state.pendingOps.some(stale)) return state;
   const lastOverwrite = new Map<string, string>();
   for (const op of state.pendingOps) if (stale(op) && (op.type === 'remove' || op.type === 'set')) lastOverwrite.set(op.key, op.op_id);

@@ -239,10 +239,14 @@ export function createCartSync(deps: CartSyncDeps) {
     let changes = recorded;
     const elsewhere = new Set(lines.filter((line) => line.server_cart_id && line.server_cart_id !== token).map((line) => line.id));
     // Changes kept for a cart an order took them from, now gone: the order has those lines, but not
-    // what their overwrites removed from the rest of them (`withChangesForAnotherCart`).
-    if (changes.some((op) => op.cartId !== undefined && op.cartId !== token)) {
+    // what their overwrites removed from the rest of them (`withChangesForAnotherCart`). Those of a
+    // cart an order still waiting names stay for it.
+    const others = new Set(changes.flatMap((op) => (op.cartId !== undefined && op.cartId !== token ? [op.cartId] : [])));
+    if (others.size > 0) {
+      const waitedFor = new Set<string>();
+      for (const cartId of others) if (((await deps.awaitingOrder?.(cartId)) ?? []).length > 0) waitedFor.add(cartId);
       const ids = new Set(changes.map((op) => op.op_id));
-      const after = await deps.store.updateState((s) => withChangesForAnotherCart(s, token));
+      const after = await deps.store.updateState((s) => withChangesForAnotherCart(s, token, waitedFor));
       changes = after.pendingOps.filter((op) => ids.has(op.op_id));
     }
     const current = changes.filter((op) => op.cartId === undefined || op.cartId === token);
