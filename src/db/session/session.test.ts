@@ -134,6 +134,15 @@ describe('signing out while an order waits', () => {
     expect(state.mergeAdds).toEqual([]);
   });
 
+  it('keeps the lines removed while the login merge was pending as removals for the customer cart, and no line the merge had not summed (seed 1260000891)', async () => {
+    db = await openTestDatabase({ collections: ['cart', 'orders'] });
+    await db.cart.insert({ id: 'NUT|x', sku: 'NUT', name: 'NUT', type_id: 'simple', qty: 3, checksum: 'x', product_option: {}, price_pence: 100, price_incl_tax_pence: 120, errors: {}, info: {}, added_at: 1, updated_at: 1 });
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: 'c1', customerCart: true, mergePending: true, removedWhileMerging: ['BOLT|x', 'NUT|x'] }));
+    await signOut(db, { silent: true });
+    // The bolts went; the nuts' quantity was set, and the device still holds them: not a removal.
+    expect((await readLocal(db, LOCAL.cartState)).signedOutCart).toEqual({ cartId: 'c1', lines: [], removed: ['BOLT|x'] });
+  });
+
   it("keeps the merge's unanswered add of a line an order naming no cart took, with the line's changes up to that take, for the merge's cart (seed 1270000121)", async () => {
     db = await openTestDatabase({ collections: ['cart', 'orders'] });
     const op = (opId: string, type: PendingCartOp['type'], qty: number): PendingCartOp => ({ op_id: opId, type, key: 'SCREW|x', sku: 'SCREW', product_option: null, qty });

@@ -101,14 +101,28 @@ export async function closeSignUpModal(db: ShopDatabase): Promise<void> {
 
 /**
  * The customer cart's lines to keep past a logout: only when they differ from what the server has
- * (see `CartState.signedOutCart`). Not while the login merge is unfinished: the server lines the
- * device lacks then are saved lines not merged yet, not lines the shopper removed.
+ * (see `CartState.signedOutCart`). While the login merge is unfinished only the removals made during
+ * it: the server lines the device lacks then are saved lines not merged yet, not lines the shopper removed.
  */
 function unsentCustomerCart(state: CartState, lines: CartLine[]): CartState['signedOutCart'] {
-  if (!state.token || !state.customerCart || state.mergePending || !hasUnsentLines(state, lines)) return null;
+  if (!state.token || !state.customerCart) return null;
+  if (state.mergePending) return removedWhileMerging(state, lines);
+  if (!hasUnsentLines(state, lines)) return null;
   // Changes kept for an order's cart (`cartId`) are the order's, not the shopper's removals.
   const last = new Map(state.pendingOps.filter((op) => op.cartId === undefined).map((op) => [op.key, op.type]));
   return { cartId: state.token, lines, removed: [...last].filter(([, type]) => type === 'remove').map(([key]) => key) };
+}
+
+/**
+ * The lines the shopper removed while the login merge was pending (`CartState.removedWhileMerging`,
+ * gone from the device): the merge would have deleted them from the customer cart, saved quantity
+ * and all. Kept past the logout they still are, at the next login; the lines the device holds are
+ * not kept, as the merge had not summed them yet.
+ */
+function removedWhileMerging(state: CartState, lines: CartLine[]): CartState['signedOutCart'] {
+  const held = new Set(lines.map((line) => line.id));
+  const removed = state.removedWhileMerging.filter((key) => !held.has(key));
+  return removed.length > 0 && state.token ? { cartId: state.token, lines: [], removed } : null;
 }
 
 /**
