@@ -348,6 +348,8 @@ export function createCartSync(deps: CartSyncDeps) {
     const done = new Set((login ? [] : changes.filter((op) => sent.overtaken.has(op.key))).map((op) => op.op_id));
     if (done.size > 0) await deps.store.updateState((s) => withoutOps(s, done));
     if (login) await update({ ...mergeEnded, signedOutCart: null, carriedLines: null });
+    // Followed by any round (`followServerCart` takes the server's quantity): not kept for a later merge.
+    else if (after.carriedLines) await update({ carriedLines: null });
     if (after.couponAfterMerge) await couponBackOn();
     // The lines this round found left with orders are dealt with; ones recorded since wait for the next.
     if (leftWithOrders.size > 0) await deps.store.updateState((s) => ({ ...s, leftWithOrders: withoutKeys(s.leftWithOrders, leftWithOrders) }));
