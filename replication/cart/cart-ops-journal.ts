@@ -1,4 +1,5 @@
 import { CHANGES_BEFORE_V2, type CartLine } from '../../schemas/rx/cart.schema';
+import { fnv1a64 } from '../../src/domain/cart/item-checksum';
 import type { CartState, PendingCartOp } from '../../schemas/rx/local-documents';
 
 /**
@@ -144,11 +145,11 @@ export function withTakeOnce(state: CartState, line: OpLine, qty: number, opId?:
   return withCartOp(state, 'take', line, qty, undefined, opId);
 }
 
-/** The id of the 'take' by which an order's placement (`placementOf`) takes a line: the same in every tab and page. */
-export async function takeIdOf(placement: string, lineId: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${placement}\n${lineId}`));
-  return `take-${Array.from(new Uint8Array(digest).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
+/**
+ * The id of the 'take' by which an order's placement (`placementOf`) takes a line: the same in every
+ * tab and page. Made as the login merge's add ids are (`mergeAddId`).
+ */
+export const takeIdOf = (placement: string, lineId: string): string => `take-${fnv1a64(`${placement}\n${lineId}`)}`;
 
 /**
  * A change recorded without a cart (`cartId`) is about the quantity the device shows: the cart's, less

@@ -118,7 +118,7 @@ describe('an order whose page died while taking its lines', () => {
     await db.cart.insert(anchors);
     // The order names no cart: its taking goes into the journal. The page recorded the take, then died before writing the line.
     const taking = Math.min(held, 2);
-    const takeId = await takeIdOf('o-1@10', anchors.id);
+    const takeId = takeIdOf('o-1@10', anchors.id);
     await modifyLocal(db, LOCAL.cartState, (s) => withCartOp(s, 'take', anchors, taking, undefined, takeId));
     await takeOrderedLines(db, [{ sku: 'A', qty: 2, checksum: plain }], 'a cart no longer there', 'o-1@10');
     const takes = (await readLocal(db, LOCAL.cartState)).pendingOps.filter((op) => op.type === 'take');

@@ -54,7 +54,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
   const partTakes = new Map<string, string>();
   if (whole.length > 0 || part.length > 0) {
     // The same ids in whichever page takes for this placement (`withTakeOnce`).
-    const takeIds = new Map(placement === undefined ? [] : await Promise.all([...whole, ...part].map(async (line) => [line.id, await takeIdOf(placement, line.id)] as const)));
+    const takeIds = new Map(placement === undefined ? [] : [...whole, ...part].map((line) => [line.id, takeIdOf(placement, line.id)] as const));
     await modifyLocal(db, LOCAL.cartState, (s) => {
       const pinned = s.token !== null && s.token === orderCartId;
       journaled.clear();
