@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withCartOp } from './cart-ops-journal';
 import { cartSyncSetup, newLine } from '../../tests/doubles/cart/cart-test-setup';
 
 /**
@@ -72,3 +73,20 @@ describe('an order stored that has not taken its lines yet', () => {
   });
 });
 
+
+describe("an order that named no cart, its lines gone from the device and its cart id with them", () => {
+  it("sends its take to the customer's cart at the next round, where another device holds more of the line (seed 1270000987)", async () => {
+    const page = cartSyncSetup();
+    page.session = 'customer-token';
+    page.server.signedIn = true;
+    const cartId = page.server.customerCartId();
+    page.server.put(cartId, 'NUT', 2);
+    // The order took the device's one nut; the device let go of the converted cart's id.
+    const nut = newLine('NUT', 1);
+    await page.store.updateState((s) => ({ ...withCartOp(s, 'take', nut, 1, undefined, 'take-1'), token: null, customerCart: false }));
+    await page.sync.sync();
+    expect(page.server.lines(cartId)).toEqual({ NUT: 1 });
+    expect(page.local()).toEqual({ NUT: 1 });
+    expect(page.store.current().pendingOps).toEqual([]);
+  });
+});

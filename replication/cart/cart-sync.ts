@@ -286,7 +286,8 @@ export function createCartSync(deps: CartSyncDeps) {
       const customer = await deps.hasUserToken();
       // Signed in with an empty cart and no cart id (this device's order let go of its cart), a pull
       // (a focus, a reload, the timer) still reads the customer's cart: another device may fill it.
-      if (lines.length === 0 && !(customer && options.pull)) return emptyDiff();
+      // So does any round with changes to send: the customer's cart takes them (an order's 'take').
+      if (lines.length === 0 && !(customer && (options.pull || state.pendingOps.length > 0))) return emptyDiff();
       // An order converted the customer cart this device used: the next one holds what it left.
       return connect({ guestCart: !customer, forceClientState: options.forceClientState, follow: customer && (state.convertedCustomerCart !== null || lines.length === 0) });
     }

@@ -64,6 +64,14 @@ describe('the sync overview', () => {
     expect(unsyncedCartLines(synced, { token: null, itemsHash: null })).toBe(1);
     expect(unsyncedCartLines([...synced, line('C', 1, null)], { token, itemsHash: cartHash(synced, token) })).toBe(1);
     expect(unsyncedCartLines([line('A', 5, 11), line('B', 2, 12)], { token, itemsHash: cartHash(synced, token) })).toBe(1);
+    // Changes recorded for the server's cart: counted with a cart to send them to, the customer's
+    // too when the device has no cart id (an order's take of lines now gone from here); a guest
+    // without a cart has none, and waits for a line that needs one.
+    const take = [{ op_id: 'take-1', type: 'take' as const, key: 'A|x', sku: 'A', product_option: null, qty: 1 }];
+    expect(unsyncedCartLines([], { token, itemsHash: cartHash([], token), pendingOps: take })).toBe(1);
+    expect(unsyncedCartLines([], { token: null, itemsHash: null, pendingOps: take }, true)).toBe(1);
+    expect(unsyncedCartLines([], { token: null, itemsHash: null, pendingOps: take }, false)).toBe(0);
+    expect(summarizeSync(inputs({ cart: { ...DEFAULT_CART_STATE, pendingOps: take }, signedIn: true }))).toMatchObject({ cartChanges: 1, waitingCount: 1 });
     const overview = summarizeSync(inputs({ lines: [line('A', 1, null)], tasks: [{ task_id: 't', url: '/api/user/me', transmited: false, created_at: 3 } as never] }));
     expect(overview).toMatchObject({ cartChanges: 1, tasks: [{ taskId: 't', url: '/api/user/me', createdAt: 3 }], waitingCount: 2 });
   });

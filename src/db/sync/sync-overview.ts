@@ -63,6 +63,8 @@ export interface SyncInputs {
   tasks: readonly SyncTaskRecord[];
   lines: readonly CartLine[];
   cart: CartState;
+  /** A customer is signed in (their cart takes changes the device has no cart id for). */
+  signedIn?: boolean;
   status: SyncRecord;
   settings: Settings;
   ui: UiFlags;
@@ -75,17 +77,28 @@ const total = (order: OrderRecord): number | null => {
 
 /**
  * Lines the server has not confirmed: never sent, or the cart changed since the last sync. An empty
- * cart counts one while its last sync failed (a removal not known to have reached the server) and
- * while the login merge is owed (the account's saved lines are not on the device yet): the device is
- * still at work then (`hasPendingWork`), and the shopper is not told everything is saved.
+ * cart counts one while its last sync failed (a removal not known to have reached the server), while
+ * the login merge is owed (the account's saved lines are not on the device yet) and while changes
+ * recorded for the server's cart wait to be sent (`hasUnsentCartChanges`): the device is still at
+ * work then (`hasPendingWork`), and the shopper is not told everything is saved.
  */
-export function unsyncedCartLines(lines: readonly CartLine[], cart: Pick<CartState, 'token' | 'itemsHash'> & Partial<Pick<CartState, 'mergePending'>>): number {
-  const owed = cart.mergePending ? 1 : 0;
+export function unsyncedCartLines(lines: readonly CartLine[], cart: Pick<CartState, 'token' | 'itemsHash'> & Partial<Pick<CartState, 'mergePending' | 'pendingOps'>>, signedIn = false): number {
+  const owed = cart.mergePending || hasUnsentCartChanges(cart, signedIn) ? 1 : 0;
   if (lines.length === 0) return cart.token && cart.itemsHash === null ? 1 : owed;
   const unconfirmed = lines.filter((l) => l.server_item_id === null || l.server_item_id === undefined).length;
   if (!cart.token || cart.itemsHash !== cartHash(lines, cart.token)) return Math.max(unconfirmed, 1);
   return Math.max(unconfirmed, owed);
 }
+
+/**
+ * Changes recorded for the server's cart and not yet answered, with a cart to send them to: the one
+ * the device uses or, signed in, the customer's, which takes them even with no line left here (the
+ * 'take' of an order that named no cart, of lines another device may hold there). Counted only with
+ * a cart, the device reported itself saved while the take waited, and the other device kept the
+ * line (seed 1270000987). A guest with no cart has nowhere to send them until a line needs one.
+ */
+export const hasUnsentCartChanges = (cart: Pick<CartState, 'token'> & Partial<Pick<CartState, 'pendingOps'>>, signedIn: boolean): boolean =>
+  (cart.pendingOps?.length ?? 0) > 0 && (cart.token !== null || signedIn);
 
 export function summarizeSync(input: SyncInputs): SyncOverview {
   const byNewest = [...input.orders].sort((a, b) => b.created_at - a.created_at);
@@ -102,7 +115,7 @@ export function summarizeSync(input: SyncInputs): SyncOverview {
     .map((o) => ({ orderId: o.order_id, placedAt: o.created_at, sentAt: o.transmited_at ?? null, number: typeof o.result?.increment_id === 'string' ? o.result.increment_id : null, grandTotal: total(o) }));
   const rejectedOrders = byNewest.filter((o) => o.state === 'rejected').map((o) => ({ orderId: o.order_id, placedAt: o.created_at, error: o.error ?? null }));
   const tasks = input.tasks.filter((t) => !t.transmited).map((t) => ({ taskId: t.task_id, url: t.url, createdAt: t.created_at }));
-  const cartChanges = unsyncedCartLines(input.lines, input.cart);
+  const cartChanges = unsyncedCartLines(input.lines, input.cart, input.signedIn);
   return {
     online: input.online,
     leading: input.leading,
@@ -131,6 +144,7 @@ export function watchSyncOverview(db: ShopDatabase, connectivity: Connectivity, 
     tasks: db.sync_tasks.find({ selector: { transmited: false } }).$.pipe(map((d) => plain<SyncTaskRecord>(d))),
     lines: db.cart.find().$.pipe(map((d) => plain<CartLine>(d))),
     cart: watchLocal(db, LOCAL.cartState),
+    signedIn: watchLocal(db, LOCAL.session).pipe(map((session) => Boolean(session.token))),
     status: watchLocal(db, SYNC_STATUS),
     settings: watchLocal(db, LOCAL.settings),
     ui: watchLocal(db, LOCAL.ui),

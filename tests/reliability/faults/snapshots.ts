@@ -51,7 +51,7 @@ export async function deviceSnapshot(db: ShopDatabase): Promise<DeviceSnapshot> 
     pendingTasks: tasks.map((t) => t.url),
     cart: Object.fromEntries(plainLines.map((l) => [l.sku, l.qty])),
     cartToken: cartState.token,
-    unsyncedCart: unsyncedCartLines(plainLines, cartState),
+    unsyncedCart: unsyncedCartLines(plainLines, cartState, Boolean(session.token)),
     pendingCartOps: cartState.pendingOps.length,
     signedIn: Boolean(session.token),
     signUpModal: ui.signUpModal,
