@@ -19,21 +19,45 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output: () => string;
+  /** The ports chosen for the env vars named in `SpawnOptions.ports`. */
+  ports: Record<string, number>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
+
+export interface SpawnOptions {
+  /** Env vars that name another port the server listens on (an inspection port): each gets a free one. */
+  ports?: readonly string[];
+}
+
+/** Tries at most, when a port found free was taken before the server could listen on it. */
+const PORT_TRIES = 3;
 
 /**
  * Starts `entry` (by default `server/main.ts`, through tsx; a `.js` entry such as `npm start`'s
  * `server/cli/start.js` with plain Node) as its own process and waits until /api/health answers.
+ * A port is found free, then closed, then opened by the server: another process on the machine (a
+ * soak beside the test run) can take it in between, and the server then starts again on new ones.
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, entry = 'server/main.ts'): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, entry = 'server/main.ts', options: SpawnOptions = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(env, timeoutMs, entry, options);
+    } catch (error) {
+      if (attempt >= PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function spawnOnce(env: Record<string, string>, timeoutMs: number, entry: string, options: SpawnOptions): Promise<ServerProcess> {
   const port = await freePort();
+  const ports: Record<string, number> = {};
+  for (const name of options.ports ?? []) ports[name] = await freePort();
   let log = '';
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     cwd: REPO_ROOT,
     // One API process unless a test asks for more: a test's process is the one it stops or kills. Its
     // clients all come from 127.0.0.1, so the per-process request limits are raised as in testConfig.
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', RATE_LIMIT_SCALE: TEST_RATE_LIMIT_SCALE, ...env, PORT: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', WEB_CONCURRENCY: '1', RATE_LIMIT_SCALE: TEST_RATE_LIMIT_SCALE, ...env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])), PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -51,6 +75,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
     url,
     child,
     output: () => log,
+    ports,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FeedDocument } from '../../../replication/catalog/catalog-feed';
-import { freePort, spawnServer, type ServerProcess } from '../../helpers/spawn-server';
+import { spawnServer, type ServerProcess } from '../../helpers/spawn-server';
 import { TMP_ROOT } from '../../helpers/test-config';
 
 /** Products the scenarios shop for: plenty of stock, so no order is refused for lack of it. */
@@ -71,9 +71,8 @@ export class ScenarioServer {
   }
 
   async up(): Promise<void> {
-    const inspectPort = await freePort();
-    this.process = await spawnServer({ ...this.env, INSPECT_PORT: String(inspectPort) }, 90_000, ENTRY);
-    this.inspectUrl = `http://127.0.0.1:${inspectPort}`;
+    this.process = await spawnServer(this.env, 90_000, ENTRY, { ports: ['INSPECT_PORT'] });
+    this.inspectUrl = `http://127.0.0.1:${this.process.ports.INSPECT_PORT}`;
   }
 
   /** SIGKILL: no shutdown hooks, whatever was in flight is cut. */
