@@ -62,6 +62,14 @@ describe('the cart changes journal', () => {
     expect(inCartTerms(ops[2]!, new Map([['BOLT|x', 1]]))).toMatchObject({ type: 'take', qty: 2 });
   });
 
+  it("keeps an earlier order's changes for the cart it names when a later one naming another cart takes the line (seed 1260000947)", () => {
+    // A guest's order names cart-1 and waits; signed in, the shopper adds the same product and orders from cart-2.
+    const pinned = withLinesOrdered(withCartOp({ ...DEFAULT_CART_STATE, token: 'cart-1' }, 'add', bolt, 5), [{ ...bolt, qty: 5 }], 'cart-1');
+    const state = withCartOp({ ...pinned, token: 'cart-2' }, 'add', bolt, 3);
+    const ops = withLinesOrdered(state, [{ ...bolt, qty: 3 }], 'cart-2').pendingOps;
+    expect(ops.map((op) => [op.type, op.qty, op.cartId])).toEqual([['add', 5, 'cart-1'], ['add', 3, 'cart-2']]);
+  });
+
   it('names the lines whose last change was a removal, or an order taking them', () => {
     const state = withCartOp(withCartOp(withCartOp(DEFAULT_CART_STATE, 'remove', bolt), 'add', bolt, 1), 'remove', anchor);
     expect(removedLast(state.pendingOps)).toEqual(new Set(['ANCHOR|y']));

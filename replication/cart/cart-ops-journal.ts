@@ -126,11 +126,13 @@ export function withoutOpsFor(state: CartState, keys: ReadonlySet<string>): Cart
  * there (a change sent, its reply not back yet), so after its changes, each applied once, the line
  * gives up what the device held (`take`): whatever another device added to it meanwhile stays, and
  * so do the changes kept for an earlier order that names the cart, which takes its quantity when it
- * arrives. A removal would take the other device's lines with it.
+ * arrives. A removal would take the other device's lines with it. A change kept for an earlier order's
+ * cart stays that cart's: moved to the next order's, a guest's screws an order still waiting named
+ * went into the customer's cart the shopper ordered from after signing in (seed 1260000947).
  */
 export function withLinesOrdered(state: CartState, lines: readonly (OpLine & { qty: number })[], orderCartId: string | null, takeIds?: ReadonlyMap<string, string>): CartState {
   const keys = new Set(lines.map((line) => line.id));
-  if (orderCartId !== null) return { ...state, pendingOps: state.pendingOps.map((op) => (keys.has(op.key) ? { ...op, cartId: orderCartId } : op)) };
+  if (orderCartId !== null) return { ...state, pendingOps: state.pendingOps.map((op) => (keys.has(op.key) && op.cartId === undefined ? { ...op, cartId: orderCartId } : op)) };
   return lines.reduce((next, line) => withTakeOnce(next, line, line.qty, takeIds?.get(line.id)), state);
 }
 

@@ -16,7 +16,15 @@ import { formatLines, ShopperModel } from './shopper-model';
 import { deviceSnapshot, linesOf, serverSnapshot, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
 import { sleep, type StepContext } from './step-context';
 import { LOCAL, readLocal } from '../../../src/db/local-state';
+import type { PendingCartOp } from '../../../schemas/rx/local-documents';
 import { isUnknownOutcome } from '../../../replication/api/api-errors';
+
+/** The device's cart changes not sent yet, and those kept for waiting orders (FAULT_TRACE): id, change, line and the cart each is kept for. */
+async function journalText(browser: Browser): Promise<string> {
+  const state = await readLocal(browser.tabs[0]!.db, LOCAL.cartState);
+  const op = (o: PendingCartOp) => `${o.op_id.slice(0, 8)} ${o.type}${o.qty ?? ''} ${o.sku}${o.cartId ? ` for ${o.cartId.slice(0, 8)}` : ''}`;
+  return `cart ${state.token?.slice(0, 8) ?? 'none'}, journal [${state.pendingOps.map(op).join(', ')}]${state.opsForWaitingOrders.length ? `, for waiting orders [${state.opsForWaitingOrders.map(op).join(', ')}]` : ''}`;
+}
 
 /** One line of the verbose trace: what the model, the device and the server cart hold after a step. */
 async function traceState(server: ScenarioServer, devices: readonly Browser[], model: ShopperModel): Promise<string> {
@@ -25,7 +33,8 @@ async function traceState(server: ScenarioServer, devices: readonly Browser[], m
       const device = await deviceSnapshot(browser.tabs[0]!.db);
       const remote = device.cartToken && server.isUp ? await server.cart(device.cartToken) : null;
       const leaders = browser.tabs.filter((t) => t.shop.leadership.isLeading()).map((t) => `t${t.index}`);
-      return `${i ? `device ${i}: ` : ''}leading ${leaders.join(', ') || 'none'}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed)${browser.offline ? ' offline' : ''}; server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}`;
+      const journal = FAULT_TRACE ? `; ${await journalText(browser)}` : '';
+      return `${i ? `device ${i}: ` : ''}leading ${leaders.join(', ') || 'none'}; device ${device.signedIn ? 'signed in' : 'guest'} ${formatLines(device.cart)} (${device.unsyncedCart} unconfirmed)${browser.offline ? ' offline' : ''}; server cart ${remote ? formatLines(linesOf(remote.lines)) : 'none'}${journal}`;
     }),
   );
   return `model ${formatLines(model.cart)}${devices.length > 1 ? ` (customer's ${formatLines(model.customerCart())})` : ''}; ${states.join(' | ')}`;
