@@ -524,3 +524,26 @@ describe('a sign-in again while an order of the session before waits to be sent'
     expect(page.local()).toEqual({ BOLT: 1 });
   });
 });
+
+describe("a sign-in again after another device's order converted the cart a logout kept takes for", () => {
+  it("sends the takes of an order that named no cart to the customer's next cart, where the server moved the lines (seed 1290000089)", async () => {
+    const page = cartSyncSetup();
+    const oldCart = page.server.customerCartId();
+    await page.signIn();
+    // The order naming no cart took the device's anchor; its take is kept past the logout for the customer's cart.
+    const anchor = newLine('ANCHOR', 1);
+    await page.store.updateState((s) => ({ ...DEFAULT_CART_STATE, opsForWaitingOrders: [{ ...withCartOp(s, 'take', anchor, 1).pendingOps[0]!, cartId: oldCart, forCustomerCart: true }] }));
+    page.session = null;
+    page.server.signedIn = false;
+    // Meanwhile another device's order converted that cart; the server moved the anchor it did not take to the next one.
+    page.server.convert(oldCart);
+    const nextCart = page.server.customerCartId();
+    page.server.put(nextCart, 'ANCHOR', 1);
+    page.server.put(nextCart, 'NUT', 3);
+    await page.signIn();
+    await page.sync.sync();
+    expect(page.server.lines(nextCart)).toEqual({ NUT: 3 });
+    expect(page.local()).toEqual({ NUT: 3 });
+    expect(page.store.current().opsForWaitingOrders).toEqual([]);
+  });
+});

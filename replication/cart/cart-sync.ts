@@ -229,6 +229,32 @@ export function createCartSync(deps: CartSyncDeps) {
   }
 
   /**
+   * Changes a logout kept for the customer's cart (`PendingCartOp.forCustomerCart`: the takes of lines
+   * an order naming no cart took) that is not the cart the device uses now: they go to the cart they
+   * were kept for and, an order having converted it since (404), to this customer cart, where the
+   * server moved the lines that order did not take. Dropped with the converted cart, the takes never
+   * reached the lines (seed 1290000089: another device's order converted the cart while this one was
+   * signed out, and the anchor and washer this one had ordered stayed in the customer's cart).
+   * Answered either way, they are done: a refusal (another customer's cart) is not this cart's.
+   */
+  async function sendChangesKeptForCustomerCart(token: string): Promise<void> {
+    const state = await deps.store.state();
+    if (!state.customerCart || state.token !== token) return;
+    const kept = state.opsForWaitingOrders.filter((op) => op.forCustomerCart && op.cartId !== undefined && op.cartId !== token);
+    for (const cartId of new Set(kept.map((op) => op.cartId!))) {
+      const ops = kept.filter((op) => op.cartId === cartId);
+      for (let at = 0; at < ops.length; at += OPS_PER_REQUEST) {
+        const batch = ops.slice(at, at + OPS_PER_REQUEST);
+        let reply = expectKnown(await cart.apply(cartId, batch));
+        if (reply.code === 404) reply = expectKnown(await cart.apply(token, batch));
+        if (reply.code === 401) return;
+        const done = new Set(batch.map((op) => op.op_id));
+        await deps.store.updateState((s) => ({ ...s, opsForWaitingOrders: s.opsForWaitingOrders.filter((op) => !done.has(op.op_id)) }));
+      }
+    }
+  }
+
+  /**
    * Sends the shopper's changes (`cart-ops-journal.ts`) and returns the cart as the server holds it
    * after them. Changes about a line confirmed in another cart (the cart was lost and this one is
    * new) are not sent: the line goes whole, as the device holds it (`overtaken`). A refusal of one
@@ -236,6 +262,7 @@ export function createCartSync(deps: CartSyncDeps) {
    * A refusal of the cart itself (401, 403, 404) is returned for the caller to reconnect.
    */
   async function sendChanges(token: string, recorded: readonly PendingCartOp[], lines: readonly CartLine[]): Promise<SentChanges> {
+    await sendChangesKeptForCustomerCart(token);
     let changes = recorded;
     const elsewhere = new Set(lines.filter((line) => line.server_cart_id && line.server_cart_id !== token).map((line) => line.id));
     // Changes kept for a cart an order took them from, now gone: the order has those lines, but not

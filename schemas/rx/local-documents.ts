@@ -159,6 +159,12 @@ export interface PendingCartOp {
   qty?: number;
   /** Only for this cart (an order naming it took the line): dropped once the device uses another. */
   cartId?: string;
+  /**
+   * Kept past a logout for the customer's cart `cartId` (the takes of an order that named no cart,
+   * `changesOfLinesOrderedWithoutCart`): when an order converted that cart since, they go to the
+   * customer's next one, where the server moved the lines that order did not take.
+   */
+  forCustomerCart?: boolean;
 }
 
 /**

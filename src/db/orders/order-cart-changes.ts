@@ -76,7 +76,7 @@ export function changesOfLinesOrderedWithoutCart(state: CartState): PendingCartO
   if (!cartId || !state.customerCart || state.mergePending) return [];
   const own = state.pendingOps.filter((op) => op.cartId === undefined);
   const lastTake = new Map(own.flatMap((op, at) => (op.type === 'take' ? [[op.key, at] as const] : [])));
-  return own.filter((op, at) => at <= (lastTake.get(op.key) ?? -1)).map((op) => ({ ...op, cartId }));
+  return own.filter((op, at) => at <= (lastTake.get(op.key) ?? -1)).map((op) => ({ ...op, cartId, forCustomerCart: true }));
 }
 
 /**
@@ -96,18 +96,21 @@ export async function sendChangesForOrderCart(db: ShopDatabase, api: ApiClient, 
   if (typeof cartId !== 'string' || cartId === '') return true;
   const state = await readLocal(db, LOCAL.cartState);
   const kept = opsOwedToWaitingOrders(state, new Set([cartId]));
+  let gone = false;
   try {
     for (let at = 0; at < kept.length; at += OPS_PER_REQUEST) {
       const reply = await cartApi(api).apply(cartId, kept.slice(at, at + OPS_PER_REQUEST));
       if (isUnknownReply(reply)) return false;
+      gone = reply.code === 404;
       if (reply.code !== 200) break;
     }
   } catch {
     // Not known to have reached the server (offline, a time-out): the order goes with the next round.
     return false;
   }
-  // Answered: those kept past a logout are done (the journal's own go as the cart sync lets them go).
-  const sent = new Set(kept.map((op) => op.op_id));
+  // Answered: those kept past a logout are done (the journal's own go as the cart sync lets them go),
+  // but for the customer's cart's, which follow it to the next one when it is gone (see cart-sync).
+  const sent = new Set(kept.filter((op) => !(gone && op.forCustomerCart)).map((op) => op.op_id));
   if (state.opsForWaitingOrders.some((op) => sent.has(op.op_id))) await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, opsForWaitingOrders: s.opsForWaitingOrders.filter((op) => !sent.has(op.op_id)) }));
   return true;
 }
