@@ -69,7 +69,14 @@ function waitingOn(device: DeviceSnapshot, browser: Browser, index: number): str
   return `${index === 0 ? 'device' : `other device ${index}`}: ${parts.filter(Boolean).join('; ') || 'settled'} (leading tab ${leader < 0 ? 'none' : `t${leader}`}, retry timers ${timers} ms)`;
 }
 
-const isSettled = (device: DeviceSnapshot) => waitingOrders(device).length === 0 && device.pendingTasks.length === 0 && device.unsyncedCart === 0;
+/**
+ * Settled: nothing waiting, and a tab leads, whose start-up sync reads the cart (a reload does). With
+ * none leading yet (a reload during an order, the other tab not taking over at once) nobody had
+ * looked at the cart since the page that placed the order went: checked then, the device still
+ * named the cart that order converted (seed 1290000157).
+ */
+const isSettled = (device: DeviceSnapshot, browser: Browser) =>
+  waitingOrders(device).length === 0 && device.pendingTasks.length === 0 && device.unsyncedCart === 0 && browser.tabs.some((tab) => tab.shop.leadership.isLeading());
 
 /** Polls in a row that must find the device settled with no new request between them. */
 const QUIET_POLLS = 3;
@@ -97,7 +104,7 @@ export async function waitUntilSettled(browsers: readonly Browser[], net: FaultF
     if (await answer()) answers++;
     const [device, ...others] = await Promise.all(browsers.map((b) => deviceSnapshot(b.tabs[0]!.db)));
     const inFlight = net.inFlight();
-    const done = [device!, ...others].map(isSettled);
+    const done = [device!, ...others].map((snapshot, i) => isSettled(snapshot, browsers[i]!));
     quiet = done.every(Boolean) && inFlight.length === 0 && net.requests() === requests ? quiet + 1 : 0;
     requests = net.requests();
     const result = (settled: boolean): Settled => ({ settled, retryPresses, answers, ms: Date.now() - started, device: device!, others, inFlight, pressedWhile });
