@@ -13,7 +13,7 @@ import { register, saveCustomerCart, signInStep } from './session-steps';
 import { checkTasks, lookAtEachDevice, pressedWhileText, waitUntilSettled, type Settled } from './settle';
 import { clientTimeoutMs, closeBrowser, openBrowser, PASSWORD, type Browser } from './shop-tab';
 import { formatLines, ShopperModel } from './shopper-model';
-import { deviceSnapshot, linesOf, serverSnapshot, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
+import { deviceSnapshot, linesOf, serverSnapshot, waitingOrders, type DeviceSnapshot, type ServerSnapshot } from './snapshots';
 import { sleep, type StepContext } from './step-context';
 import { LOCAL, readLocal } from '../../../src/db/local-state';
 import type { PendingCartOp } from '../../../schemas/rx/local-documents';
@@ -23,7 +23,8 @@ import { isUnknownOutcome } from '../../../replication/api/api-errors';
 async function journalText(browser: Browser): Promise<string> {
   const state = await readLocal(browser.tabs[0]!.db, LOCAL.cartState);
   const op = (o: PendingCartOp) => `${o.op_id.slice(0, 8)} ${o.type}${o.qty ?? ''} ${o.sku}${o.cartId ? ` for ${o.cartId.slice(0, 8)}` : ''}`;
-  return `cart ${state.token?.slice(0, 8) ?? 'none'}, journal [${state.pendingOps.map(op).join(', ')}]${state.opsForWaitingOrders.length ? `, for waiting orders [${state.opsForWaitingOrders.map(op).join(', ')}]` : ''}`;
+  const waiting = waitingOrders(await deviceSnapshot(browser.tabs[0]!.db)).map((o) => `${o.order_id.slice(-8)} ${o.state}${o.lines_taken ? '' : ' (lines not taken)'}`);
+  return `cart ${state.token?.slice(0, 8) ?? 'none'}, journal [${state.pendingOps.map(op).join(', ')}]${state.opsForWaitingOrders.length ? `, for waiting orders [${state.opsForWaitingOrders.map(op).join(', ')}]` : ''}${waiting.length ? `, orders waiting [${waiting.join(', ')}]` : ''}`;
 }
 
 /** One line of the verbose trace: what the model, the device and the server cart hold after a step. */
