@@ -8,7 +8,7 @@ import { lineKey } from '../../src/domain/cart/line-key';
 import { sameItem } from './item-match';
 import { confirmLine, lineFromServer, type LineProductInfo } from './server-line';
 import { withChangesBack, type PendingCartOp } from './cart-ops-journal';
-import { mergeAddId, mergeAddOf, resentAdds, withMergeAdd, withoutMergeAdd, type MergeAdd } from './merge-adds';
+import { isWithdrawn, mergeAddId, mergeAddOf, resentAdds, withMergeAdd, withoutMergeAdd, type MergeAdd } from './merge-adds';
 
 export interface MergeContext {
   cart: CartApi;
@@ -34,6 +34,8 @@ export interface MergeContext {
   /** The login merge: its adds sent and not answered, and its name (`merge-adds.ts`). */
   mergeAdds?: readonly MergeAdd[];
   mergeId?: string | null;
+  /** The login merge: ids of its first adds orders withdrew (`withMergeAddsWithdrawn`). */
+  withdrawnMergeAdds?: ReadonlySet<string>;
   /** The device still uses this cart (not let go since the round began). */
   isCurrent?(): Promise<boolean>;
 }
@@ -120,7 +122,13 @@ export async function pushLine(ctx: MergeContext, diff: DiffLog, line: CartLine,
  */
 async function addOnServer(ctx: MergeContext, diff: DiffLog, line: CartLine, match: ServerCartItem | null, ops: readonly PendingCartOp[]): Promise<number | null> {
   if (!(await ctx.store.hasLine(line.id))) return goneBeforeSent(ctx, line.id);
-  await ctx.store.updateState((s) => withMergeAdd(s, { cartId: ctx.cartId, key: line.id, ops: [...ops], lineQty: line.qty }));
+  // An order took the line since it was read here, and withdrew its add in the same write.
+  let withdrawn = false;
+  await ctx.store.updateState((s) => {
+    withdrawn = isWithdrawn(s, ops);
+    return withdrawn ? s : withMergeAdd(s, { cartId: ctx.cartId, key: line.id, ops: [...ops], lineQty: line.qty });
+  });
+  if (withdrawn) return goneBeforeSent(ctx, line.id);
   const reply = await ctx.cart.apply(ctx.cartId, ops);
   diff.serverResponses.push({ status: reply.code, sku: line.sku, result: reply.result });
   const kind = cartReplyKind(reply);
@@ -163,8 +171,14 @@ const addOp = (line: CartLine, qty: number, opId: string = crypto.randomUUID()):
  * the id an order placed meanwhile names it by (`mergeAddId`).
  */
 const firstAdd = (ctx: MergeContext, line: CartLine, match: ServerCartItem | null) => [
-  addOp(line, line.qty + (ctx.awaiting?.get(line.id) ?? 0) - (match?.qty ?? 0), ctx.mergeId ? mergeAddId(ctx.mergeId, ctx.cartId, line.id) : undefined),
+  addOp(line, line.qty + (ctx.awaiting?.get(line.id) ?? 0) - (match?.qty ?? 0), namedAddId(ctx, line.id)),
 ];
+
+/** The merge's id for its first add of a line; a new one when an order withdrew it (the line added again since is not that order's). */
+function namedAddId(ctx: MergeContext, key: string): string | undefined {
+  const id = ctx.mergeId ? mergeAddId(ctx.mergeId, ctx.cartId, key) : undefined;
+  return id && !ctx.withdrawnMergeAdds?.has(id) ? id : undefined;
+}
 
 /** Deletes a server line the device lacks; a refusal keeps it on both sides. */
 export async function removeOnServer(ctx: MergeContext, diff: DiffLog, item: ServerCartItem): Promise<void> {

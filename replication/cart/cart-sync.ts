@@ -359,7 +359,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const strayKeys = new Set(stray.map((add) => add.key));
     const heldChanges = login ? changesInLines(after.pendingOps, read).filter((op) => !(strayKeys.has(op.key) && op.type === 'take')) : [];
     if (login && (heldChanges.length > 0 || stray.length > 0)) await deps.store.updateState((s) => withMergeAddsResent(withoutOps(s, new Set(heldChanges.map((op) => op.op_id))), stray));
-    const ctx = { cart, store: deps.store, cartId: token, heldChanges, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, carriedLines, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined };
+    const ctx = { cart, store: deps.store, cartId: token, heldChanges, isCurrent: async () => (await deps.store.state()).token === token, showError: (message: string) => deps.notify({ type: 'error', message }), now, lookup: deps.lookup ? (sku: string) => deps.lookup!(sku) : undefined, awaiting, leftWithOrders, removedWhileMerging, strayMergeAdds: strayKeys, carriedLines, mergeAdds: login ? after.mergeAdds : undefined, mergeId: login ? after.mergeId : undefined, withdrawnMergeAdds: login ? new Set(after.withdrawnMergeAdds ?? []) : undefined };
     let diff: DiffLog;
     try {
       diff = login

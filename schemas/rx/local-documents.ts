@@ -126,6 +126,13 @@ export interface CartState {
    */
   mergeAdds: MergeAdd[];
   /**
+   * Ids of login-merge adds (`mergeAddId`) that will never be sent: an order naming the cart took
+   * the line whole before the merge sent it (`withMergeAddsWithdrawn`). The order's account of the
+   * line names the add, which the server counts only if it came; the device must not count it as the
+   * order's in the cart either (`productsAwaitingOrder`).
+   */
+  withdrawnMergeAdds?: string[];
+  /**
    * The shopper's cart changes not yet known to be applied by the server, in the order made (see
    * `replication/cart/cart-ops-journal.ts`): each goes to POST /api/cart/apply with its own id, so
    * another device's lines are never overwritten and a change sent twice is applied once.

@@ -3,6 +3,7 @@ import type { OrderRecord, OrderState } from '../../../schemas/rx/orders.schema'
 import type { ShopDatabase } from '../database-types';
 import { openTestDatabase } from '../../../tests/doubles/test-database';
 import { orderedProductsOf, productsAwaitingOrder } from './awaiting-order';
+import { LOCAL, modifyLocal } from '../local-state';
 
 let db: ShopDatabase;
 afterEach(async () => db?.close());
@@ -27,5 +28,15 @@ describe('products of orders not sent yet', () => {
       order('5', 'queued', 'c2', [{ sku: 'E', qty: 5 }]),
     ]);
     expect((await productsAwaitingOrder(db, 'c1')).map((p) => [p.sku, p.qty])).toEqual([['A', 1], ['B', 2]]);
+  });
+
+  it("leave out what only a login-merge add an order withdrew would have put in the cart (seed 1280000361)", async () => {
+    db = await openTestDatabase({ collections: ['orders'] });
+    const screws = { sku: 'SCREW', qty: 3, cart_line: { confirmed_qty: 0, unconfirmed: [{ op_id: 'merge-m-screw', qty: 3 }] } };
+    const bolt = { sku: 'BOLT', qty: 2, cart_line: { confirmed_qty: 1, unconfirmed: [{ op_id: 'merge-m-bolt', qty: 1 }] } };
+    await db.orders.insert(order('1', 'repriced', 'c1', [screws, bolt]));
+    expect((await productsAwaitingOrder(db, 'c1')).map((p) => [p.sku, p.qty])).toEqual([['SCREW', 3], ['BOLT', 2]]);
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, withdrawnMergeAdds: ['merge-m-screw', 'merge-m-bolt'] }));
+    expect((await productsAwaitingOrder(db, 'c1')).map((p) => [p.sku, p.qty])).toEqual([['BOLT', 1]]);
   });
 });

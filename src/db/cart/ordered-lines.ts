@@ -2,6 +2,7 @@ import { orderedLineKey, type OrderedProduct } from '../../../replication/cart/i
 import { MAX_TAKEN_BY, type CartLine } from '../../../schemas/rx/cart.schema';
 import { takeIdOf, withCartOp, withLinesOrdered, withoutOpsFor, withTakeOnce } from '../../../replication/cart/cart-ops-journal';
 import { withLineReplacedDuringMerge } from '../../../replication/cart/merge-removals';
+import { withMergeAddsWithdrawn } from '../../../replication/cart/merge-adds';
 import { insertOrModifyLine, lineDocument, storedLine, takenBy } from './cart-line-write';
 import type { ShopDatabase } from '../database-types';
 import { LOCAL, modifyLocal } from '../local-state';
@@ -59,7 +60,7 @@ export async function takeOrderedLines(db: ShopDatabase, products: readonly Orde
       const pinned = s.token !== null && s.token === orderCartId;
       journaled.clear();
       partTakes.clear();
-      if (pinned) return whole.length > 0 ? withLinesOrdered(s, whole, s.token) : s;
+      if (pinned) return whole.length > 0 ? withMergeAddsWithdrawn(withLinesOrdered(s, whole, s.token), whole) : s;
       for (const line of whole) journaled.add(line.id);
       // An order that does not take from the device's cart leaves the whole line there, with every
       // change made to it: the part ordered goes by a 'take' too. Without it the server cart kept the
