@@ -69,11 +69,14 @@ export const uniqueOps = (ops: readonly PendingCartOp[]): PendingCartOp[] => [..
  * the customer's cart and came back (seed 1000003695: two orders queued, the second not naming the
  * cart the first would convert). Not while the login merge is pending: the customer cart then holds
  * saved lines the takes were not about. A change made after the line's last take is about a line
- * the device holds again, which the logout keeps as a line (`signedOutCart`).
+ * the device holds again, which the logout keeps as a line (`signedOutCart`). With no cart id, an
+ * order having converted the customer cart the device used (`convertedCustomerCart`), they are kept
+ * for that cart, and go on to the next one with the lines the server moved there: dropped, the
+ * anchors the shopper had ordered stayed in the customer's cart (seed 1290000056).
  */
 export function changesOfLinesOrderedWithoutCart(state: CartState): PendingCartOp[] {
-  const cartId = state.token;
-  if (!cartId || !state.customerCart || state.mergePending) return [];
+  const cartId = state.token ? (state.customerCart ? state.token : null) : state.convertedCustomerCart;
+  if (!cartId || state.mergePending) return [];
   const own = state.pendingOps.filter((op) => op.cartId === undefined);
   const lastTake = new Map(own.flatMap((op, at) => (op.type === 'take' ? [[op.key, at] as const] : [])));
   return own.filter((op, at) => at <= (lastTake.get(op.key) ?? -1)).map((op) => ({ ...op, cartId, forCustomerCart: true }));

@@ -159,4 +159,12 @@ describe('signing out while an order waits', () => {
     const state = await readLocal(db, LOCAL.cartState);
     expect(state.opsForWaitingOrders).toEqual([op('merge-screw', 'add', 2), op('take-1', 'take', 2), op('add-1', 'add', 1), op('take-2', 'take', 1)].map((change) => ({ ...change, cartId: 'c1' })));
   });
+
+  it("keeps the takes of an order naming no cart for the customer cart an order converted under the device, which has no cart id yet (seed 1290000056)", async () => {
+    db = await openTestDatabase({ collections: ['cart', 'orders'] });
+    const op = (opId: string, type: PendingCartOp['type'], qty: number): PendingCartOp => ({ op_id: opId, type, key: 'ANCHOR|x', sku: 'ANCHOR', product_option: null, qty });
+    await modifyLocal(db, LOCAL.cartState, (s) => ({ ...s, token: null, customerCart: false, convertedCustomerCart: 'c1', pendingOps: [op('add-1', 'add', 1), op('take-1', 'take', 3)] }));
+    await signOut(db, { silent: true });
+    expect((await readLocal(db, LOCAL.cartState)).opsForWaitingOrders).toEqual([op('add-1', 'add', 1), op('take-1', 'take', 3)].map((change) => ({ ...change, cartId: 'c1', forCustomerCart: true })));
+  });
 });
