@@ -44,6 +44,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
       return await spawnOnce(env, timeoutMs, entry, options);
     } catch (error) {
       if (attempt >= PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
+      // Said, so a soak that then meets something odd (a database that came back older) can tell.
+      console.warn(`[spawn-server] a port was taken before the server listened (attempt ${attempt} of ${PORT_TRIES}); starting again on new ports`);
     }
   }
 }
