@@ -19,7 +19,7 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output: () => string;
-  /** The ports chosen for the env vars named in `SpawnOptions.ports`. */
+  /** The ports it listens on: `PORT` and the env vars named in `SpawnOptions.ports`. */
   ports: Record<string, number>;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -27,6 +27,11 @@ export interface ServerProcess {
 export interface SpawnOptions {
   /** Env vars that name another port the server listens on (an inspection port): each gets a free one. */
   ports?: readonly string[];
+  /**
+   * The ports to start on first (`PORT` and those of `ports`): a server started again after a kill
+   * keeps its address, so its clients do not meet whatever else on the machine takes the old one.
+   */
+  reuse?: Record<string, number>;
 }
 
 /** Tries at most, when a port found free was taken before the server could listen on it. */
@@ -41,7 +46,7 @@ const PORT_TRIES = 3;
 export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, entry = 'server/main.ts', options: SpawnOptions = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnOnce(env, timeoutMs, entry, options);
+      return await spawnOnce(env, timeoutMs, entry, attempt === 1 ? options : { ...options, reuse: undefined });
     } catch (error) {
       if (attempt >= PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
       // Said, so a soak that then meets something odd (a database that came back older) can tell.
@@ -51,9 +56,9 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 60_00
 }
 
 async function spawnOnce(env: Record<string, string>, timeoutMs: number, entry: string, options: SpawnOptions): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.reuse?.PORT ?? (await freePort());
   const ports: Record<string, number> = {};
-  for (const name of options.ports ?? []) ports[name] = await freePort();
+  for (const name of options.ports ?? []) ports[name] = options.reuse?.[name] ?? (await freePort());
   let log = '';
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     cwd: REPO_ROOT,
@@ -77,7 +82,7 @@ async function spawnOnce(env: Record<string, string>, timeoutMs: number, entry: 
     url,
     child,
     output: () => log,
-    ports,
+    ports: { ...ports, PORT: port },
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -41,6 +41,7 @@ export interface StoredCart {
 export class ScenarioServer {
   private process: ServerProcess | null = null;
   private inspectUrl = '';
+  private lastPorts: Record<string, number> | undefined;
   restarts = 0;
   kills = 0;
   /** The shop's price of each scenario product now (they change during checkouts). */
@@ -71,7 +72,10 @@ export class ScenarioServer {
   }
 
   async up(): Promise<void> {
-    this.process = await spawnServer(this.env, 90_000, ENTRY, { ports: ['INSPECT_PORT'] });
+    // Started again on the ports it had: a device that sent to the old address while the server was
+    // down met another soak's server there, which stored its orders (soak chunk 1300000775).
+    this.process = await spawnServer(this.env, 90_000, ENTRY, { ports: ['INSPECT_PORT'], reuse: this.lastPorts });
+    this.lastPorts = this.process.ports;
     this.inspectUrl = `http://127.0.0.1:${this.process.ports.INSPECT_PORT}`;
   }
 
